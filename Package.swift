@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+// The package is laid out as the pipeline runs:
+// C shims -> Codecs -> Imaging/Text -> Cards -> Pipeline -> CLI.
+// Dependencies only ever point down that list.
+import PackageDescription
+
+let package = Package(
+    name: "photicase-render",
+    products: [
+        .executable(name: "photicase-render", targets: ["photicase-render"]),
+    ],
+    targets: [
+        // System libraries: a module map and a header each.
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg"),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng"),
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpdemux"),
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2"),
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz"),
+        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig"),
+
+        // The only C code we write: every setjmp lives here.
+        .target(name: "CShims", dependencies: ["CJPEG", "CPNG"]),
+
+        // Pure Swift: the raster value type and plane geometry.
+        .target(name: "Raster", linkerSettings: [.linkedLibrary("m")]),
+        // Format sniffing, EXIF, limits, and one binding file per C codec.
+        .target(name: "Codecs", dependencies: ["CShims", "CWebP", "Raster"]),
+        // Editor crop geometry, resampling, compositing, shapes.
+        .target(name: "Imaging", dependencies: ["Raster"]),
+        // Font discovery, shaping and glyph rasterization.
+        .target(name: "Text", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "Raster", "Imaging"]),
+
+        // Thin command-line front end.
+        .executableTarget(
+            name: "photicase-render",
+            dependencies: ["Codecs", "Imaging", "Raster"]
+        ),
+
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Imaging", "Raster"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Raster"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "Imaging", "Raster"]),
+        .testTarget(name: "CLITests", dependencies: ["Codecs", "Raster"]),
+    ]
+)

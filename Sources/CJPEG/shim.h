@@ -1,0 +1,5 @@
+// jpeglib.h needs FILE and size_t declared before it.
+#include <stdio.h>
+#include <stddef.h>
+#include <jpeglib.h>
+#include <jerror.h>

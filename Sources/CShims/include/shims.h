@@ -1,0 +1,3 @@
+#ifndef PHOTICASE_SHIMS_H
+#define PHOTICASE_SHIMS_H
+#endif

@@ -36,6 +36,9 @@ let package = Package(
             dependencies: ["Codecs", "Imaging", "Raster"]
         ),
 
+        // Benchmarks: executables that print figures; run them in release.
+        .executableTarget(name: "resample-bench", dependencies: ["Imaging"], path: "Benchmarks/resample-bench"),
+
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Imaging", "Raster"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Raster"]),

@@ -1,0 +1,1 @@
+print("resample-bench: not written yet")

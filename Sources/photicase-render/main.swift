@@ -1,1 +1,62 @@
-print("photicase-render")
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The version printed by --version; also part of cache fingerprints later.
+let toolVersion = "0.1.0"
+
+let toolHelp = """
+Usage: photicase-render COMMAND [OPTIONS]
+
+Renders PhotiCase ticket-book images.
+
+Commands:
+  inspect FILE...      print each image's header facts as JSON lines
+  convert IN OUT       decode, turn upright, optionally shrink, re-encode
+
+Run 'photicase-render COMMAND --help' for a command's options.
+  --help               show this help
+  --version            print the version
+"""
+
+/// Runs one command and turns its outcome into an exit status.
+func runTool(_ argv: [String]) -> ExitStatus {
+    let words = argv.dropFirst()
+    guard let command = words.first else {
+        Console.error(toolHelp)
+        return .usage
+    }
+    let rest = words.dropFirst()
+    let commands: [String: (help: String, run: (ArraySlice<String>) throws -> ExitStatus)] = [
+        "inspect": (InspectCommand.help, InspectCommand.run),
+        "convert": (ConvertCommand.help, ConvertCommand.run),
+    ]
+    switch command {
+    case "--help", "-h", "help":
+        Console.out(toolHelp)
+        return .success
+    case "--version":
+        Console.out("photicase-render \(toolVersion)")
+        return .success
+    default:
+        guard let entry = commands[command] else {
+            Console.error("photicase-render: unknown command '\(command)'\n\n\(toolHelp)")
+            return .usage
+        }
+        if rest.contains("--help") || rest.contains("-h") {
+            Console.out(entry.help)
+            return .success
+        }
+        do {
+            return try entry.run(rest)
+        } catch let error as UsageError {
+            Console.error("photicase-render \(command): \(error)\nRun 'photicase-render \(command) --help' for usage.")
+            return .usage
+        } catch {
+            Console.error("photicase-render \(command): \(error)")
+            return .inputFailure
+        }
+    }
+}
+
+exit(runTool(CommandLine.arguments).rawValue)

@@ -1,3 +1,99 @@
+// Entry points into libjpeg and libpng that Swift can call safely.
+//
+// Both libraries report fatal errors by longjmp, which Swift cannot
+// express, so every function here sets its own setjmp, never lets a
+// longjmp cross into Swift, and returns a status code plus a message.
+// Nothing here calls exit() or abort().
 #ifndef PHOTICASE_SHIMS_H
 #define PHOTICASE_SHIMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PR_MESSAGE_MAX 240
+
+/// Outcome of a shim call.
+typedef enum {
+    PR_OK = 0,
+    PR_ERR_CORRUPT = 1,      // the library rejected the data
+    PR_ERR_TRUNCATED = 2,    // the data ended early
+    PR_ERR_UNSUPPORTED = 3,  // valid, but a variant this build cannot read
+    PR_ERR_LIMIT = 4,        // a safety limit (scan count, sizes) was hit
+    PR_ERR_MEMORY = 5,       // an allocation failed
+    PR_ERR_ARGUMENT = 6,     // the caller's buffer or sizes do not match
+} pr_status;
+
+/// Messages travel back in this fixed buffer; no allocation is involved.
+typedef struct {
+    char message[PR_MESSAGE_MAX];
+    int warnings;                       // recoverable problems seen
+    char warning[PR_MESSAGE_MAX];       // the first of them
+    size_t consumed;                    // bytes of input read (for truncation)
+} pr_report;
+
+// ---- JPEG ---------------------------------------------------------------
+
+typedef enum {
+    PR_JCS_UNKNOWN = 0,
+    PR_JCS_GRAY = 1,
+    PR_JCS_RGB = 2,
+    PR_JCS_YCBCR = 3,
+    PR_JCS_CMYK = 4,
+    PR_JCS_YCCK = 5,
+} pr_jpeg_colorspace;
+
+typedef struct {
+    int width, height;           // as stored
+    int components;
+    int colorspace;              // pr_jpeg_colorspace
+    int precision;               // bits per sample
+    int progressive;
+    int arithmetic;
+    int adobe_marker;            // an Adobe APP14 segment was seen
+    int adobe_transform;
+    int output_width, output_height;  // after DCT scaling by 1/scale_denom
+} pr_jpeg_info;
+
+/// Reads the header; fills `info`, including the output size for
+/// `scale_denom` (1, 2, 4 or 8).
+pr_status pr_jpeg_read_header(const uint8_t *data, size_t size, int scale_denom,
+                              pr_jpeg_info *info, pr_report *report);
+
+/// Decodes to RGBA (alpha 255) into `out`, which holds
+/// `out_width * out_height * 4` bytes and must match the output size that
+/// pr_jpeg_read_header reported for the same `scale_denom`.
+/// `max_scans` bounds the number of progressive scans (hostile files).
+pr_status pr_jpeg_decode(const uint8_t *data, size_t size, int scale_denom, int max_scans,
+                         uint8_t *out, int out_width, int out_height, pr_report *report);
+
+/// Encodes RGBA pixels (alpha ignored) as JPEG. On success `*out` is a
+/// malloc'd buffer the caller frees with pr_free.
+pr_status pr_jpeg_encode(const uint8_t *rgba, int width, int height, int quality,
+                         int progressive, int subsample420,
+                         uint8_t **out, size_t *out_size, pr_report *report);
+
+// ---- PNG ----------------------------------------------------------------
+
+typedef struct {
+    int width, height;
+    int bit_depth;
+    int color_type;        // PNG colour type as in IHDR (0, 2, 3, 4, 6)
+    int interlaced;
+    int has_trns;
+} pr_png_info;
+
+pr_status pr_png_read_header(const uint8_t *data, size_t size, pr_png_info *info, pr_report *report);
+
+/// Decodes to straight-alpha RGBA8 (16-bit samples rounded to 8 bits,
+/// palettes and low bit depths expanded, tRNS turned into alpha).
+pr_status pr_png_decode(const uint8_t *data, size_t size,
+                        uint8_t *out, int out_width, int out_height, pr_report *report);
+
+/// Encodes straight-alpha RGBA8; `with_alpha` 0 writes RGB.
+pr_status pr_png_encode(const uint8_t *rgba, int width, int height, int with_alpha,
+                        int compression_level, uint8_t **out, size_t *out_size, pr_report *report);
+
+/// Frees a buffer returned by an encoder.
+void pr_free(void *p);
+
 #endif

@@ -1,0 +1,239 @@
+// libpng behind setjmp, reading from and writing to memory.
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+#include <setjmp.h>
+#include <png.h>
+#include "shims.h"
+
+typedef struct {
+    const uint8_t *data;
+    size_t size;
+    size_t offset;
+    pr_report *report;
+    pr_status status;
+    int rows_done;          // every pixel row has been decoded
+} pr_png_reader;
+
+static void pr_png_message(char *dst, const char *src) {
+    strncpy(dst, src, PR_MESSAGE_MAX - 1);
+    dst[PR_MESSAGE_MAX - 1] = 0;
+}
+
+static void pr_png_error(png_structp png, png_const_charp message) {
+    pr_png_reader *r = (pr_png_reader *)png_get_error_ptr(png);
+    if (r->status == PR_ERR_CORRUPT) pr_png_message(r->report->message, message);
+    png_longjmp(png, 1);
+}
+
+static void pr_png_warning(png_structp png, png_const_charp message) {
+    pr_png_reader *r = (pr_png_reader *)png_get_error_ptr(png);
+    if (r->report->warnings == 0) pr_png_message(r->report->warning, message);
+    r->report->warnings++;
+}
+
+static void pr_png_read(png_structp png, png_bytep out, size_t length) {
+    pr_png_reader *r = (pr_png_reader *)png_get_io_ptr(png);
+    if (length > r->size - r->offset) {
+        r->status = PR_ERR_TRUNCATED;
+        snprintf(r->report->message, PR_MESSAGE_MAX, "PNG data ends after %zu bytes", r->size);
+        png_error(png, "truncated");
+    }
+    memcpy(out, r->data + r->offset, length);
+    r->offset += length;
+}
+
+// Creates the read struct with our error handlers, memory input and the
+// limits that keep hostile files cheap.
+static png_structp pr_png_open(pr_png_reader *r, png_infop *info) {
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, r, pr_png_error, pr_png_warning);
+    if (!png) return NULL;
+    *info = png_create_info_struct(png);
+    if (!*info) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        return NULL;
+    }
+    png_set_read_fn(png, r, pr_png_read);
+    // Text, ICC and other metadata are not used; skipping them also means
+    // a compressed-text bomb is never inflated.
+    static const png_byte skipped[] = "tEXt\0zTXt\0iTXt\0iCCP\0sPLT\0hIST\0tIME\0pCAL\0sCAL\0";
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, skipped, 9);
+    png_set_chunk_malloc_max(png, 8u << 20);
+    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);  // our own pixel limit applies
+    return png;
+}
+
+static void pr_png_reader_init(pr_png_reader *r, const uint8_t *data, size_t size, pr_report *report) {
+    memset(report, 0, sizeof(*report));
+    r->data = data;
+    r->size = size;
+    r->offset = 0;
+    r->report = report;
+    r->status = PR_ERR_CORRUPT;
+    r->rows_done = 0;
+}
+
+pr_status pr_png_read_header(const uint8_t *data, size_t size, pr_png_info *info, pr_report *report) {
+    pr_png_reader r;
+    pr_png_reader_init(&r, data, size, report);
+    memset(info, 0, sizeof(*info));
+    png_infop pinfo = NULL;
+    png_structp png = pr_png_open(&r, &pinfo);
+    if (!png) {
+        pr_png_message(report->message, "out of memory");
+        return PR_ERR_MEMORY;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, &pinfo, NULL);
+        return r.status;
+    }
+    png_read_info(png, pinfo);
+    info->width = (int)png_get_image_width(png, pinfo);
+    info->height = (int)png_get_image_height(png, pinfo);
+    info->bit_depth = png_get_bit_depth(png, pinfo);
+    info->color_type = png_get_color_type(png, pinfo);
+    info->interlaced = png_get_interlace_type(png, pinfo) != PNG_INTERLACE_NONE;
+    info->has_trns = png_get_valid(png, pinfo, PNG_INFO_tRNS) != 0;
+    png_destroy_read_struct(&png, &pinfo, NULL);
+    return PR_OK;
+}
+
+pr_status pr_png_decode(const uint8_t *data, size_t size,
+                        uint8_t *out, int out_width, int out_height, pr_report *report) {
+    pr_png_reader r;
+    pr_png_reader_init(&r, data, size, report);
+    if (out == NULL || out_width <= 0 || out_height <= 0) {
+        pr_png_message(report->message, "invalid arguments");
+        return PR_ERR_ARGUMENT;
+    }
+    png_bytep *volatile rows = NULL;
+    png_infop pinfo = NULL;
+    png_structp png = pr_png_open(&r, &pinfo);
+    if (!png) {
+        pr_png_message(report->message, "out of memory");
+        return PR_ERR_MEMORY;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, &pinfo, NULL);
+        free(rows);
+        if (r.rows_done) {
+            // Damage after the last pixel row (a missing IEND, a bad CRC in
+            // a trailing chunk) does not change the image.
+            if (report->warnings == 0) pr_png_message(report->warning, report->message);
+            report->warnings++;
+            report->message[0] = 0;
+            return PR_OK;
+        }
+        return r.status;
+    }
+    png_read_info(png, pinfo);
+    if ((int)png_get_image_width(png, pinfo) != out_width
+        || (int)png_get_image_height(png, pinfo) != out_height) {
+        pr_png_message(report->message, "output size does not match the header");
+        r.status = PR_ERR_ARGUMENT;
+        png_longjmp(png, 1);
+    }
+    int color = png_get_color_type(png, pinfo);
+    int depth = png_get_bit_depth(png, pinfo);
+    if (color == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color == PNG_COLOR_TYPE_GRAY && depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if (png_get_valid(png, pinfo, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
+    // Rounds (v * 255 + 32767) / 65535 rather than dropping the low byte.
+    if (depth == 16) png_set_scale_16(png);
+    if (color == PNG_COLOR_TYPE_GRAY || color == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    if (!(color & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, pinfo, PNG_INFO_tRNS))
+        png_set_filler(png, 0xff, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, pinfo);
+    if (png_get_rowbytes(png, pinfo) != (size_t)out_width * 4) {
+        pr_png_message(report->message, "unexpected row layout after conversion");
+        r.status = PR_ERR_UNSUPPORTED;
+        png_longjmp(png, 1);
+    }
+    rows = malloc(sizeof(png_bytep) * (size_t)out_height);
+    if (!rows) {
+        pr_png_message(report->message, "out of memory");
+        r.status = PR_ERR_MEMORY;
+        png_longjmp(png, 1);
+    }
+    for (int y = 0; y < out_height; y++) rows[y] = out + (size_t)y * (size_t)out_width * 4;
+    png_read_image(png, rows);
+    r.rows_done = 1;
+    png_read_end(png, NULL);
+    png_destroy_read_struct(&png, &pinfo, NULL);
+    free(rows);
+    return PR_OK;
+}
+
+// ---- writing --------------------------------------------------------------
+
+typedef struct {
+    uint8_t *data;
+    size_t size, capacity;
+    pr_report *report;
+    int failed;
+} pr_png_writer;
+
+static void pr_png_write(png_structp png, png_bytep bytes, size_t length) {
+    pr_png_writer *w = (pr_png_writer *)png_get_io_ptr(png);
+    if (length > w->capacity - w->size) {
+        size_t capacity = w->capacity ? w->capacity : 65536;
+        while (capacity - w->size < length) capacity *= 2;
+        uint8_t *grown = realloc(w->data, capacity);
+        if (!grown) {
+            w->failed = 1;
+            png_error(png, "out of memory");
+        }
+        w->data = grown;
+        w->capacity = capacity;
+    }
+    memcpy(w->data + w->size, bytes, length);
+    w->size += length;
+}
+
+static void pr_png_flush(png_structp png) { (void)png; }
+
+static void pr_png_write_error(png_structp png, png_const_charp message) {
+    pr_png_writer *w = (pr_png_writer *)png_get_error_ptr(png);
+    pr_png_message(w->report->message, message);
+    png_longjmp(png, 1);
+}
+
+static void pr_png_write_warning(png_structp png, png_const_charp message) {
+    (void)png; (void)message;
+}
+
+pr_status pr_png_encode(const uint8_t *rgba, int width, int height, int with_alpha,
+                        int compression_level, uint8_t **out, size_t *out_size, pr_report *report) {
+    memset(report, 0, sizeof(*report));
+    *out = NULL;
+    *out_size = 0;
+    pr_png_writer w = { NULL, 0, 0, report, 0 };
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &w, pr_png_write_error, pr_png_write_warning);
+    if (!png) return PR_ERR_MEMORY;
+    png_infop info = png_create_info_struct(png);
+    if (!info) {
+        png_destroy_write_struct(&png, NULL);
+        return PR_ERR_MEMORY;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        free(w.data);
+        return w.failed ? PR_ERR_MEMORY : PR_ERR_CORRUPT;
+    }
+    png_set_write_fn(png, &w, pr_png_write, pr_png_flush);
+    png_set_compression_level(png, compression_level);
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
+                 with_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    // RGB output drops the fourth byte of each RGBA pixel as it goes.
+    if (!with_alpha) png_set_filler(png, 0, PNG_FILLER_AFTER);
+    size_t stride = (size_t)width * 4;
+    for (int y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(rgba + (size_t)y * stride));
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    *out = w.data;
+    *out_size = w.size;
+    return PR_OK;
+}

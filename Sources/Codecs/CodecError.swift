@@ -1,0 +1,79 @@
+/// Why an image could not be read or written. The text names the reason;
+/// `ImageFileError` adds the file.
+public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file holds no bytes.
+    case empty
+    /// The bytes are not a JPEG, PNG or WebP image.
+    case unknownFormat
+    /// The file is larger than the configured limit.
+    case fileTooLarge(bytes: Int, limit: Int)
+    /// The header promises more pixels than the configured limit.
+    case tooManyPixels(width: Int, height: Int, limit: Int)
+    /// The data stops before the image is complete.
+    case truncated(ImageFormat, bytes: Int)
+    /// The library rejected the data; its message is kept.
+    case corrupt(ImageFormat, String)
+    /// A valid file of a variant this build cannot decode.
+    case unsupported(ImageFormat, String)
+    /// A safety limit other than size was reached (e.g. progressive scans).
+    case limitExceeded(ImageFormat, String)
+    /// Memory could not be allocated.
+    case outOfMemory
+    /// Encoding failed.
+    case encodeFailed(ImageFormat, String)
+    /// The path cannot be read or written as an image file.
+    case io(IOProblem)
+
+    public var description: String {
+        switch self {
+        case .empty: "file is empty"
+        case .unknownFormat: "not a JPEG, PNG or WebP image"
+        case let .fileTooLarge(bytes, limit): "file is \(bytes) bytes, more than the limit of \(limit)"
+        case let .tooManyPixels(w, h, limit):
+            "image is \(w)x\(h) (\(w.multipliedReportingOverflow(by: h).partialValue) pixels), more than the limit of \(limit)"
+        case let .truncated(format, bytes): "\(format.displayName) data ends after \(bytes) bytes"
+        case let .corrupt(format, message): "corrupt \(format.displayName) data: \(message)"
+        case let .unsupported(format, message): "unsupported \(format.displayName) variant: \(message)"
+        case let .limitExceeded(format, message): "\(format.displayName) exceeds a safety limit: \(message)"
+        case .outOfMemory: "out of memory"
+        case let .encodeFailed(format, message): "\(format.displayName) encoding failed: \(message)"
+        case let .io(problem): problem.description
+        }
+    }
+}
+
+/// What went wrong touching the file system.
+public enum IOProblem: Equatable, Sendable, CustomStringConvertible {
+    case notFound
+    case permissionDenied
+    case isDirectory
+    /// A FIFO, socket or device: reading it could block or never end.
+    case notRegularFile
+    /// Any other errno, with the system's text.
+    case system(code: Int32, message: String)
+
+    public var description: String {
+        switch self {
+        case .notFound: "no such file"
+        case .permissionDenied: "permission denied"
+        case .isDirectory: "is a directory, not an image file"
+        case .notRegularFile: "not a regular file (a FIFO, socket or device)"
+        case let .system(_, message): message
+        }
+    }
+}
+
+/// A codec error together with the file it concerns; prints as
+/// `front.jpg: JPEG data ends after 184320 bytes`.
+public struct ImageFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The path as the user gave it.
+    public var path: String
+    public var reason: CodecError
+
+    public init(path: String, reason: CodecError) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): \(reason)" }
+}

@@ -1,0 +1,40 @@
+/// Limits that keep hostile files cheap. All are checked from the header,
+/// before any pixel buffer exists.
+public struct DecodeLimits: Sendable, Hashable {
+    /// Largest accepted width x height, as stored. Default 100 megapixels.
+    public var maxPixels: Int
+    /// Largest accepted file, in bytes. Default 256 MiB.
+    public var maxFileBytes: Int
+    /// Most progressive JPEG scans accepted. Ordinary files have about 10.
+    public var maxJPEGScans: Int
+
+    public init(maxPixels: Int = 100_000_000, maxFileBytes: Int = 256 << 20, maxJPEGScans: Int = 256) {
+        self.maxPixels = maxPixels
+        self.maxFileBytes = maxFileBytes
+        self.maxJPEGScans = maxJPEGScans
+    }
+}
+
+/// How to decode one image.
+public struct DecodeOptions: Sendable, Hashable {
+    public var limits: DecodeLimits
+    /// The smallest upright size the caller needs of the whole image. When
+    /// set, JPEG and WebP decode at a reduced size that still keeps
+    /// `shrinkHeadroom` times this many pixels on each axis; the caller
+    /// resamples the rest of the way. Nil decodes at full size.
+    public var minimumSize: PixelSize?
+    /// How much larger than `minimumSize` a reduced decode must stay.
+    /// 2 (as libvips does) keeps the final resampler in charge of quality;
+    /// see README "Shrink-on-load" for the measurements behind it.
+    public var shrinkHeadroom: Double
+    /// Turn the image upright using its EXIF orientation.
+    public var applyOrientation: Bool
+
+    public init(limits: DecodeLimits = DecodeLimits(), minimumSize: PixelSize? = nil,
+                shrinkHeadroom: Double = 2, applyOrientation: Bool = true) {
+        self.limits = limits
+        self.minimumSize = minimumSize
+        self.shrinkHeadroom = shrinkHeadroom
+        self.applyOrientation = applyOrientation
+    }
+}

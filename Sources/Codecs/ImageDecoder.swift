@@ -1,0 +1,132 @@
+/// Decodes JPEG, PNG and WebP bytes into upright rasters.
+///
+/// Every decode runs the same steps in this order: check the file size,
+/// sniff the format from the bytes, read the header, check the pixel limit
+/// (before any pixel buffer exists), choose a shrink-on-load scale, decode,
+/// and turn the result upright.
+public enum ImageDecoder {
+    /// Reads the header of `bytes` without decoding pixels.
+    public static func inspect(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits = DecodeLimits()) throws -> ImageInfo {
+        try header(bytes, limits: limits).info
+    }
+
+    /// Decodes `bytes`. Throws `CodecError`.
+    public static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws -> DecodedImage {
+        let parsed = try header(bytes, limits: options.limits)
+        var info = parsed.info
+        let stored = info.storedSize
+        // The caller's target is upright; the decoders work on stored axes.
+        let needed = options.minimumSize.map { info.orientation.swapsAxes ? $0.transposed : $0 }
+        var raster: Raster
+        var warnings: [String] = []
+        switch parsed.detail {
+        case .jpeg:
+            let d = ShrinkOnLoad.jpegDenominator(stored: stored, needed: needed, headroom: options.shrinkHeadroom)
+            let size = d == 1 ? stored : try JPEGBinding.readHeader(bytes, denominator: d).outputSize
+            (raster, warnings) = try JPEGBinding.decode(bytes, denominator: d, size: size,
+                                                        maxScans: options.limits.maxJPEGScans)
+        case .png:
+            (raster, warnings) = try PNGBinding.decode(bytes, size: stored)
+        case .webp(let header):
+            if header.animated {
+                raster = try WebPBinding.decodeFirstFrame(bytes, header: header)
+            } else {
+                let size = ShrinkOnLoad.webpSize(stored: stored, needed: needed, headroom: options.shrinkHeadroom)
+                raster = try WebPBinding.decode(bytes, header: header, size: size)
+            }
+        }
+        let scale = Double(raster.width) / Double(stored.width)
+        if options.applyOrientation {
+            raster = raster.oriented(info.orientation)
+        } else {
+            info.orientation = .up
+        }
+        return DecodedImage(raster: raster, info: info, warnings: warnings, scale: scale)
+    }
+
+    /// Convenience for arrays.
+    public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws -> DecodedImage {
+        try bytes.withUnsafeBytes { try decode($0, options: options) }
+    }
+
+    /// Convenience for arrays.
+    public static func inspect(_ bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws -> ImageInfo {
+        try bytes.withUnsafeBytes { try inspect($0, limits: limits) }
+    }
+
+    /// Reads and decodes the file at `path`. Throws `ImageFileError`
+    /// naming the path.
+    public static func decodeFile(atPath path: String, options: DecodeOptions = DecodeOptions()) throws -> DecodedImage {
+        do {
+            let bytes = try FileIO.read(path, limit: options.limits.maxFileBytes)
+            return try decode(bytes, options: options)
+        } catch let error as CodecError {
+            throw ImageFileError(path: path, reason: error)
+        }
+    }
+
+    /// Reads the header of the file at `path`. Throws `ImageFileError`.
+    public static func inspectFile(atPath path: String, limits: DecodeLimits = DecodeLimits()) throws -> ImageInfo {
+        do {
+            // Headers sit at the front, but EXIF and chunk walks may need
+            // more; files are small enough to read whole.
+            let bytes = try FileIO.read(path, limit: limits.maxFileBytes)
+            return try inspect(bytes, limits: limits)
+        } catch let error as CodecError {
+            throw ImageFileError(path: path, reason: error)
+        }
+    }
+
+    // MARK: - Header
+
+    private enum Detail {
+        case jpeg
+        case png
+        case webp(WebPBinding.Header)
+    }
+
+    private static func header(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws -> (info: ImageInfo, detail: Detail) {
+        guard !bytes.isEmpty else { throw CodecError.empty }
+        guard bytes.count <= limits.maxFileBytes else {
+            throw CodecError.fileTooLarge(bytes: bytes.count, limit: limits.maxFileBytes)
+        }
+        guard let format = ImageFormat.sniff(bytes) else { throw CodecError.unknownFormat }
+        let info: ImageInfo
+        let detail: Detail
+        switch format {
+        case .jpeg:
+            let h = try JPEGBinding.readHeader(bytes, denominator: 1)
+            let markers = JPEGMarkers(bytes)
+            info = ImageInfo(format: .jpeg, width: h.width, height: h.height,
+                             orientation: markers.exif.flatMap(EXIFOrientation.parse) ?? .up,
+                             hasAlpha: false, bitDepth: h.precision, colorSpace: h.colorSpace,
+                             frames: markers.pictures)
+            detail = .jpeg
+        case .png:
+            let h = try PNGBinding.readHeader(bytes)
+            let chunks = PNGChunks(bytes)
+            let space: ImageInfo.ColorSpace = switch h.colorType {
+            case 0, 4: .gray
+            case 3: .palette
+            default: .rgb
+            }
+            info = ImageInfo(format: .png, width: h.width, height: h.height,
+                             orientation: chunks.exif.flatMap(EXIFOrientation.parse) ?? .up,
+                             hasAlpha: h.colorType & 4 != 0 || h.hasTransparency, bitDepth: h.bitDepth,
+                             colorSpace: space, frames: chunks.frames)
+            detail = .png
+        case .webp:
+            let h = try WebPBinding.readHeader(bytes)
+            info = ImageInfo(format: .webp, width: h.width, height: h.height,
+                             orientation: h.exif.flatMap(EXIFOrientation.parse) ?? .up,
+                             hasAlpha: h.hasAlpha, bitDepth: 8, colorSpace: .rgb, frames: h.frames)
+            detail = .webp(h)
+        }
+        guard info.width > 0, info.height > 0 else { throw CodecError.corrupt(format, "image has no pixels") }
+        let (pixels, overflow) = info.width.multipliedReportingOverflow(by: info.height)
+        guard !overflow, pixels <= limits.maxPixels, Raster.byteCount(width: info.width, height: info.height) != nil else {
+            throw CodecError.tooManyPixels(width: info.width, height: info.height, limit: limits.maxPixels)
+        }
+        return (info, detail)
+    }
+}

@@ -1,0 +1,74 @@
+/// Output settings for one encoded file.
+public enum EncodeSettings: Sendable, Hashable {
+    /// PNG, zlib level 0...9. Opaque images are written as RGB.
+    case png(compressionLevel: Int = 6)
+    /// JPEG, quality 1...100, optionally progressive, 4:2:0 or 4:4:4 chroma.
+    case jpeg(quality: Int = 88, progressive: Bool = false, chroma: ChromaSubsampling = .s420)
+    /// WebP, quality 0...100, or lossless.
+    case webp(quality: Int = 85, lossless: Bool = false)
+
+    /// JPEG chroma subsampling.
+    public enum ChromaSubsampling: String, Sendable, Hashable {
+        case s420 = "4:2:0"
+        case s444 = "4:4:4"
+    }
+
+    /// The format these settings write.
+    public var format: ImageFormat {
+        switch self {
+        case .png: .png
+        case .jpeg: .jpeg
+        case .webp: .webp
+        }
+    }
+
+    /// Default settings for `format`, with `quality` applied where it means
+    /// something.
+    public static func defaults(for format: ImageFormat, quality: Int? = nil) -> EncodeSettings {
+        switch format {
+        case .png: .png()
+        case .jpeg: .jpeg(quality: quality ?? 88)
+        case .webp: .webp(quality: quality ?? 85)
+        }
+    }
+}
+
+/// Encodes rasters. Outputs carry no metadata (no EXIF, no text chunks),
+/// so they are upright for every viewer and identical for identical pixels.
+public enum ImageEncoder {
+    /// Encodes `raster` (either alpha mode). JPEG has no alpha: transparent
+    /// pixels are flattened over `background` first.
+    public static func encode(_ raster: Raster, settings: EncodeSettings, background: RGBA = .white) throws -> [UInt8] {
+        let straight = raster.unpremultiplied()
+        switch settings {
+        case let .png(level):
+            return try PNGBinding.encode(straight, compressionLevel: min(9, max(0, level)))
+        case let .jpeg(quality, progressive, chroma):
+            let opaque = straight.isOpaque ? straight : flatten(straight, over: background)
+            return try JPEGBinding.encode(opaque, quality: min(100, max(1, quality)), progressive: progressive,
+                                          subsample420: chroma == .s420)
+        case let .webp(quality, lossless):
+            return try WebPBinding.encode(straight, quality: min(100, max(0, quality)), lossless: lossless)
+        }
+    }
+
+    /// `raster` composed over an opaque colour.
+    static func flatten(_ raster: Raster, over background: RGBA) -> Raster {
+        var out = Raster(width: raster.width, height: raster.height, fill: RGBA(background.r, background.g, background.b))
+        let br = UInt32(background.r), bg = UInt32(background.g), bb = UInt32(background.b)
+        raster.withUnsafeBytes { src in
+            out.withUnsafeMutableBytes { dst in
+                let s = src.bindMemory(to: UInt8.self), d = dst.bindMemory(to: UInt8.self)
+                var i = 0
+                while i < s.count {
+                    let a = UInt32(s[i + 3]), ia = 255 - a
+                    d[i] = UInt8(RGBA.mul255(UInt32(s[i]), a) + RGBA.mul255(br, ia))
+                    d[i + 1] = UInt8(RGBA.mul255(UInt32(s[i + 1]), a) + RGBA.mul255(bg, ia))
+                    d[i + 2] = UInt8(RGBA.mul255(UInt32(s[i + 2]), a) + RGBA.mul255(bb, ia))
+                    i += 4
+                }
+            }
+        }
+        return out
+    }
+}

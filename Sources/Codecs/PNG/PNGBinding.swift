@@ -1,0 +1,52 @@
+import CShims
+
+/// The only Swift file that calls libpng (through the C shims).
+enum PNGBinding {
+    struct Header {
+        var width: Int
+        var height: Int
+        var bitDepth: Int
+        var colorType: Int
+        var hasTransparency: Bool
+    }
+
+    static func readHeader(_ data: UnsafeRawBufferPointer) throws -> Header {
+        var info = pr_png_info()
+        var report = pr_report()
+        let status = pr_png_read_header(base(data), data.count, &info, &report)
+        if let error = report.error(for: status, format: .png, bytes: data.count) { throw error }
+        return Header(width: Int(info.width), height: Int(info.height), bitDepth: Int(info.bit_depth),
+                      colorType: Int(info.color_type), hasTransparency: info.has_trns != 0)
+    }
+
+    /// Decodes to a straight-alpha raster of `size` (from the header).
+    static func decode(_ data: UnsafeRawBufferPointer, size: PixelSize) throws -> (Raster, [String]) {
+        var report = pr_report()
+        var status = PR_OK
+        let raster = Raster(width: size.width, height: size.height) { out in
+            status = pr_png_decode(base(data), data.count, out.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                   Int32(size.width), Int32(size.height), &report)
+        }
+        if let error = report.error(for: status, format: .png, bytes: data.count) { throw error }
+        return (raster, report.warningTexts)
+    }
+
+    /// Encodes straight-alpha RGBA; opaque rasters are written as RGB.
+    static func encode(_ raster: Raster, compressionLevel: Int) throws -> [UInt8] {
+        var report = pr_report()
+        var out: UnsafeMutablePointer<UInt8>?
+        var count = 0
+        let withAlpha = !raster.isOpaque
+        let status = raster.withUnsafeBytes { px in
+            pr_png_encode(px.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(raster.width),
+                          Int32(raster.height), withAlpha ? 1 : 0, Int32(compressionLevel), &out, &count, &report)
+        }
+        defer { pr_free(out) }
+        guard status == PR_OK, let out else { throw CodecError.encodeFailed(.png, report.messageText) }
+        return Array(UnsafeBufferPointer(start: out, count: count))
+    }
+
+    private static func base(_ data: UnsafeRawBufferPointer) -> UnsafePointer<UInt8>? {
+        data.baseAddress?.assumingMemoryBound(to: UInt8.self)
+    }
+}

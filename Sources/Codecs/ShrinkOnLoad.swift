@@ -1,0 +1,34 @@
+/// Chooses how far a decoder may shrink while loading.
+///
+/// The rule: keep at least `headroom` times the size the caller needs on
+/// both axes, so the final (Lanczos) resampler still does the last and
+/// largest part of the reduction and decides the quality.
+public enum ShrinkOnLoad {
+    /// The libjpeg DCT scale denominators, largest first.
+    static let jpegDenominators = [8, 4, 2, 1]
+
+    /// The largest JPEG denominator (1, 2, 4 or 8) whose output still
+    /// covers `needed * headroom`; 1 when no target is given.
+    public static func jpegDenominator(stored: PixelSize, needed: PixelSize?, headroom: Double) -> Int {
+        guard let needed else { return 1 }
+        for d in jpegDenominators where d > 1 {
+            // libjpeg rounds scaled sizes up.
+            let w = (stored.width + d - 1) / d, h = (stored.height + d - 1) / d
+            if Double(w) >= Double(needed.width) * headroom && Double(h) >= Double(needed.height) * headroom {
+                return d
+            }
+        }
+        return 1
+    }
+
+    /// The size libwebp should scale to: `needed * headroom` with the
+    /// stored aspect ratio, or the stored size when that is not smaller.
+    public static func webpSize(stored: PixelSize, needed: PixelSize?, headroom: Double) -> PixelSize {
+        guard let needed else { return stored }
+        let scale = max(Double(needed.width) * headroom / Double(stored.width),
+                        Double(needed.height) * headroom / Double(stored.height))
+        guard scale < 1 else { return stored }
+        return PixelSize(width: max(1, Int((Double(stored.width) * scale).rounded(.up))),
+                         height: max(1, Int((Double(stored.height) * scale).rounded(.up))))
+    }
+}

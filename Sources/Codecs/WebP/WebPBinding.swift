@@ -1,0 +1,119 @@
+import CWebP
+
+/// The only Swift file that calls libwebp. libwebp reports errors by
+/// status codes, so no C shim is needed.
+enum WebPBinding {
+    struct Header {
+        var width: Int
+        var height: Int
+        var hasAlpha: Bool
+        var animated: Bool
+        var frames: Int
+        /// The EXIF chunk, copied out of the container.
+        var exif: [UInt8]?
+    }
+
+    static func readHeader(_ data: UnsafeRawBufferPointer) throws -> Header {
+        var features = WebPBitstreamFeatures()
+        let status = WebPGetFeatures(base(data), data.count, &features)
+        try check(status, bytes: data.count)
+        var header = Header(width: Int(features.width), height: Int(features.height),
+                            hasAlpha: features.has_alpha != 0, animated: features.has_animation != 0,
+                            frames: 1, exif: nil)
+        // The container is read only for metadata; a damaged one still
+        // lets the bitstream decode.
+        var webpData = WebPData(bytes: base(data), size: data.count)
+        if let demux = WebPDemux(&webpData) {
+            defer { WebPDemuxDelete(demux) }
+            header.frames = max(1, Int(WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT)))
+            var chunk = WebPChunkIterator()
+            if WebPDemuxGetChunk(demux, "EXIF", 1, &chunk) != 0 {
+                header.exif = Array(UnsafeBufferPointer(start: chunk.chunk.bytes, count: chunk.chunk.size))
+                WebPDemuxReleaseChunkIterator(&chunk)
+            }
+        }
+        return header
+    }
+
+    /// Decodes a still image, scaled by libwebp to `size` when that differs
+    /// from the stored size; straight alpha.
+    static func decode(_ data: UnsafeRawBufferPointer, header: Header, size: PixelSize) throws -> Raster {
+        var config = WebPDecoderConfig()
+        guard WebPInitDecoderConfig(&config) != 0 else { throw CodecError.corrupt(.webp, "libwebp version mismatch") }
+        if size.width != header.width || size.height != header.height {
+            config.options.use_scaling = 1
+            config.options.scaled_width = Int32(size.width)
+            config.options.scaled_height = Int32(size.height)
+        }
+        var status = VP8_STATUS_OK
+        let raster = Raster(width: size.width, height: size.height) { out in
+            config.output.colorspace = MODE_RGBA
+            config.output.is_external_memory = 1
+            config.output.u.RGBA.rgba = out.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            config.output.u.RGBA.stride = Int32(size.width * 4)
+            config.output.u.RGBA.size = out.count
+            status = WebPDecode(base(data), data.count, &config)
+            WebPFreeDecBuffer(&config.output)
+        }
+        try check(status, bytes: data.count)
+        return raster
+    }
+
+    /// Decodes the first frame of an animation, composed on its canvas.
+    static func decodeFirstFrame(_ data: UnsafeRawBufferPointer, header: Header) throws -> Raster {
+        var options = WebPAnimDecoderOptions()
+        guard WebPAnimDecoderOptionsInit(&options) != 0 else { throw CodecError.corrupt(.webp, "libwebp version mismatch") }
+        options.color_mode = MODE_RGBA
+        options.use_threads = 0
+        var webpData = WebPData(bytes: base(data), size: data.count)
+        guard let decoder = WebPAnimDecoderNew(&webpData, &options) else {
+            throw CodecError.corrupt(.webp, "cannot parse the animation")
+        }
+        defer { WebPAnimDecoderDelete(decoder) }
+        var info = WebPAnimInfo()
+        guard WebPAnimDecoderGetInfo(decoder, &info) != 0,
+              Int(info.canvas_width) == header.width, Int(info.canvas_height) == header.height else {
+            throw CodecError.corrupt(.webp, "animation canvas does not match the header")
+        }
+        var frame: UnsafeMutablePointer<UInt8>?
+        var timestamp: Int32 = 0
+        guard WebPAnimDecoderGetNext(decoder, &frame, &timestamp) != 0, let frame else {
+            throw CodecError.corrupt(.webp, "cannot decode the first frame")
+        }
+        return Raster(width: header.width, height: header.height) { out in
+            out.copyMemory(from: UnsafeRawBufferPointer(start: frame, count: out.count))
+        }
+    }
+
+    /// Encodes straight-alpha RGBA; `quality` 0...100.
+    static func encode(_ raster: Raster, quality: Int, lossless: Bool) throws -> [UInt8] {
+        var out: UnsafeMutablePointer<UInt8>?
+        let count = raster.withUnsafeBytes { px in
+            let p = px.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let stride = Int32(raster.bytesPerRow)
+            return lossless
+                ? WebPEncodeLosslessRGBA(p, Int32(raster.width), Int32(raster.height), stride, &out)
+                : WebPEncodeRGBA(p, Int32(raster.width), Int32(raster.height), stride, Float(quality), &out)
+        }
+        defer { WebPFree(out) }
+        guard count > 0, let out else {
+            throw CodecError.encodeFailed(.webp, "libwebp could not encode \(raster.width)x\(raster.height)")
+        }
+        return Array(UnsafeBufferPointer(start: out, count: count))
+    }
+
+    private static func base(_ data: UnsafeRawBufferPointer) -> UnsafePointer<UInt8>? {
+        data.baseAddress?.assumingMemoryBound(to: UInt8.self)
+    }
+
+    private static func check(_ status: VP8StatusCode, bytes: Int) throws {
+        switch status {
+        case VP8_STATUS_OK: return
+        case VP8_STATUS_NOT_ENOUGH_DATA: throw CodecError.truncated(.webp, bytes: bytes)
+        case VP8_STATUS_OUT_OF_MEMORY: throw CodecError.outOfMemory
+        case VP8_STATUS_UNSUPPORTED_FEATURE: throw CodecError.unsupported(.webp, "a feature this libwebp lacks")
+        case VP8_STATUS_INVALID_PARAM: throw CodecError.corrupt(.webp, "invalid parameter")
+        default: throw CodecError.corrupt(.webp, "invalid bitstream")
+        }
+    }
+}

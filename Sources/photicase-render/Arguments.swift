@@ -1,0 +1,65 @@
+/// A usage mistake: wrong option, missing value, bad number. Exit status 2.
+struct UsageError: Error, CustomStringConvertible {
+    var message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}
+
+/// What one command accepts.
+struct ArgumentSpec {
+    /// Options that take a value (`--name VALUE` or `--name=VALUE`).
+    var valued: Set<String> = []
+    /// Options that stand alone.
+    var flags: Set<String> = []
+}
+
+/// Command-line words split into positionals, valued options and flags.
+/// A small parser written for this tool: no package can be fetched here.
+struct Arguments {
+    var positionals: [String] = []
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+
+    init(_ words: ArraySlice<String>, spec: ArgumentSpec) throws {
+        var rest = words[...]
+        while let word = rest.popFirst() {
+            if word == "--" {
+                positionals.append(contentsOf: rest)
+                break
+            }
+            guard word.hasPrefix("--"), word.count > 2 else {
+                if word.hasPrefix("-"), word.count > 1, word != "-" {
+                    throw UsageError("unknown option \(word)")
+                }
+                positionals.append(word)
+                continue
+            }
+            var name = String(word.dropFirst(2))
+            var inlineValue: String?
+            if let eq = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: eq)...])
+                name = String(name[..<eq])
+            }
+            if spec.flags.contains(name) {
+                guard inlineValue == nil else { throw UsageError("--\(name) takes no value") }
+                flags.insert(name)
+            } else if spec.valued.contains(name) {
+                guard let value = inlineValue ?? rest.popFirst() else {
+                    throw UsageError("--\(name) needs a value")
+                }
+                values[name] = value
+            } else {
+                throw UsageError("unknown option --\(name)")
+            }
+        }
+    }
+
+    /// The integer value of `--name`, checked against `range`; nil when absent.
+    func int(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let text = values[name] else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError("--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return value
+    }
+}

@@ -1,0 +1,88 @@
+import Codecs
+import Imaging
+
+/// `photicase-render convert IN OUT`: decode upright, optionally shrink,
+/// encode in the format OUT's extension names.
+enum ConvertCommand {
+    static let help = """
+    Usage: photicase-render convert IN OUT [--max-size N] [--quality Q]
+                                   [--progressive] [--lossless] [--chroma 420|444]
+
+    Decodes IN (JPEG, PNG or WebP, sniffed from its bytes), turns it upright
+    by its EXIF orientation, shrinks it to fit inside NxN when --max-size is
+    given (never enlarging), and writes OUT as .png, .jpg/.jpeg or .webp.
+    OUT is replaced atomically: it is never left half-written.
+
+      --max-size N     fit inside N x N pixels (1-65535)
+      --quality Q      JPEG/WebP quality 1-100 (defaults 88 and 85)
+      --progressive    progressive JPEG
+      --chroma 444     JPEG without chroma subsampling (default 420)
+      --lossless       lossless WebP
+
+    Exit status: 0 written, 1 IN could not be read or OUT written, 2 usage error.
+    """
+
+    static func run(_ words: ArraySlice<String>) throws -> ExitStatus {
+        let args = try Arguments(words, spec: ArgumentSpec(valued: ["max-size", "quality", "chroma"],
+                                                           flags: ["progressive", "lossless"]))
+        guard args.positionals.count == 2 else { throw UsageError("convert needs IN and OUT") }
+        let input = args.positionals[0], output = args.positionals[1]
+        let ext = output.split(separator: "/").last.flatMap { $0.contains(".") ? $0.split(separator: ".").last : nil }
+        guard let ext, let format = ImageFormat(fileExtension: String(ext)) else {
+            throw UsageError("OUT must end in .png, .jpg, .jpeg or .webp: \(output)")
+        }
+        let maxSize = try args.int("max-size", in: 1...65535)
+        let quality = try args.int("quality", in: 1...100)
+        let settings: EncodeSettings
+        switch format {
+        case .png: settings = .png()
+        case .jpeg:
+            let chroma: EncodeSettings.ChromaSubsampling
+            switch args.values["chroma"] {
+            case nil, "420", "4:2:0": chroma = .s420
+            case "444", "4:4:4": chroma = .s444
+            case let other?: throw UsageError("--chroma must be 420 or 444, not '\(other)'")
+            }
+            settings = .jpeg(quality: quality ?? 88, progressive: args.flags.contains("progressive"), chroma: chroma)
+        case .webp: settings = .webp(quality: quality ?? 85, lossless: args.flags.contains("lossless"))
+        }
+
+        do {
+            var options = DecodeOptions()
+            if let maxSize {
+                // Peek at the header first so shrink-on-load knows the goal.
+                let info = try ImageDecoder.inspectFile(atPath: input, limits: options.limits)
+                options.minimumSize = Fit.inside(info.uprightSize, box: maxSize)
+            }
+            let decoded = try ImageDecoder.decodeFile(atPath: input, options: options)
+            for warning in decoded.warnings { Console.error("\(input): warning: \(warning)") }
+            var raster = decoded.raster
+            if let target = options.minimumSize, target != raster.size {
+                raster = raster.resized(to: target)
+            }
+            let bytes: [UInt8]
+            do {
+                bytes = try ImageEncoder.encode(raster, settings: settings)
+                try FileIO.writeAtomically(bytes, to: output)
+            } catch let error as CodecError {
+                throw ImageFileError(path: output, reason: error)
+            }
+            return .success
+        } catch let error as ImageFileError {
+            Console.error("photicase-render: \(error)")
+            return .inputFailure
+        }
+    }
+}
+
+/// Fitting sizes into boxes.
+enum Fit {
+    /// `size` scaled down to fit inside `box` x `box`, keeping its aspect
+    /// ratio; never enlarged.
+    static func inside(_ size: PixelSize, box: Int) -> PixelSize {
+        let scale = min(1, Double(box) / Double(size.width), Double(box) / Double(size.height))
+        guard scale < 1 else { return size }
+        return PixelSize(width: max(1, Int((Double(size.width) * scale).rounded())),
+                         height: max(1, Int((Double(size.height) * scale).rounded())))
+    }
+}

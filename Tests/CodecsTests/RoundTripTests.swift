@@ -1,0 +1,72 @@
+import Testing
+@testable import Codecs
+
+/// Encode, then decode: generated images through every encoder.
+@Suite struct RoundTripTests {
+    @Test func pngKeepsEveryPixelAndAlpha() throws {
+        var image = Fixtures.coordinates(width: 300, height: 70)
+        image[5, 5] = RGBA(10, 20, 30, 0)
+        image[6, 5] = RGBA(10, 20, 30, 128)
+        let bytes = Fixtures.encode(image, .png(compressionLevel: 9))
+        let decoded = try ImageDecoder.decode(bytes)
+        #expect(decoded.info.format == .png)
+        #expect(decoded.info.hasAlpha)
+        #expect(decoded.raster == image)
+    }
+
+    @Test func opaquePNGIsWrittenAsRGB() throws {
+        let image = Fixtures.coordinates(width: 40, height: 30)
+        let bytes = Fixtures.encode(image, .png())
+        #expect(bytes[25] == 2)  // IHDR colour type: RGB
+        #expect(try ImageDecoder.decode(bytes).raster == image)
+    }
+
+    @Test(arguments: [EncodeSettings.jpeg(quality: 95, progressive: false, chroma: .s444),
+                      .jpeg(quality: 90, progressive: true, chroma: .s420)])
+    func jpegStaysClose(_ settings: EncodeSettings) throws {
+        let image = Fixtures.smooth(width: 160, height: 120)
+        let bytes = Fixtures.encode(image, settings)
+        let decoded = try ImageDecoder.decode(bytes)
+        #expect(decoded.info.format == .jpeg)
+        #expect(Compare.psnr(decoded.raster, image) > 38)
+    }
+
+    @Test func jpegFlattensAlphaOverWhite() throws {
+        let clear = Raster(width: 16, height: 16, fill: RGBA(0, 0, 0, 0))
+        let decoded = try ImageDecoder.decode(Fixtures.encode(clear, .jpeg()))
+        #expect(decoded.raster[8, 8] == RGBA(255, 255, 255, 255))
+    }
+
+    @Test func webpLosslessIsExact() throws {
+        var image = Fixtures.coordinates(width: 64, height: 48, alpha: 200)
+        image[0, 0] = RGBA(1, 2, 3, 255)
+        let decoded = try ImageDecoder.decode(Fixtures.encode(image, .webp(quality: 100, lossless: true)))
+        #expect(decoded.info.format == .webp)
+        #expect(decoded.raster == image)
+    }
+
+    @Test func webpLossyStaysClose() throws {
+        let image = Fixtures.smooth(width: 128, height: 96)
+        let decoded = try ImageDecoder.decode(Fixtures.encode(image, .webp(quality: 90, lossless: false)))
+        #expect(Compare.psnr(decoded.raster, image) > 32)
+    }
+
+    @Test func encodingIsDeterministic() {
+        let image = Fixtures.smooth(width: 50, height: 40)
+        for settings in [EncodeSettings.png(), .jpeg(), .webp()] {
+            #expect(Fixtures.encode(image, settings) == Fixtures.encode(image, settings))
+        }
+    }
+
+    @Test func outputsCarryNoEXIF() throws {
+        let source = Fixtures.jpegWithEXIF(Fixtures.encode(Fixtures.smooth(width: 32, height: 16), .jpeg()),
+                                           tiff: Fixtures.tiff(orientation: 6))
+        let upright = try ImageDecoder.decode(source).raster
+        #expect(upright.size == PixelSize(width: 16, height: 32))
+        for settings in [EncodeSettings.png(), .jpeg(), .webp()] {
+            let again = try ImageDecoder.decode(Fixtures.encode(upright, settings))
+            #expect(again.info.orientation == .up)
+            #expect(again.raster.size == upright.size)
+        }
+    }
+}

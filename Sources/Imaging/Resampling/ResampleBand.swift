@@ -1,0 +1,173 @@
+/// Resamples one band of output rows: horizontal pass into a ring of
+/// filtered rows, then the vertical pass straight into the output.
+///
+/// Each source row the vertical windows need is filtered horizontally
+/// exactly once and kept in a ring buffer as long as any window still
+/// covers it; the ring holds `maxCount` rows of the output width, so the
+/// intermediate data stays in cache instead of a full-size temporary.
+/// All scratch memory is allocated once per band, in `init`.
+struct ResampleBand: ~Copyable {
+    private let h: ResampleWeights
+    private let v: ResampleWeights
+    private let sourceWidth: Int
+    /// The source has straight alpha: premultiply while converting rows.
+    private let premultiplyInput: Bool
+    /// The output wants straight alpha: divide by alpha when storing.
+    private let straightOutput: Bool
+
+    /// One source row as floats, columns `h.first ..< h.end`, plus 4 zero
+    /// pixels that the unrolled tap loop may read with zero weight.
+    private let sourceRow: UnsafeMutablePointer<Float>
+    /// `ringCapacity` horizontally filtered rows, `h.outputCount * 4` floats each.
+    private let ring: UnsafeMutablePointer<Float>
+    private let ringCapacity: Int
+    /// The source row held in each ring slot (-1: none yet).
+    private let ringRow: UnsafeMutablePointer<Int>
+    /// The ring rows of the current vertical window, in order.
+    private let window: UnsafeMutablePointer<UnsafePointer<Float>>
+
+    init(horizontal h: ResampleWeights, vertical v: ResampleWeights, sourceWidth: Int, alphaMode: AlphaMode) {
+        self.h = h
+        self.v = v
+        self.sourceWidth = sourceWidth
+        premultiplyInput = alphaMode == .straight
+        straightOutput = alphaMode == .straight
+        let rowFloats = (h.end - h.first + 4) * 4
+        sourceRow = .allocate(capacity: rowFloats)
+        sourceRow.initialize(repeating: 0, count: rowFloats)
+        ringCapacity = v.maxCount
+        ring = .allocate(capacity: ringCapacity * h.outputCount * 4)
+        ring.initialize(repeating: 0, count: ringCapacity * h.outputCount * 4)
+        ringRow = .allocate(capacity: ringCapacity)
+        ringRow.initialize(repeating: -1, count: ringCapacity)
+        window = .allocate(capacity: ringCapacity)
+        window.initialize(repeating: UnsafePointer(ring), count: ringCapacity)
+    }
+
+    deinit {
+        sourceRow.deallocate()
+        ring.deallocate()
+        ringRow.deallocate()
+        window.deallocate()
+    }
+
+    /// Writes output rows `rows` of `destination` (RGBA bytes, output width)
+    /// from `source` (RGBA bytes, `sourceWidth` wide).
+    func run(rows: Range<Int>, source: UnsafePointer<UInt8>, destination: UnsafeMutablePointer<UInt32>) {
+        let outWidth = h.outputCount
+        let rowFloats = outWidth * 4
+        for y in rows {
+            let start = v.starts[y], count = v.counts[y]
+            for k in 0..<count {
+                let r = start + k
+                let slot = r % ringCapacity
+                let row = ring + slot * rowFloats
+                if ringRow[slot] != r {
+                    filterRow(r, source: source, into: row)
+                    ringRow[slot] = r
+                }
+                window[k] = UnsafePointer(row)
+            }
+            combineRows(count: count, weights: v.values + y * v.stride, into: destination + y * outWidth)
+        }
+    }
+
+    /// Horizontal pass: source row `y` into `out` (`h.outputCount` pixels,
+    /// four floats each, scaled by `ResampleWeights.one`).
+    private func filterRow(_ y: Int, source: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<Float>) {
+        let pixels = h.end - h.first
+        let bytes = source + (y * sourceWidth + h.first) * 4
+        let n = pixels * 4
+        // A plain conversion loop: the compiler vectorizes it.
+        for k in 0..<n { sourceRow[k] = Float(bytes[k]) }
+        if premultiplyInput { premultiplyRow(bytes, pixels: pixels) }
+
+        let base = UnsafeRawPointer(sourceRow - h.first * 4)
+        let stride = h.stride
+        for i in 0..<h.outputCount {
+            var p = base + h.starts[i] * 16
+            var w = h.values + i * stride
+            var a0 = SIMD4<Float>(), a1 = SIMD4<Float>(), a2 = SIMD4<Float>(), a3 = SIMD4<Float>()
+            // Four independent sums so the adds pipeline; padding weights are zero.
+            var groups = (h.counts[i] + 3) >> 2
+            repeat {
+                a0 += p.loadUnaligned(as: SIMD4<Float>.self) * w[0]
+                a1 += p.loadUnaligned(fromByteOffset: 16, as: SIMD4<Float>.self) * w[1]
+                a2 += p.loadUnaligned(fromByteOffset: 32, as: SIMD4<Float>.self) * w[2]
+                a3 += p.loadUnaligned(fromByteOffset: 48, as: SIMD4<Float>.self) * w[3]
+                p += 64
+                w += 4
+                groups -= 1
+            } while groups > 0
+            UnsafeMutableRawPointer(out + i * 4).storeBytes(of: (a0 + a1) + (a2 + a3), as: SIMD4<Float>.self)
+        }
+    }
+
+    /// Multiplies colour by alpha in the converted row, unless the row is opaque.
+    private func premultiplyRow(_ bytes: UnsafePointer<UInt8>, pixels: Int) {
+        var all: UInt32 = 0xFFFF_FFFF
+        let words = UnsafeRawPointer(bytes)
+        for x in 0..<pixels { all &= words.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self) }
+        if all >> 24 == 255 { return }
+        for x in 0..<pixels {
+            let a = sourceRow[x * 4 + 3]
+            if a == 255 { continue }
+            let f = a / 255
+            sourceRow[x * 4] *= f
+            sourceRow[x * 4 + 1] *= f
+            sourceRow[x * 4 + 2] *= f
+        }
+    }
+
+    /// Vertical pass: the weighted sum of the `count` rows in `window` into
+    /// one output row of packed RGBA.
+    private func combineRows(count: Int, weights: UnsafePointer<Float>, into out: UnsafeMutablePointer<UInt32>) {
+        let width = h.outputCount
+        var x = 0
+        // Four pixels at a time, summing over all taps in registers.
+        while x + 4 <= width {
+            var a0 = SIMD4<Float>(), a1 = SIMD4<Float>(), a2 = SIMD4<Float>(), a3 = SIMD4<Float>()
+            let offset = x * 16
+            for k in 0..<count {
+                let p = UnsafeRawPointer(window[k]) + offset
+                let w = weights[k]
+                a0 += p.loadUnaligned(as: SIMD4<Float>.self) * w
+                a1 += p.loadUnaligned(fromByteOffset: 16, as: SIMD4<Float>.self) * w
+                a2 += p.loadUnaligned(fromByteOffset: 32, as: SIMD4<Float>.self) * w
+                a3 += p.loadUnaligned(fromByteOffset: 48, as: SIMD4<Float>.self) * w
+            }
+            out[x] = pack(a0)
+            out[x + 1] = pack(a1)
+            out[x + 2] = pack(a2)
+            out[x + 3] = pack(a3)
+            x += 4
+        }
+        while x < width {
+            var a = SIMD4<Float>()
+            for k in 0..<count {
+                a += UnsafeRawPointer(window[k] + x * 4).loadUnaligned(as: SIMD4<Float>.self) * weights[k]
+            }
+            out[x] = pack(a)
+            x += 1
+        }
+    }
+
+    /// Scales a premultiplied sum back to 0...255, clamps colour to alpha,
+    /// unpremultiplies if the output is straight, and rounds to bytes.
+    @inline(__always)
+    private func pack(_ sum: SIMD4<Float>) -> UInt32 {
+        // Both passes scaled by 2^14; undoing it is exact.
+        var c = sum * (1.0 / Float(ResampleWeights.one * ResampleWeights.one))
+        let a = Swift.min(Swift.max(c[3], 0), 255)
+        c = c.clamped(lowerBound: SIMD4(), upperBound: SIMD4(a, a, a, 255))
+        if straightOutput && a < 255 {
+            if a < 0.5 { return 0 }
+            let f = 255 / a
+            c = pointwiseMin(c * SIMD4(f, f, f, 1), SIMD4(repeating: 255))
+        }
+        // Scalar conversions: the generic SIMD rounding initializer is not
+        // specialized and costs more than the whole vertical pass.
+        c += 0.5
+        return UInt32(c[0]) | UInt32(c[1]) << 8 | UInt32(c[2]) << 16 | UInt32(c[3]) << 24
+    }
+}

@@ -37,6 +37,7 @@ let package = Package(
         ),
 
         // Benchmarks: executables that print figures; run them in release.
+        .executableTarget(name: "fixture-maker", dependencies: ["Codecs"], path: "Tools/fixture-maker"),
         .executableTarget(name: "resample-bench", dependencies: ["Imaging"], path: "Benchmarks/resample-bench"),
 
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),

@@ -32,7 +32,10 @@ enum Fontconfig {
         var result = FcResultMatch
         guard let set = FcFontSort(nil, pattern, 1, nil, &result) else { return [] }
         defer { FcFontSetDestroy(set) }
-        var faces: [FontFace] = []
+        // Fontconfig orders by coverage first; among the fallbacks, prefer
+        // upright faces of the asked-for weight so a missing glyph is not
+        // drawn bold or slanted when a plain face has it.
+        var faces: [FontFace] = [], offStyle: [FontFace] = []
         for i in 0..<Int(set.pointee.nfont) {
             guard let font = set.pointee.fonts[i] else { continue }
             var outline: FcBool = 0
@@ -43,9 +46,17 @@ enum Fontconfig {
             _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
             let path = String(cString: file)
             let face = FontFace(path: path, index: Int(index))
-            if !faces.contains(face) { faces.append(face) }
+            guard !faces.contains(face), !offStyle.contains(face) else { continue }
+            var slant: Int32 = 0, faceWeight: Int32 = 0
+            _ = FcPatternGetInteger(font, FC_SLANT, 0, &slant)
+            _ = FcPatternGetInteger(font, FC_WEIGHT, 0, &faceWeight)
+            if faces.isEmpty || slant == FC_SLANT_ROMAN && weight.fontconfigRange.contains(faceWeight) {
+                faces.append(face)
+            } else {
+                offStyle.append(face)
+            }
         }
-        return faces
+        return faces + offStyle
     }
 }
 
@@ -54,6 +65,14 @@ extension FontWeight {
         switch self {
         case .regular: Int32(FC_WEIGHT_REGULAR)
         case .bold: Int32(FC_WEIGHT_BOLD)
+        }
+    }
+
+    /// Fontconfig weights that pass for this weight.
+    var fontconfigRange: ClosedRange<Int32> {
+        switch self {
+        case .regular: Int32(FC_WEIGHT_BOOK)...Int32(FC_WEIGHT_MEDIUM)
+        case .bold: Int32(FC_WEIGHT_DEMIBOLD)...Int32(FC_WEIGHT_EXTRABOLD)
         }
     }
 }

@@ -40,9 +40,27 @@ struct ParagraphShaper {
     /// The atoms of `paragraph`. Characters no font covers are left out,
     /// appended (once each) to `missing` and reported as warnings.
     func shape(_ paragraph: String, missing: inout [Character]) -> [Atom] {
+        shape(paragraph) { character, script in
+            if !missing.contains(character) { missing.append(character) }
+            // With no fonts at all, the layout has already said so once.
+            if !chain.isEmpty {
+                system.report(script?.isHangul == true ? .noHangulFont : .noFontFor(character))
+            }
+        }
+    }
+
+    /// The atoms of text the layout adds itself (the ellipsis), whose
+    /// uncovered characters are simply left out.
+    func shapeSilently(_ text: String) -> [Atom] {
+        shape(text) { _, _ in }
+    }
+
+    private func shape(_ paragraph: String, uncovered: (Character, TextScript?) -> Void) -> [Atom] {
         var characters: [Character] = []
         var runs: [Run] = []
         for character in paragraph {
+            // Leaving out uncovered characters must not leave double spaces.
+            if character == " ", characters.last == " " || characters.isEmpty { continue }
             let script = Self.script(of: character)
             let current = runs.last?.font
             // Neutral characters (spaces, punctuation) stay in the running
@@ -54,7 +72,7 @@ struct ParagraphShaper {
                 font = chain.first { $0.covers(character) }
             }
             guard let font else {
-                noteMissing(character, script: script, in: &missing)
+                uncovered(character, script)
                 continue
             }
             if var run = runs.last, run.font === font, script == nil || run.script == nil || run.script == script {
@@ -99,11 +117,6 @@ struct ParagraphShaper {
             }
         }
         return atoms
-    }
-
-    private func noteMissing(_ character: Character, script: TextScript?, in missing: inout [Character]) {
-        if !missing.contains(character) { missing.append(character) }
-        system.report(script?.isHangul == true ? .noHangulFont : .noFontFor(character))
     }
 
     /// The first non-neutral script among the character's scalars, or nil.

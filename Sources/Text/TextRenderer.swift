@@ -41,8 +41,11 @@ public final class TextRenderer {
         var missing: [Character] = []
         let paragraphs = TextCleaner.paragraphs(text, preserveNewlines: style.preserveNewlines)
             .map { shaper.shape($0, missing: &missing) }
-        var ellipsis = shaper.shape("\u{2026}", missing: &missing)
-        if ellipsis.isEmpty { ellipsis = shaper.shape("...", missing: &missing) }
+        var ellipsis: [Atom] = []
+        if style.maxLines != nil {
+            ellipsis = shaper.shapeSilently("\u{2026}")
+            if ellipsis.isEmpty { ellipsis = shaper.shapeSilently("...") }
+        }
 
         let broken = LineBreaker(width: width, maxLines: style.maxLines).lines(paragraphs, ellipsis: ellipsis)
         let widths = broken.lines.map { LineBreaker.width(of: $0) }

@@ -3,6 +3,9 @@
 /// (eojeol) is never split; a word is split between graphemes only when it
 /// alone is wider than the line. Overflow beyond `maxLines` is cut and the
 /// last line ends with an ellipsis that fits.
+///
+/// Spaces are the only break opportunities: a Latin compound such as
+/// "Spider-Man" does not break at its hyphen unless it alone is too wide.
 struct LineBreaker {
     /// The line width in pixels (may be infinite).
     let width: Double

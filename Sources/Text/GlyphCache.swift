@@ -18,17 +18,11 @@ final class GlyphCache {
 
     /// nil values record glyphs FreeType could not render.
     private var images: [Key: GlyphImage?] = [:]
-    private(set) var hits = 0
-    private(set) var misses = 0
 
     var count: Int { images.count }
 
     subscript(key: Key) -> GlyphImage?? {
-        get {
-            let found = images[key]
-            if found == nil { misses += 1 } else { hits += 1 }
-            return found
-        }
+        get { images[key] }
         set {
             if images.count >= GlyphCache.capacity { images.removeAll(keepingCapacity: true) }
             images[key] = newValue

@@ -1,0 +1,130 @@
+/// A glyph inside an atom: `x` from the atom's pen start (offset included),
+/// `y` HarfBuzz's offset upwards from the baseline.
+struct AtomGlyph {
+    let slot: Int
+    let id: UInt32
+    let x: Double
+    let y: Double
+}
+
+/// One grapheme as set: the unit lines are built from.
+///
+/// A ligature's glyph belongs to its first grapheme; the graphemes it
+/// swallowed are atoms without glyphs or advance.
+struct Atom {
+    let character: Character
+    var glyphs: [AtomGlyph] = []
+    var advance: Double = 0
+
+    /// Whitespace has been collapsed to single spaces before shaping.
+    var isSpace: Bool { character == " " }
+}
+
+/// Splits a paragraph into runs that one font and one script can set (font
+/// itemization), shapes each run with HarfBuzz and returns its atoms.
+struct ParagraphShaper {
+    let system: FontSystem
+    /// The fonts to try, best first.
+    let chain: [LoadedFont]
+    let pixelSize: Double
+    let language: String
+
+    /// A stretch of `characters` set in one font and script.
+    private struct Run {
+        let font: LoadedFont
+        var script: TextScript?
+        let start: Int
+        var end: Int
+    }
+
+    /// The atoms of `paragraph`. Characters no font covers are left out,
+    /// appended (once each) to `missing` and reported as warnings.
+    func shape(_ paragraph: String, missing: inout [Character]) -> [Atom] {
+        shape(paragraph) { character, script in
+            if !missing.contains(character) { missing.append(character) }
+            // With no fonts at all, the layout has already said so once.
+            if !chain.isEmpty {
+                system.report(script?.isHangul == true ? .noHangulFont : .noFontFor(character))
+            }
+        }
+    }
+
+    /// The atoms of text the layout adds itself (the ellipsis), whose
+    /// uncovered characters are simply left out.
+    func shapeSilently(_ text: String) -> [Atom] {
+        shape(text) { _, _ in }
+    }
+
+    private func shape(_ paragraph: String, uncovered: (Character, TextScript?) -> Void) -> [Atom] {
+        var characters: [Character] = []
+        var runs: [Run] = []
+        for character in paragraph {
+            // Leaving out uncovered characters must not leave double spaces.
+            if character == " ", characters.last == " " || characters.isEmpty { continue }
+            let script = Self.script(of: character)
+            let current = runs.last?.font
+            // Neutral characters (spaces, punctuation) stay in the running
+            // font when it has them, so runs do not split around them.
+            let font: LoadedFont?
+            if script == nil, let current, current.covers(character) {
+                font = current
+            } else {
+                font = chain.first { $0.covers(character) }
+            }
+            guard let font else {
+                uncovered(character, script)
+                continue
+            }
+            if var run = runs.last, run.font === font, script == nil || run.script == nil || run.script == script {
+                run.end += 1
+                run.script = run.script ?? script
+                runs[runs.count - 1] = run
+            } else {
+                runs.append(Run(font: font, script: script, start: characters.count, end: characters.count + 1))
+            }
+            characters.append(character)
+        }
+        return setting(characters, runs: runs)
+    }
+
+    /// Shapes each run with the whole paragraph as context and hands every
+    /// glyph to the atom of the grapheme its cluster starts in.
+    private func setting(_ characters: [Character], runs: [Run]) -> [Atom] {
+        var scalars: [UInt32] = []
+        var atomOfScalar: [Int] = []
+        var firstScalar: [Int] = []
+        for (i, character) in characters.enumerated() {
+            firstScalar.append(scalars.count)
+            for scalar in character.unicodeScalars {
+                scalars.append(scalar.value)
+                atomOfScalar.append(i)
+            }
+        }
+        firstScalar.append(scalars.count)
+
+        var atoms = characters.map { Atom(character: $0) }
+        scalars.withUnsafeBufferPointer { text in
+            for run in runs {
+                run.font.use(pixelSize: pixelSize)
+                let shaped = run.font.harfBuzz.shape(text, range: firstScalar[run.start]..<firstScalar[run.end],
+                                                     script: run.script ?? .latin, language: language)
+                for glyph in shaped {
+                    let a = atomOfScalar[glyph.cluster]
+                    atoms[a].glyphs.append(AtomGlyph(slot: run.font.slot, id: glyph.id,
+                                                     x: atoms[a].advance + glyph.offsetX, y: glyph.offsetY))
+                    atoms[a].advance += glyph.advance
+                }
+            }
+        }
+        return atoms
+    }
+
+    /// The first non-neutral script among the character's scalars, or nil.
+    static func script(of character: Character) -> TextScript? {
+        for scalar in character.unicodeScalars {
+            let script = TextScript(of: scalar)
+            if !script.isNeutral { return script }
+        }
+        return nil
+    }
+}

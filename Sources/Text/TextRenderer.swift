@@ -1,0 +1,143 @@
+import Foundation
+import Raster
+
+/// Lays out and draws Korean and Latin text: fonts found by fontconfig (or
+/// given as files) with per-character fallback, shaped by HarfBuzz,
+/// rasterized anti-aliased by FreeType, composited onto a `Raster`.
+///
+/// Not thread-safe: FreeType faces may be used by one thread at a time. Make
+/// one `TextRenderer` per thread (each caches its own faces and glyphs); the
+/// `TextLayout` values it returns are plain values and may travel freely.
+public final class TextRenderer {
+    private let system: FontSystem
+
+    /// A renderer finding fonts through `discovery`.
+    public init(discovery: FontDiscovery = .fontconfig) throws(TextError) {
+        system = try FontSystem(discovery: discovery)
+    }
+
+    /// Called the first time each warning happens in this renderer (for
+    /// instance once, with `.noHangulFont`, when Korean text has no font).
+    public var warningHandler: ((TextWarning) -> Void)? {
+        get { system.warningHandler }
+        set { system.warningHandler = newValue }
+    }
+
+    /// Rasterized glyphs currently cached.
+    public var cachedGlyphCount: Int { system.glyphs.count }
+
+    /// Breaks `text` into lines at most `width` pixels wide (`.infinity`:
+    /// one line per paragraph) in `style`. Throws only when the style's own
+    /// font file cannot be used.
+    public func layout(_ text: String, style: TextStyle, width: Double) throws(TextError) -> TextLayout {
+        precondition(style.pixelSize > 0 && style.pixelSize.isFinite, "pixel size must be positive")
+        precondition(style.lineHeight > 0 && style.lineHeight.isFinite, "line height must be positive")
+        precondition((style.maxLines ?? 1) >= 1, "maxLines must be at least 1")
+        precondition(width > 0, "layout width must be positive")
+
+        let chain = try system.chain(for: style)
+        let shaper = ParagraphShaper(system: system, chain: chain, pixelSize: style.pixelSize,
+                                     language: style.language)
+        var missing: [Character] = []
+        let paragraphs = TextCleaner.paragraphs(text, preserveNewlines: style.preserveNewlines)
+            .map { shaper.shape($0, missing: &missing) }
+        var ellipsis: [Atom] = []
+        if style.maxLines != nil {
+            ellipsis = shaper.shapeSilently("\u{2026}")
+            if ellipsis.isEmpty { ellipsis = shaper.shapeSilently("...") }
+        }
+
+        let broken = LineBreaker(width: width, maxLines: style.maxLines).lines(paragraphs, ellipsis: ellipsis)
+        let widths = broken.lines.map { LineBreaker.width(of: $0) }
+        let boxWidth = width.isFinite ? width : (widths.max() ?? 0)
+        let (ascent, descent) = metrics(of: broken.lines, chain: chain, pixelSize: style.pixelSize)
+        let spacing = style.lineHeight * style.pixelSize
+        // Half the leading above and half below, as CSS does.
+        let firstBaseline = (spacing - ascent - descent) / 2 + ascent
+
+        var lines: [TextLayout.Line] = []
+        for (i, atoms) in broken.lines.enumerated() {
+            let x: Double
+            switch style.alignment {
+            case .leading: x = 0
+            case .center: x = (boxWidth - widths[i]) / 2
+            case .trailing: x = boxWidth - widths[i]
+            }
+            lines.append(TextLayout.Line(text: String(atoms.map(\.character)), runs: runs(of: atoms),
+                                         width: widths[i], x: x,
+                                         baseline: firstBaseline + Double(i) * spacing))
+        }
+        return TextLayout(lines: lines, boxWidth: boxWidth,
+                          size: Size(width: widths.max() ?? 0, height: Double(lines.count) * spacing),
+                          ascent: ascent, descent: descent, lineSpacing: spacing,
+                          truncated: broken.truncated, missingCharacters: missing, style: style)
+    }
+
+    /// The size `text` takes in `style` without wrapping (newlines still
+    /// break when the style keeps them).
+    public func measure(_ text: String, style: TextStyle) throws(TextError) -> Size {
+        try layout(text, style: style, width: .infinity).size
+    }
+
+    /// Paints `layout` in its style's colour with the layout box's top-left
+    /// corner at `origin`. Glyphs are placed at quarter-pixel horizontal
+    /// precision on whole-pixel baselines; parts outside the raster are
+    /// clipped.
+    public func draw(_ layout: TextLayout, into raster: inout Raster, at origin: Point) {
+        let size = layout.style.pixelSize
+        let phases = Double(GlyphCache.phases)
+        for line in layout.lines {
+            let baseline = origin.y + line.baseline
+            for run in line.runs {
+                guard let font = try? system.load(run.font, required: false) else { continue }
+                for glyph in run.glyphs {
+                    let x = origin.x + line.x + glyph.x
+                    // Snap to the nearest quarter pixel, carrying into the next pixel.
+                    let quarters = Int((x * phases).rounded(.toNearestOrAwayFromZero))
+                    let pixel = Int((Double(quarters) / phases).rounded(.down))
+                    let phase = quarters - pixel * GlyphCache.phases
+                    guard let image = system.image(font: font, glyph: glyph.id, pixelSize: size, phase: phase),
+                          image.mask.width > 0 else { continue }
+                    let y = Int((baseline + glyph.y).rounded())
+                    raster.fill(mask: image.mask, color: layout.style.color, at: pixel + image.left, y - image.top)
+                }
+            }
+        }
+    }
+
+    /// Groups a line's glyphs into runs of one font, positioned from the
+    /// line's start.
+    private func runs(of atoms: [Atom]) -> [TextLayout.Run] {
+        var runs: [TextLayout.Run] = []
+        var slot = -1
+        var pen = 0.0
+        for atom in atoms {
+            for glyph in atom.glyphs {
+                if glyph.slot != slot {
+                    slot = glyph.slot
+                    runs.append(TextLayout.Run(font: system.font(slot: slot).face, glyphs: []))
+                }
+                runs[runs.count - 1].glyphs.append(TextLayout.Glyph(id: glyph.id, x: pen + glyph.x, y: -glyph.y))
+            }
+            pen += atom.advance
+        }
+        return runs
+    }
+
+    /// The largest ascender and descender among the fonts the lines use (the
+    /// first font of the chain when they use none).
+    private func metrics(of lines: [[Atom]], chain: [LoadedFont], pixelSize: Double) -> (Double, Double) {
+        var slots = Set(lines.lazy.flatMap { $0 }.flatMap(\.glyphs).map(\.slot))
+        if slots.isEmpty, let first = chain.first { slots.insert(first.slot) }
+        guard !slots.isEmpty else { return (pixelSize * 0.8, pixelSize * 0.2) }
+        var ascent = 0.0, descent = 0.0
+        for slot in slots {
+            let font = system.font(slot: slot)
+            font.use(pixelSize: pixelSize)
+            let m = font.freeType.verticalMetrics
+            ascent = max(ascent, m.ascent)
+            descent = max(descent, m.descent)
+        }
+        return (ascent, descent)
+    }
+}

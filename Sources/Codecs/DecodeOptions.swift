@@ -24,14 +24,15 @@ public struct DecodeOptions: Sendable, Hashable {
     /// resamples the rest of the way. Nil decodes at full size.
     public var minimumSize: PixelSize?
     /// How much larger than `minimumSize` a reduced decode must stay.
-    /// 2 (as libvips does) keeps the final resampler in charge of quality;
-    /// see README "Shrink-on-load" for the measurements behind it.
+    /// 1 (as Pillow's draft mode) already keeps a 256-pixel thumbnail of a
+    /// 12-megapixel photo at 46 dB PSNR from a full decode; 2 (as libvips)
+    /// gives 56 dB at twice the decode cost. See README "Shrink-on-load".
     public var shrinkHeadroom: Double
     /// Turn the image upright using its EXIF orientation.
     public var applyOrientation: Bool
 
     public init(limits: DecodeLimits = DecodeLimits(), minimumSize: PixelSize? = nil,
-                shrinkHeadroom: Double = 2, applyOrientation: Bool = true) {
+                shrinkHeadroom: Double = 1, applyOrientation: Bool = true) {
         self.limits = limits
         self.minimumSize = minimumSize
         self.shrinkHeadroom = shrinkHeadroom

@@ -49,12 +49,18 @@ enum ConvertCommand {
 
         do {
             var options = DecodeOptions()
-            if let maxSize {
-                // Peek at the header first so shrink-on-load knows the goal.
-                let info = try ImageDecoder.inspectFile(atPath: input, limits: options.limits)
-                options.minimumSize = Fit.inside(info.uprightSize, box: maxSize)
+            let decoded: DecodedImage
+            do {
+                // Read once; the header tells shrink-on-load the goal.
+                let bytes = try FileIO.read(input, limit: options.limits.maxFileBytes)
+                if let maxSize {
+                    let info = try ImageDecoder.inspect(bytes, limits: options.limits)
+                    options.minimumSize = Fit.inside(info.uprightSize, box: maxSize)
+                }
+                decoded = try ImageDecoder.decode(bytes, options: options)
+            } catch let error as CodecError {
+                throw ImageFileError(path: input, reason: error)
             }
-            let decoded = try ImageDecoder.decodeFile(atPath: input, options: options)
             for warning in decoded.warnings { Console.error("\(input): warning: \(warning)") }
             var raster = decoded.raster
             if let target = options.minimumSize, target != raster.size {

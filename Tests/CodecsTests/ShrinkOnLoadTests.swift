@@ -1,0 +1,48 @@
+import Testing
+import Imaging
+@testable import Codecs
+
+/// Shrink-on-load must not cost visible quality: a thumbnail made from a
+/// DCT-scaled decode stays within PSNR 38 dB of one made from the full decode.
+@Suite struct ShrinkOnLoadTests {
+    @Test func denominatorKeepsHeadroom() {
+        let stored = PixelSize(width: 4032, height: 3024)
+        // 256x192 needed: 1/8 gives 504x378, which is 1.97x, under 2x.
+        #expect(ShrinkOnLoad.jpegDenominator(stored: stored, needed: PixelSize(width: 256, height: 192), headroom: 2) == 4)
+        #expect(ShrinkOnLoad.jpegDenominator(stored: stored, needed: PixelSize(width: 256, height: 192), headroom: 1) == 8)
+        #expect(ShrinkOnLoad.jpegDenominator(stored: stored, needed: PixelSize(width: 2000, height: 1500), headroom: 2) == 1)
+        #expect(ShrinkOnLoad.jpegDenominator(stored: stored, needed: nil, headroom: 2) == 1)
+        #expect(ShrinkOnLoad.webpSize(stored: stored, needed: PixelSize(width: 100, height: 75), headroom: 2)
+            == PixelSize(width: 200, height: 150))
+        #expect(ShrinkOnLoad.webpSize(stored: stored, needed: PixelSize(width: 3000, height: 2250), headroom: 2) == stored)
+    }
+
+    @Test(.enabled(if: Corpus.available, Corpus.skipMessage), arguments: [1.0, 2.0])
+    func thumbnailOfPhoneSizedPhoto(_ headroom: Double) throws {
+        let path = Corpus.path("photos/image-rs_scaledown_test_4032x3024.jpg")
+        let target = PixelSize(width: 256, height: 192)
+        let full = try ImageDecoder.decodeFile(atPath: path).raster.resized(to: target)
+        let options = DecodeOptions(minimumSize: target, shrinkHeadroom: headroom)
+        let shrunk = try ImageDecoder.decodeFile(atPath: path, options: options)
+        #expect(shrunk.scale < 1)
+        let thumb = shrunk.raster.resized(to: target)
+        let psnr = Compare.psnr(thumb, full)
+        print("shrink-on-load headroom \(headroom): decoded \(shrunk.raster.size), PSNR \(psnr) dB")
+        #expect(psnr >= 38, "headroom \(headroom): PSNR \(psnr) dB")
+    }
+
+    @Test func scaledWebPAndOrientedJPEGKeepTheRightShape() throws {
+        let webp = Fixtures.encode(Fixtures.smooth(width: 400, height: 300), .webp())
+        let small = try ImageDecoder.decode(webp, options: DecodeOptions(minimumSize: PixelSize(width: 50, height: 38),
+                                                                         shrinkHeadroom: 2))
+        // Both sides cover 2x the need; the aspect ratio is kept.
+        #expect(small.raster.size == PixelSize(width: 102, height: 76))
+        let jpeg = Fixtures.jpegWithEXIF(Fixtures.encode(Fixtures.smooth(width: 400, height: 200), .jpeg()),
+                                         tiff: Fixtures.tiff(orientation: 6))
+        // Upright it is 200x400; 25x50 needed with headroom 2 allows 1/4.
+        let turned = try ImageDecoder.decode(jpeg, options: DecodeOptions(minimumSize: PixelSize(width: 25, height: 50),
+                                                                          shrinkHeadroom: 2))
+        #expect(turned.raster.size == PixelSize(width: 50, height: 100))
+        #expect(turned.scale == 0.25)
+    }
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Installs what photicase-render needs on Debian or Ubuntu, skipping what is
+# already there. `--test` adds what the test suite uses as references.
+# Swift itself comes from swift.org (or /opt/swift); this script checks for it.
+set -euo pipefail
+
+want_tests=0
+[ "${1:-}" = "--test" ] && want_tests=1
+
+if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
+  export PATH="/opt/swift/usr/bin:$PATH"
+fi
+if ! command -v swift >/dev/null 2>&1; then
+  echo "setup: no Swift toolchain on PATH. Install Swift 6 from https://www.swift.org/install/linux/ and run again." >&2
+  exit 2
+fi
+
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+
+packages=(pkg-config libpng-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev
+          fonts-nanum fonts-dejavu-core)
+if [ "$want_tests" = 1 ]; then
+  # djpeg and dwebp decode references; Pillow (below) decodes PNG references.
+  packages+=(libjpeg-turbo-progs webp)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+# libjpeg-turbo's headers: Ubuntu calls the package libjpeg-turbo8-dev,
+# Debian libjpeg62-turbo-dev.
+if ! dpkg -s libjpeg-turbo8-dev >/dev/null 2>&1 && ! dpkg -s libjpeg62-turbo-dev >/dev/null 2>&1; then
+  missing+=(JPEG)
+fi
+
+if [ ${#missing[@]} -gt 0 ]; then
+  $sudo apt-get update -qq
+  if printf '%s\n' "${missing[@]}" | grep -qx JPEG; then
+    if apt-cache show libjpeg-turbo8-dev >/dev/null 2>&1; then jpeg=libjpeg-turbo8-dev; else jpeg=libjpeg62-turbo-dev; fi
+    missing=("${missing[@]/JPEG/$jpeg}")
+  fi
+  echo "setup: installing ${missing[*]}"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if [ "$want_tests" = 1 ] && ! python3 -c "import PIL, numpy" >/dev/null 2>&1; then
+  echo "setup: installing Pillow and numpy for reference decodes"
+  python3 -m pip install -q pillow numpy 2>/dev/null \
+    || python3 -m pip install -q --break-system-packages pillow numpy
+fi

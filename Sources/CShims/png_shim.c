@@ -47,10 +47,12 @@ static void pr_png_read(png_structp png, png_bytep out, size_t length) {
 // limits that keep hostile files cheap.
 static png_structp pr_png_open(pr_png_reader *r, png_infop *info) {
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, r, pr_png_error, pr_png_warning);
-    if (!png) return NULL;
-    *info = png_create_info_struct(png);
-    if (!*info) {
-        png_destroy_read_struct(&png, NULL, NULL);
+    if (png) {
+        *info = png_create_info_struct(png);
+        if (!*info) png_destroy_read_struct(&png, NULL, NULL);  // sets png to NULL
+    }
+    if (!png) {
+        pr_png_message(r->report->message, "out of memory");
         return NULL;
     }
     png_set_read_fn(png, r, pr_png_read);
@@ -79,10 +81,7 @@ pr_status pr_png_read_header(const uint8_t *data, size_t size, pr_png_info *info
     memset(info, 0, sizeof(*info));
     png_infop pinfo = NULL;
     png_structp png = pr_png_open(&r, &pinfo);
-    if (!png) {
-        pr_png_message(report->message, "out of memory");
-        return PR_ERR_MEMORY;
-    }
+    if (!png) return PR_ERR_MEMORY;
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_read_struct(&png, &pinfo, NULL);
         return r.status;
@@ -109,10 +108,7 @@ pr_status pr_png_decode(const uint8_t *data, size_t size,
     png_bytep *volatile rows = NULL;
     png_infop pinfo = NULL;
     png_structp png = pr_png_open(&r, &pinfo);
-    if (!png) {
-        pr_png_message(report->message, "out of memory");
-        return PR_ERR_MEMORY;
-    }
+    if (!png) return PR_ERR_MEMORY;
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_read_struct(&png, &pinfo, NULL);
         free(rows);

@@ -7,13 +7,14 @@ extension AlphaMask {
     /// nothing spreads off the edge (the total coverage is kept, up to
     /// rounding). A `sigma` of 0 or less returns the mask unchanged.
     public func gaussianBlurred(sigma: Double) -> AlphaMask {
-        let radii = Self.boxRadii(sigma: sigma)
-        let margin = radii.reduce(0, +)
-        guard margin > 0 else { return self }
+        guard sigma > 0 else { return self }
+        let box = BlurBox(sigma: sigma)
+        let margin = box.margin
         var out = AlphaMask(width: width + 2 * margin, height: height + 2 * margin)
         let w = out.width, h = out.height
         var plane = [Float](repeating: 0, count: w * h)
         var scratch = [Float](repeating: 0, count: w * h)
+        var sums = [Float](repeating: 0, count: w)
         coverage.withUnsafeBufferPointer { src in
             plane.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<height {
@@ -24,9 +25,11 @@ extension AlphaMask {
         }
         plane.withUnsafeMutableBufferPointer { a in
             scratch.withUnsafeMutableBufferPointer { b in
-                for r in radii where r > 0 {
-                    Self.boxRows(from: a, to: b, width: w, height: h, radius: r)
-                    Self.boxColumns(from: b, to: a, width: w, height: h, radius: r)
+                sums.withUnsafeMutableBufferPointer { s in
+                    for _ in 0..<BlurBox.passes {
+                        box.blurRows(a, into: b, width: w, height: h)
+                        box.blurColumns(b, into: a, sums: s, width: w, height: h)
+                    }
                 }
             }
         }
@@ -40,62 +43,80 @@ extension AlphaMask {
 
     /// How many pixels `gaussianBlurred(sigma:)` adds on every side.
     public static func blurMargin(sigma: Double) -> Int {
-        boxRadii(sigma: sigma).reduce(0, +)
+        sigma > 0 ? BlurBox(sigma: sigma).margin : 0
+    }
+}
+
+/// One "extended" box filter: weight 1 on the 2r + 1 nearest pixels and
+/// `alpha` (below 1) on the two just beyond, normalized. Unlike a plain box,
+/// its variance varies continuously, so three passes match sigma squared
+/// exactly instead of jumping between odd widths.
+struct BlurBox {
+    static let passes = 3
+    let radius: Int
+    let alpha: Float
+    let scale: Float
+
+    init(sigma: Double) {
+        // Each pass contributes a third of the variance. A plain box of
+        // radius r has variance r(r + 1) / 3; take the largest r not above
+        // the target, then the end weight that makes up the rest.
+        let v = sigma * sigma / Double(Self.passes)
+        var r = Int(((1 + 12 * v).squareRoot() - 1) / 2)
+        while Double((r + 1) * (r + 2)) / 3 <= v { r += 1 }
+        while r > 0 && Double(r * (r + 1)) / 3 > v { r -= 1 }
+        let rr = Double(r)
+        let a = (2 * rr + 1) * (v - rr * (rr + 1) / 3) / (2 * ((rr + 1) * (rr + 1) - v))
+        radius = r
+        alpha = Float(a)
+        scale = Float(1 / (2 * rr + 1 + 2 * a))
     }
 
-    /// Radii of three boxes whose repeated blur has variance close to
-    /// sigma squared: widths wl and wl + 2 (both odd) mixed so the variances
-    /// (w * w - 1) / 12 add up (the "boxes for Gauss" construction).
-    static func boxRadii(sigma: Double) -> [Int] {
-        guard sigma > 0 else { return [0, 0, 0] }
-        let n = 3.0
-        let ideal = (12 * sigma * sigma / n + 1).squareRoot()
-        var wl = Int(ideal.rounded(.down))
-        if wl.isMultiple(of: 2) { wl -= 1 }
-        let l = Double(wl)
-        let m = ((12 * sigma * sigma - n * l * l - 4 * n * l - 3 * n) / (-4 * l - 4)).rounded()
-        return (0..<3).map { Double($0) < m ? (wl - 1) / 2 : (wl + 1) / 2 }
-    }
+    /// Pixels the three passes spread coverage by.
+    var margin: Int { Self.passes * (radius + 1) }
 
-    /// Box-blurs each row of `src` into `dst`, treating pixels beyond the
-    /// row's ends as 0.
-    private static func boxRows(from src: UnsafeMutableBufferPointer<Float>, to dst: UnsafeMutableBufferPointer<Float>,
-                                width w: Int, height h: Int, radius r: Int) {
-        let scale = 1 / Float(2 * r + 1)
+    /// Blurs each row of `src` into `dst`; pixels beyond a row's ends count as 0.
+    func blurRows(_ src: UnsafeMutableBufferPointer<Float>, into dst: UnsafeMutableBufferPointer<Float>,
+                  width w: Int, height h: Int) {
+        let r = radius
         for y in 0..<h {
             let row = y * w
             var sum: Float = 0
             for x in 0..<Swift.min(r, w) { sum += src[row + x] }
             for x in 0..<w {
                 if x + r < w { sum += src[row + x + r] }
-                dst[row + x] = sum * scale
+                let left: Float = x - r - 1 >= 0 ? src[row + x - r - 1] : 0
+                let right: Float = x + r + 1 < w ? src[row + x + r + 1] : 0
+                dst[row + x] = (sum + alpha * (left + right)) * scale
                 if x - r >= 0 { sum -= src[row + x - r] }
             }
         }
     }
 
-    /// Box-blurs each column of `src` into `dst`, a whole row at a time so
-    /// memory is read in order.
-    private static func boxColumns(from src: UnsafeMutableBufferPointer<Float>, to dst: UnsafeMutableBufferPointer<Float>,
-                                   width w: Int, height h: Int, radius r: Int) {
-        let scale = 1 / Float(2 * r + 1)
-        // Running sums of each column's window, moved down one row at a time.
-        var sums = [Float](repeating: 0, count: w)
-        sums.withUnsafeMutableBufferPointer { s in
-            for y in 0..<Swift.min(r, h) {
-                for x in 0..<w { s[x] += src[y * w + x] }
+    /// Blurs each column of `src` into `dst`, a whole row at a time so
+    /// memory is read in order; `sums` holds one running sum per column.
+    func blurColumns(_ src: UnsafeMutableBufferPointer<Float>, into dst: UnsafeMutableBufferPointer<Float>,
+                     sums s: UnsafeMutableBufferPointer<Float>, width w: Int, height h: Int) {
+        let r = radius
+        for x in 0..<w { s[x] = 0 }
+        for y in 0..<Swift.min(r, h) {
+            for x in 0..<w { s[x] += src[y * w + x] }
+        }
+        for y in 0..<h {
+            if y + r < h {
+                let add = (y + r) * w
+                for x in 0..<w { s[x] += src[add + x] }
             }
-            for y in 0..<h {
-                if y + r < h {
-                    let add = (y + r) * w
-                    for x in 0..<w { s[x] += src[add + x] }
-                }
-                let row = y * w
-                for x in 0..<w { dst[row + x] = s[x] * scale }
-                if y - r >= 0 {
-                    let sub = (y - r) * w
-                    for x in 0..<w { s[x] -= src[sub + x] }
-                }
+            let row = y * w
+            let above = y - r - 1 >= 0 ? (y - r - 1) * w : -1
+            let below = y + r + 1 < h ? (y + r + 1) * w : -1
+            for x in 0..<w {
+                let ends = (above >= 0 ? src[above + x] : 0) + (below >= 0 ? src[below + x] : 0)
+                dst[row + x] = (s[x] + alpha * ends) * scale
+            }
+            if y - r >= 0 {
+                let sub = (y - r) * w
+                for x in 0..<w { s[x] -= src[sub + x] }
             }
         }
     }

@@ -2,16 +2,20 @@ import Foundation
 import Testing
 import Raster
 
-/// Compares rendered images with the reference PAM files in this folder.
+/// Compares rendered images with the reference PAM files in ../Golden
+/// (a folder holding no sources, so the package can exclude it whole).
 ///
 /// With `PHOTICASE_UPDATE_GOLDEN=1` in the environment the references are
-/// rewritten from the current output instead (see README.md here).
+/// rewritten from the current output instead (see ../Golden/README.md).
 enum Golden {
     /// Largest per-channel difference accepted: room for floating-point
     /// differences between platforms, far below any visible change.
     static let tolerance = 2
 
-    static var folder: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent() }
+    static var folder: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Golden")
+    }
     static var updating: Bool { ProcessInfo.processInfo.environment["PHOTICASE_UPDATE_GOLDEN"] == "1" }
 
     static func check(_ raster: Raster, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {

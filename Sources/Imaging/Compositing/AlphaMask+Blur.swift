@@ -15,6 +15,8 @@ extension AlphaMask {
         var plane = [Float](repeating: 0, count: w * h)
         var scratch = [Float](repeating: 0, count: w * h)
         var sums = [Float](repeating: 0, count: w)
+        let zeros = [Float](repeating: 0, count: w)
+        var line = [Float](repeating: 0, count: w + 2 * (box.radius + 1))
         coverage.withUnsafeBufferPointer { src in
             plane.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<height {
@@ -26,9 +28,13 @@ extension AlphaMask {
         plane.withUnsafeMutableBufferPointer { a in
             scratch.withUnsafeMutableBufferPointer { b in
                 sums.withUnsafeMutableBufferPointer { s in
-                    for _ in 0..<BlurBox.passes {
-                        box.blurRows(a, into: b, width: w, height: h)
-                        box.blurColumns(b, into: a, sums: s, width: w, height: h)
+                    line.withUnsafeMutableBufferPointer { l in
+                        zeros.withUnsafeBufferPointer { z in
+                            for _ in 0..<BlurBox.passes {
+                                box.blurRows(a, into: b, line: l, width: w, height: h)
+                                box.blurColumns(b, into: a, sums: s, zeros: z.baseAddress!, width: w, height: h)
+                            }
+                        }
                     }
                 }
             }
@@ -75,48 +81,47 @@ struct BlurBox {
     /// Pixels the three passes spread coverage by.
     var margin: Int { Self.passes * (radius + 1) }
 
-    /// Blurs each row of `src` into `dst`; pixels beyond a row's ends count as 0.
+    /// Blurs each row of `src` into `dst`; pixels beyond a row's ends count
+    /// as 0. `line` (at least width + 2 * (radius + 1) long) holds a padded
+    /// copy of the row so the running sum needs no bounds tests.
     func blurRows(_ src: UnsafeMutableBufferPointer<Float>, into dst: UnsafeMutableBufferPointer<Float>,
-                  width w: Int, height h: Int) {
-        let r = radius
+                  line: UnsafeMutableBufferPointer<Float>, width w: Int, height h: Int) {
+        let r = radius, pad = radius + 1
+        line.update(repeating: 0)
+        let l = line.baseAddress! + pad
         for y in 0..<h {
             let row = y * w
+            (l).update(from: src.baseAddress! + row, count: w)
             var sum: Float = 0
-            for x in 0..<Swift.min(r, w) { sum += src[row + x] }
+            for k in -r..<r { sum += l[k] }
             for x in 0..<w {
-                if x + r < w { sum += src[row + x + r] }
-                let left: Float = x - r - 1 >= 0 ? src[row + x - r - 1] : 0
-                let right: Float = x + r + 1 < w ? src[row + x + r + 1] : 0
-                dst[row + x] = (sum + alpha * (left + right)) * scale
-                if x - r >= 0 { sum -= src[row + x - r] }
+                sum += l[x + r]
+                dst[row + x] = (sum + alpha * (l[x - r - 1] + l[x + r + 1])) * scale
+                sum -= l[x - r]
             }
         }
     }
 
     /// Blurs each column of `src` into `dst`, a whole row at a time so
-    /// memory is read in order; `sums` holds one running sum per column.
+    /// memory is read in order. `sums` holds one running sum per column and
+    /// `zeros` one row of zeros, standing in for rows beyond the ends.
     func blurColumns(_ src: UnsafeMutableBufferPointer<Float>, into dst: UnsafeMutableBufferPointer<Float>,
-                     sums s: UnsafeMutableBufferPointer<Float>, width w: Int, height h: Int) {
+                     sums s: UnsafeMutableBufferPointer<Float>, zeros: UnsafePointer<Float>, width w: Int, height h: Int) {
         let r = radius
-        for x in 0..<w { s[x] = 0 }
-        for y in 0..<Swift.min(r, h) {
-            for x in 0..<w { s[x] += src[y * w + x] }
+        let base = UnsafePointer(src.baseAddress!)
+        func row(_ y: Int) -> UnsafePointer<Float> { y >= 0 && y < h ? base + y * w : zeros }
+        s.update(repeating: 0)
+        for y in -r..<r {
+            let add = row(y)
+            for x in 0..<w { s[x] += add[x] }
         }
         for y in 0..<h {
-            if y + r < h {
-                let add = (y + r) * w
-                for x in 0..<w { s[x] += src[add + x] }
-            }
-            let row = y * w
-            let above = y - r - 1 >= 0 ? (y - r - 1) * w : -1
-            let below = y + r + 1 < h ? (y + r + 1) * w : -1
+            let add = row(y + r), above = row(y - r - 1), below = row(y + r + 1), leave = row(y - r)
+            let out = dst.baseAddress! + y * w
             for x in 0..<w {
-                let ends = (above >= 0 ? src[above + x] : 0) + (below >= 0 ? src[below + x] : 0)
-                dst[row + x] = (s[x] + alpha * ends) * scale
-            }
-            if y - r >= 0 {
-                let sub = (y - r) * w
-                for x in 0..<w { s[x] -= src[sub + x] }
+                s[x] += add[x]
+                out[x] = (s[x] + alpha * (above[x] + below[x])) * scale
+                s[x] -= leave[x]
             }
         }
     }

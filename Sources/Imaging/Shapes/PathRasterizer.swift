@@ -15,6 +15,10 @@ import Darwin
 /// edges of two overlapping contours are approximated (by clamping the sum).
 /// No blurring and no sampling: a pixel half covered gets 128.
 public enum PathRasterizer {
+    /// Rows accumulated at once: enough to share the per-edge work, few
+    /// enough that a card-wide band of cells stays in the CPU cache.
+    static let bandRows = 32
+
     /// The coverage of `path` on a `width` x `height` grid whose top-left
     /// pixel covers [0, 1) x [0, 1) in path coordinates. Parts outside are clipped.
     public static func mask(for path: Path, width: Int, height: Int) -> AlphaMask {
@@ -24,33 +28,62 @@ public enum PathRasterizer {
         let box = path.pixelBounds(within: PixelRect(x: 0, y: 0, width: width, height: height))
         guard !box.isEmpty else { return mask }
         let x0 = box.x, y0 = box.y, bw = box.width, bh = box.height
-        var acc = [Float](repeating: 0, count: bw * bh)
-        acc.withUnsafeMutableBufferPointer { a in
-            var grid = CoverageGrid(cells: a, width: bw, height: bh)
-            let ox = Double(x0), oy = Double(y0)
-            for contour in path.contours {
-                var p = contour[contour.count - 1]
-                for q in contour {
-                    grid.addEdge(Point(x: p.x - ox, y: p.y - oy), Point(x: q.x - ox, y: q.y - oy))
-                    p = q
-                }
-            }
-        }
+        // Rows are done a band at a time so the cells stay in cache; every
+        // band sees every edge, and edges outside it return at once.
+        let band = Swift.min(bh, bandRows)
+        let blocks = (bw + CoverageGrid.blockShift.mask) >> CoverageGrid.blockShift.bits
+        var cells = [Float](repeating: 0, count: bw * band)
+        var touched = [Bool](repeating: false, count: blocks * band)
         let w = width
-        acc.withUnsafeBufferPointer { a in
-            mask.coverage.withUnsafeMutableBufferPointer { out in
-                for r in 0..<bh {
-                    var sum: Float = 0
-                    let src = r * bw, dst = (y0 + r) * w + x0
-                    for c in 0..<bw {
-                        sum += a[src + c]
-                        let v = Swift.min(abs(sum), 1)
-                        out[dst + c] = UInt8(v * 255 + 0.5)
+        cells.withUnsafeMutableBufferPointer { a in
+            touched.withUnsafeMutableBufferPointer { t in
+                mask.coverage.withUnsafeMutableBufferPointer { out in
+                    for first in stride(from: 0, to: bh, by: band) {
+                        let rows = Swift.min(band, bh - first)
+                        var grid = CoverageGrid(cells: a, touched: t, width: bw, height: rows)
+                        let ox = Double(x0), oy = Double(y0 + first)
+                        for contour in path.contours {
+                            var p = contour[contour.count - 1]
+                            for q in contour {
+                                grid.addEdge(Point(x: p.x - ox, y: p.y - oy), Point(x: q.x - ox, y: q.y - oy))
+                                p = q
+                            }
+                        }
+                        for r in 0..<rows {
+                            resolveRow(a, t, row: r, width: bw, blocks: blocks,
+                                       into: out.baseAddress! + (y0 + first + r) * w + x0)
+                        }
                     }
                 }
             }
         }
         return mask
+    }
+
+    /// Turns one row of cells into coverage bytes, clearing the cells. Runs
+    /// of blocks no edge touched hold one constant value (inside or outside
+    /// the shape) and are filled without summing.
+    @inline(__always)
+    private static func resolveRow(_ a: UnsafeMutableBufferPointer<Float>, _ t: UnsafeMutableBufferPointer<Bool>,
+                                   row r: Int, width bw: Int, blocks: Int, into out: UnsafeMutablePointer<UInt8>) {
+        var sum: Float = 0
+        let base = r * bw
+        for b in 0..<blocks {
+            let from = b << CoverageGrid.blockShift.bits
+            let to = Swift.min(bw, from + CoverageGrid.blockShift.mask + 1)
+            if t[r * blocks + b] {
+                t[r * blocks + b] = false
+                for c in from..<to {
+                    sum += a[base + c]
+                    a[base + c] = 0
+                    out[c] = UInt8(Swift.min(abs(sum), 1) * 255 + 0.5)
+                }
+            } else {
+                let v = UInt8(Swift.min(abs(sum), 1) * 255 + 0.5)
+                // The mask starts zeroed, so empty runs need no writing.
+                if v != 0 { (out + from).update(repeating: v, count: to - from) }
+            }
+        }
     }
 }
 
@@ -70,9 +103,22 @@ extension AlphaMask {
 
 /// Per-row difference cells that edges are accumulated into.
 struct CoverageGrid {
+    /// Cells are grouped in blocks of 16 per row for `touched`.
+    static let blockShift = (bits: 4, mask: 15)
     let cells: UnsafeMutableBufferPointer<Float>
+    /// Per row and block: whether any edge wrote a cell there.
+    let touched: UnsafeMutableBufferPointer<Bool>
     let width: Int
     let height: Int
+    let blocksPerRow: Int
+
+    init(cells: UnsafeMutableBufferPointer<Float>, touched: UnsafeMutableBufferPointer<Bool>, width: Int, height: Int) {
+        self.cells = cells
+        self.touched = touched
+        self.width = width
+        self.height = height
+        blocksPerRow = (width + Self.blockShift.mask) >> Self.blockShift.bits
+    }
 
     /// Adds the line from `p` to `q` (grid coordinates). Downward edges add
     /// positive area, upward ones negative.
@@ -100,9 +146,8 @@ struct CoverageGrid {
     /// of clamp(u, 0, 1); each cell stores F(c) - F(c-1).
     @inline(__always)
     private mutating func addSpan(_ row: Int, _ xl: Double, _ xr: Double, _ d: Double) {
-        let base = row * width
         if xl >= Double(width) { return }
-        if xr < 0 { cells[base] += Float(d); return }
+        if xr < 0 { add(row, 0, d); return }
         // Clamped before conversion so far-away points cannot overflow Int.
         let cl = Int(Swift.max(xl, -1).rounded(.down))
         let cr = Int(Swift.min(xr, Double(width)).rounded(.down))
@@ -110,8 +155,8 @@ struct CoverageGrid {
             // Inside one column: the covered part is the column's width right
             // of the piece's mean x.
             let f = (xl + xr) / 2 - Double(cl)
-            cells[base + cl] += Float(d * (1 - f))
-            if cl + 1 < width { cells[base + cl + 1] += Float(d * f) }
+            add(row, cl, d * (1 - f))
+            if cl + 1 < width { add(row, cl + 1, d * f) }
             return
         }
         let scale = d / (xr - xl)
@@ -120,9 +165,15 @@ struct CoverageGrid {
         for c in start...end {
             let edge = Double(c + 1)
             let f = scale * (Self.h(edge - xl) - Self.h(edge - xr))
-            cells[base + c] += Float(f - prev)
+            add(row, c, f - prev)
             prev = f
         }
+    }
+
+    @inline(__always)
+    private func add(_ row: Int, _ column: Int, _ v: Double) {
+        cells[row * width + column] += Float(v)
+        touched[row * blocksPerRow + column >> Self.blockShift.bits] = true
     }
 
     /// The integral from -infinity to `u` of clamp(s, 0, 1) ds.

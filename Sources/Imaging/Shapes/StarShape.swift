@@ -75,10 +75,18 @@ public struct StarShape: Sendable, Hashable {
 
     /// The star's outline, `strokeWidth` wide, lying inside the filled star:
     /// the star with a hole that is the star moved inwards by `strokeWidth`
-    /// along every edge.
+    /// along every edge. A stroke too wide to leave a hole gives the filled star.
     public func outlinePath(strokeWidth: Double) -> Path {
         var p = path
-        p.addPolygon(Self.inset(vertices, by: strokeWidth).reversed())
+        let v = vertices
+        let hole = Self.inset(v, by: strokeWidth)
+        // Once the stroke is wider than the star, moved edges flip direction.
+        let n = v.count
+        for i in 0..<n {
+            let a = v[i], b = v[(i + 1) % n], c = hole[i], d = hole[(i + 1) % n]
+            if (b.x - a.x) * (d.x - c.x) + (b.y - a.y) * (d.y - c.y) <= 0 { return p }
+        }
+        p.addPolygon(hole.reversed())
         return p
     }
 

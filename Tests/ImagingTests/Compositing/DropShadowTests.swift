@@ -23,12 +23,15 @@ import Testing
         let box = BlurBox(sigma: sigma)
         let w = 2 * box.margin + 1
         var a = [Float](repeating: 0, count: w), b = a
+        var line = [Float](repeating: 0, count: w + 2 * (box.radius + 1))
         a[box.margin] = 1
         a.withUnsafeMutableBufferPointer { pa in
             b.withUnsafeMutableBufferPointer { pb in
-                for _ in 0..<BlurBox.passes {
-                    box.blurRows(pa, into: pb, width: w, height: 1)
-                    pa.update(fromContentsOf: pb)
+                line.withUnsafeMutableBufferPointer { pl in
+                    for _ in 0..<BlurBox.passes {
+                        box.blurRows(pa, into: pb, line: pl, width: w, height: 1)
+                        _ = pa.update(fromContentsOf: pb)
+                    }
                 }
             }
         }

@@ -89,6 +89,22 @@ func sampledCoverage(_ path: Path, _ x: Int, _ y: Int, n: Int = 32) -> Double {
         #expect(abs(Double(m.totalCoverage) / 255 - abs(path.signedArea)) < 0.01 * abs(path.signedArea))
     }
 
+    @Test(arguments: [(0, 37), (19, 5), (23, 64)])
+    func wholePixelShiftsShiftTheMask(dx: Int, dy: Int) {
+        // Rows are resolved in bands and runs of columns in blocks; moving a
+        // shape by whole pixels changes where those splits fall, never the result.
+        var p = TicketShapeTests.ticket.path
+        p.addPath(StarShape(center: Point(x: 60.3, y: 30.2), outerRadius: 25.1).outlinePath(strokeWidth: 3))
+        let a = AlphaMask(path: p, width: 128, height: 80)
+        let b = AlphaMask(path: p.offsetBy(dx: Double(dx), dy: Double(dy)), width: 128 + dx, height: 80 + dy)
+        for y in 0..<80 {
+            for x in 0..<128 where a[x, y] != b[x + dx, y + dy] {
+                Issue.record("pixel \(x),\(y): \(a[x, y]) vs \(b[x + dx, y + dy])")
+                return
+            }
+        }
+    }
+
     @Test func reversedWindingFillsTheSame() {
         let star = StarShape(center: Point(x: 20.3, y: 19.6), outerRadius: 17.2).path
         #expect(AlphaMask(path: star, width: 40, height: 40) == AlphaMask(path: star.reversed(), width: 40, height: 40))

@@ -61,4 +61,10 @@ import Imaging
         #expect(m[40, 12] == 255 && m[39, 12] == 255, "below the top tip lies in the stroke")
         #expect(m[40, 24] == 0 && m[39, 24] == 0, "the hole starts below")
     }
+
+    @Test func strokeWiderThanTheStarFillsIt() {
+        let star = StarShape(center: Point(x: 20, y: 20), outerRadius: 16)
+        #expect(star.outlinePath(strokeWidth: 7) == star.path)
+        #expect(star.outlinePath(strokeWidth: 2).contours.count == 2)
+    }
 }

@@ -1,0 +1,70 @@
+/// Filling with a `Paint`: everywhere, in a rectangle, through a coverage
+/// mask, or inside a path. All fills blend source-over and are clipped to
+/// the raster.
+extension Raster {
+    /// Paints every pixel.
+    public mutating func fill(_ paint: Paint) {
+        fill(paint, in: PixelRect(x: 0, y: 0, width: width, height: height))
+    }
+
+    /// Paints the pixels of `rect`.
+    public mutating func fill(_ paint: Paint, in rect: PixelRect) {
+        blend(PaintRamp(paint), area: rect.intersection(wholeArea), mask: nil, at: 0, 0)
+    }
+
+    /// Paints through `mask`, whose top-left pixel lands on (`x`, `y`).
+    public mutating func fill(mask: AlphaMask, paint: Paint, at x: Int, _ y: Int) {
+        let area = PixelRect(x: x, y: y, width: mask.width, height: mask.height).intersection(wholeArea)
+        blend(PaintRamp(paint), area: area, mask: mask, at: x, y)
+    }
+
+    /// Paints the inside of `path` (anti-aliased by exact coverage).
+    public mutating func fill(_ path: Path, paint: Paint) {
+        let area = path.pixelBounds(within: wholeArea)
+        guard !area.isEmpty else { return }
+        fill(mask: AlphaMask(path: path, covering: area), paint: paint, at: area.x, area.y)
+    }
+
+    /// The whole raster as a rectangle.
+    var wholeArea: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
+    /// Blends `ramp`'s colours over `area` (already clipped to the raster),
+    /// scaled by `mask` placed at (`mx`, `my`) when there is one.
+    private mutating func blend(_ ramp: PaintRamp, area: PixelRect, mask: AlphaMask?, at mx: Int, _ my: Int) {
+        guard !area.isEmpty else { return }
+        let premul = alphaMode == .premultiplied
+        let w = width
+        let mw = mask?.width ?? 0
+        let coverage = mask?.coverage ?? []
+        let hasMask = mask != nil
+        let last = ramp.table.count - 1
+        let lastT = Double(last)
+        coverage.withUnsafeBufferPointer { m in
+            ramp.table.withUnsafeBufferPointer { table in
+                withUnsafeMutableBytes { raw in
+                    let p = raw.bindMemory(to: UInt8.self)
+                    for py in area.y..<area.maxY {
+                        var t = ramp.origin + ramp.stepX * Double(area.x) + ramp.stepY * Double(py)
+                        let mrow = (py - my) * mw - mx
+                        for px in area.x..<area.maxX {
+                            let cov: UInt32 = hasMask ? UInt32(m[mrow + px]) : 255
+                            let idx = t <= 0 ? 0 : (t >= lastT ? last : Int(t + 0.5))
+                            t += ramp.stepX
+                            if cov == 0 { continue }
+                            let c = table[idx]
+                            let sa = RGBA.mul255(c >> 24, cov)
+                            let i = (py * w + px) * 4
+                            if sa == 255 {
+                                // Opaque paint, fully covered: the same bytes in either alpha mode.
+                                raw.storeBytes(of: c.littleEndian, toByteOffset: i, as: UInt32.self)
+                            } else {
+                                RasterBlend.sourceOver(p, i, c & 0xFF, c >> 8 & 0xFF, c >> 16 & 0xFF, sa,
+                                                       premultiplied: premul)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -42,7 +42,7 @@ let package = Package(
 
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Imaging", "Raster"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Raster"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Raster"], exclude: ["Golden"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Imaging", "Raster"]),
         .testTarget(name: "CLITests", dependencies: ["Codecs", "Raster"]),
     ]

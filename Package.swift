@@ -27,13 +27,18 @@ let package = Package(
         .target(name: "Codecs", dependencies: ["CShims", "CWebP", "Raster"]),
         // Editor crop geometry, resampling, compositing, shapes.
         .target(name: "Imaging", dependencies: ["Raster"]),
+        // The entry format: entry.json parsing, validation, safe photo paths.
+        .target(name: "Entries", dependencies: ["Imaging"]),
         // Font discovery, shaping and glyph rasterization.
         .target(name: "Text", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "Raster", "Imaging"]),
+
+        // Ticket faces, day thumbnails, month sheets: each a linear recipe.
+        .target(name: "Cards", dependencies: ["Entries", "Codecs", "Imaging", "Text"]),
 
         // Thin command-line front end.
         .executableTarget(
             name: "photicase-render",
-            dependencies: ["Codecs", "Imaging", "Raster"]
+            dependencies: ["Cards", "Entries", "Codecs", "Imaging", "Text", "Raster"]
         ),
 
         // Benchmarks: executables that print figures; run them in release.
@@ -43,6 +48,8 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Imaging", "Raster"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Raster"], exclude: ["Golden"]),
+        .testTarget(name: "EntriesTests", dependencies: ["Entries"]),
+        .testTarget(name: "CardsTests", dependencies: ["Cards", "Entries", "Codecs", "Imaging", "Text"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Imaging", "Raster"]),
         .testTarget(name: "CLITests", dependencies: ["Codecs", "Raster"]),
     ]

@@ -117,14 +117,14 @@ import Testing
     @Test(.enabled(if: geteuid() != 0, "running as root: file permissions do not apply"))
     func unreadableFile() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pr-\(UUID().uuidString).png").path
-        FileManager.default.createFile(atPath: path, contents: Data(Self.samples[1].1), attributes: [.posixPermissions: 0])
+        _ = FileManager.default.createFile(atPath: path, contents: Data(Self.samples[1].1), attributes: [.posixPermissions: 0])
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(throws: ImageFileError(path: path, reason: .io(.permissionDenied))) { try ImageDecoder.decodeFile(atPath: path) }
     }
 
     @Test func sniffingIgnoresTheName() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pr-\(UUID().uuidString).jpg").path
-        FileManager.default.createFile(atPath: path, contents: Data(Self.samples[1].1))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(Self.samples[1].1))
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(try ImageDecoder.decodeFile(atPath: path).info.format == .png)
     }

@@ -1,0 +1,80 @@
+/// A calendar day (proleptic Gregorian), without time or zone.
+public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    /// A valid date, or nil (month 1...12, day within the month).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              day >= 1, day <= CalendarDate.daysIn(year: year, month: month) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses exactly `YYYY-MM-DD`.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        func pad(_ v: Int, _ n: Int) -> String {
+            let s = String(v)
+            return String(repeating: "0", count: max(0, n - s.count)) + s
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+
+    /// `YYYY-MM`, the month sheet's key.
+    public var monthKey: String { String(description.prefix(7)) }
+
+    /// 0 = Sunday ... 6 = Saturday.
+    public var weekday: Int {
+        // Days since 1970-01-01 (a Thursday).
+        (daysSinceEpoch % 7 + 7 + 4) % 7
+    }
+
+    /// Days since 1970-01-01 (negative before).
+    public var daysSinceEpoch: Int {
+        // Howard Hinnant's days_from_civil.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The date `days` later (earlier when negative).
+    public func adding(days: Int) -> CalendarDate {
+        let z = daysSinceEpoch + days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        return CalendarDate(year: y, month: m, day: d)!
+    }
+
+    public static func daysIn(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    public static func < (a: CalendarDate, b: CalendarDate) -> Bool {
+        (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+}

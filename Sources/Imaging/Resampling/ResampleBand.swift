@@ -6,6 +6,12 @@
 /// covers it; the ring holds `maxCount` rows of the output width, so the
 /// intermediate data stays in cache instead of a full-size temporary.
 /// All scratch memory is allocated once per band, in `init`.
+///
+/// The order is always horizontal then vertical. The two orders cost the
+/// same when both axes scale alike, which is every resize the pipeline
+/// makes (crops keep the face's aspect ratio); horizontal first converts
+/// each source pixel to float exactly once and lets the vertical pass
+/// stream rows straight into the output.
 struct ResampleBand: ~Copyable {
     private let h: ResampleWeights
     private let v: ResampleWeights
@@ -156,18 +162,21 @@ struct ResampleBand: ~Copyable {
     /// unpremultiplies if the output is straight, and rounds to bytes.
     @inline(__always)
     private func pack(_ sum: SIMD4<Float>) -> UInt32 {
-        // Both passes scaled by 2^14; undoing it is exact.
-        var c = sum * (1.0 / Float(ResampleWeights.one * ResampleWeights.one))
+        // Both passes scaled by 2^14; undoing it is exact. Scalar min/max
+        // and conversions: the generic SIMD clamping and rounding calls are
+        // not inlined and cost more than the whole vertical pass.
+        let c = sum * (1.0 / Float(ResampleWeights.one * ResampleWeights.one))
         let a = Swift.min(Swift.max(c[3], 0), 255)
-        c = c.clamped(lowerBound: SIMD4(), upperBound: SIMD4(a, a, a, 255))
+        var r = Swift.min(Swift.max(c[0], 0), a)
+        var g = Swift.min(Swift.max(c[1], 0), a)
+        var b = Swift.min(Swift.max(c[2], 0), a)
         if straightOutput && a < 255 {
             if a < 0.5 { return 0 }
             let f = 255 / a
-            c = pointwiseMin(c * SIMD4(f, f, f, 1), SIMD4(repeating: 255))
+            r = Swift.min(r * f, 255)
+            g = Swift.min(g * f, 255)
+            b = Swift.min(b * f, 255)
         }
-        // Scalar conversions: the generic SIMD rounding initializer is not
-        // specialized and costs more than the whole vertical pass.
-        c += 0.5
-        return UInt32(c[0]) | UInt32(c[1]) << 8 | UInt32(c[2]) << 16 | UInt32(c[3]) << 24
+        return UInt32(r + 0.5) | UInt32(g + 0.5) << 8 | UInt32(b + 0.5) << 16 | UInt32(a + 0.5) << 24
     }
 }

@@ -35,10 +35,13 @@ let package = Package(
         // Ticket faces, day thumbnails, month sheets: each a linear recipe.
         .target(name: "Cards", dependencies: ["Entries", "Codecs", "Imaging", "Text"]),
 
+        // The batch job: entries, cache and manifest, scheduling, progress, log, lock.
+        .target(name: "Pipeline", dependencies: ["Cards", "Entries", "Codecs"]),
+
         // Thin command-line front end.
         .executableTarget(
             name: "photicase-render",
-            dependencies: ["Cards", "Entries", "Codecs", "Imaging", "Text", "Raster"]
+            dependencies: ["Pipeline", "Cards", "Entries", "Codecs", "Imaging", "Text", "Raster"]
         ),
 
         // Benchmarks: executables that print figures; run them in release.
@@ -50,6 +53,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Raster"], exclude: ["Golden"]),
         .testTarget(name: "EntriesTests", dependencies: ["Entries"]),
         .testTarget(name: "CardsTests", dependencies: ["Cards", "Entries", "Codecs", "Imaging", "Text"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Imaging", "Raster"]),
         .testTarget(name: "CLITests", dependencies: ["Codecs", "Raster"]),
     ]

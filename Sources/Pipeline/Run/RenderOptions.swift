@@ -1,0 +1,36 @@
+import Entries
+
+/// The kinds of output a run makes (`--only`).
+public enum OutputKind: String, Sendable, Hashable, CaseIterable {
+    case tickets, days, months
+}
+
+/// Everything a `render` run needs to know, validated at the edge (the
+/// CLI); the run does not re-check.
+public struct RenderOptions: Sendable {
+    /// An entry folder, or a folder of entry folders.
+    public var entries: String
+    /// The cache root.
+    public var cache: String
+    public var only: Set<OutputKind> = Set(OutputKind.allCases)
+    /// Output format per kind. Defaults: PNG for tickets (text and sharp
+    /// edges, shared as is), JPEG for day thumbnails (photos, small, read
+    /// often), PNG for month sheets (text and flat colour).
+    public var formats: [OutputKind: ImageFormatName] = [.tickets: .png, .days: .jpg, .months: .png]
+    public var jobs: Int = 1
+    /// Render everything again.
+    public var force = false
+    /// List what would be rendered and removed; render nothing.
+    public var dryRun = false
+    public var shard = Shard.all
+    /// Wait for another run's lock instead of exiting with status 3.
+    public var wait = false
+    /// The day marked on month sheets.
+    public var today: CalendarDate
+
+    public init(entries: String, cache: String, today: CalendarDate) {
+        self.entries = entries
+        self.cache = cache
+        self.today = today
+    }
+}

@@ -1,0 +1,43 @@
+import Entries
+
+/// One unit of work: an entry's ticket images, a day thumbnail or a month
+/// sheet, with the fingerprint of everything that makes it.
+struct WorkItem: Sendable {
+    enum Kind: Sendable {
+        case tickets(Entry)
+        case day(CalendarDate, [Entry])
+        case month(MonthKey, [Int: [Entry]])
+    }
+
+    var kind: Kind
+    /// The id shown in progress events and the log.
+    var id: String
+    /// Output keys and their cache-relative paths.
+    var outputs: [(key: OutputKey, path: String)]
+    var fingerprint: String
+    /// The manifest owner (entry id, day or month).
+    var owner: String
+}
+
+/// Entries that were found but could not be loaded, and what they held.
+struct FailedEntry: Sendable {
+    var id: String
+    var folder: String
+    var message: String
+}
+
+/// Builds fingerprints: SHA-256 over length-prefixed fields, so no two
+/// different field lists can collide by concatenation.
+struct Fingerprint {
+    private var hash = SHA256()
+
+    init(_ kind: String) { add(kind) }
+
+    mutating func add(_ field: String) {
+        let bytes = Array(field.utf8)
+        hash.update("\(bytes.count):")
+        hash.update(bytes)
+    }
+
+    mutating func finish() -> String { SHA256.hexString(hash.finalize()) }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Runs `count` independent jobs on `threads` threads. Each thread gets
+/// its own worker value (made by `makeWorker`, used by that thread only:
+/// text renderers are not thread-safe), and jobs are taken in index order
+/// from a shared counter, so memory stays bounded by the thread count.
+enum WorkPool {
+    static func run<Worker>(count: Int, threads: Int, makeWorker: @escaping @Sendable () -> Worker,
+                            job: @escaping @Sendable (inout Worker, Int) -> Void) {
+        guard count > 0 else { return }
+        let n = max(1, min(threads, count))
+        let next = Counter()
+        let finished = DispatchSemaphore(value: 0)
+        // Real threads rather than Dispatch's pool: --jobs N means N workers
+        // even beyond the core count, and nothing else shares them.
+        for _ in 0..<n {
+            let thread = Thread {
+                var worker = makeWorker()
+                while true {
+                    let i = next.take()
+                    if i >= count { break }
+                    job(&worker, i)
+                }
+                finished.signal()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        for _ in 0..<n { finished.wait() }
+    }
+
+    private final class Counter: @unchecked Sendable {
+        private var value = 0
+        private let lock = NSLock()
+        func take() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            value += 1
+            return value - 1
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import Pipeline
+import Entries
+
+/// One bad entry fails alone; locks; shards; safe names.
+@Suite struct FailureTests {
+    @Test func badEntryFailsAloneAndKeepsItsOutputs() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try book.add("b", date: "2022-08-28")
+        _ = try book.run()
+        let before = book.read("tickets/b/front.png")
+        // b's JSON breaks; c is new.
+        try Data("{ not json".utf8).write(to: URL(fileURLWithPath: book.root + "/b/entry.json"))
+        try book.add("c", date: "2022-08-29")
+        let again = try book.run()
+        #expect(again.events.ids(.failed) == ["b"])
+        #expect(again.events.ids(.rendered) == ["c", "days/2022-08-29"])  // b's month is held
+        #expect(book.read("tickets/b/front.png") == before)
+        #expect(book.exists("days/2022-08-28.jpg"))
+        #expect(again.summary.removed == 0)
+    }
+
+    @Test func renderFailureKeepsPreviousOutputs() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        _ = try book.run()
+        try book.add("a", date: "2022-08-27", photoBytes: "now corrupt")
+        let again = try book.run(FakeBackend(failing: ["a"]))
+        #expect(again.events.ids(.failed) == ["a", "days/2022-08-27"])
+        #expect(book.read("tickets/a/front.png") == "front a ")
+        // Fixed later: renders again because the failure recorded nothing.
+        #expect(try book.run().events.ids(.rendered) == ["a", "days/2022-08-27"])
+    }
+
+    @Test func duplicateIDsFailBoth() throws {
+        let book = try Book()
+        try book.add("x", date: "2022-08-27", id: "same")
+        try book.add("y", date: "2022-08-27", id: "same")
+        try book.add("z", date: "2022-08-27")
+        let run = try book.run()
+        #expect(run.events.ids(.failed) == ["same", "same"])
+        #expect(run.events.ids(.rendered).contains("z"))
+        #expect(!book.exists("tickets/same"))
+    }
+
+    @Test func lockHeldExitsAtOnce() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try FileManager.default.createDirectory(atPath: book.cache, withIntermediateDirectories: true)
+        let held = try CacheLock(path: book.cache + "/.lock", cacheDisplay: book.cache, wait: false)
+        // flock locks are per open file description, so a second open in
+        // the same process contends like another process would.
+        #expect(throws: PipelineError.locked(cache: book.cache, holder: getpid())) { try book.run() }
+        withExtendedLifetime(held) {}
+    }
+
+    @Test func shardsSplitTheWorkWithoutOverlap() throws {
+        let book = try Book()
+        for i in 0..<12 { try book.add("e\(i)", date: "2022-08-\(10 + i)") }
+        var seen: [String] = []
+        for k in 0..<3 {
+            let run = try book.run(FakeBackend()) { $0.shard = Shard(index: k, count: 3) }
+            seen += run.events.ids(.rendered)
+        }
+        #expect(seen.count == Set(seen).count)
+        #expect(Set(seen).count == 12 + 12 + 1)
+        #expect(FileManager.default.fileExists(atPath: book.cache + "/manifest-0-of-3.json"))
+    }
+
+    @Test(arguments: ["2022/08/decision", "../../etc/passwd", "/abs", ".", "..", ".hidden", "a\nb", "헤어질 결심", "", "a%2Fb",
+                      String(repeating: "x", count: 400)])
+    func safeNamesStayInside(_ id: String) {
+        let name = SafeName.encode(id)
+        #expect(!name.contains("/"))
+        #expect(!name.hasPrefix("."))
+        #expect(!name.isEmpty)
+        #expect(name.utf8.count <= 255)
+        #expect(!name.unicodeScalars.contains { $0.value < 0x20 })
+    }
+
+    @Test func safeNamesStayDistinct() {
+        let ids = ["a/b", "a%2Fb", "a_b", "a b", "a.b", ".a", "%2Ea", "", "%00", "헤어질", "헤어질 결심",
+                   String(repeating: "y", count: 300), String(repeating: "y", count: 301)]
+        #expect(Set(ids.map(SafeName.encode)).count == ids.count)
+    }
+
+    @Test func sha256Vectors() {
+        #expect(SHA256.hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+            == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        var h = SHA256()
+        for _ in 0..<1000 { h.update(Array(repeating: UInt8(ascii: "a"), count: 1000)) }
+        #expect(SHA256.hexString(h.finalize()) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Pipeline
+import Entries
+
+/// A backend that "renders" text instead of images, so the pipeline's
+/// planning, caching and safety can be tested fast and exactly.
+struct FakeBackend: RenderBackend {
+    var fingerprint = "fake-1"
+    /// Entry ids whose rendering fails.
+    var failing: Set<String> = []
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    func makeWorker() -> Int { 0 }
+
+    func renderTickets(_ entry: Entry, faces: [TicketFace], format: ImageFormatName, worker: inout Int) throws -> [TicketFace: [UInt8]] {
+        if failing.contains(entry.id) { throw Failure(description: "\(entry.folder)/front.jpg: corrupt") }
+        worker += 1
+        return Dictionary(uniqueKeysWithValues: faces.map { ($0, Array("\($0.rawValue) \(entry.id) \(entry.memo ?? "")".utf8)) })
+    }
+
+    func renderDay(_ date: CalendarDate, entries: [Entry], format: ImageFormatName, worker: inout Int) throws -> [UInt8] {
+        if let bad = entries.first(where: { failing.contains($0.id) }) {
+            throw Failure(description: "\(bad.folder)/front.jpg: corrupt")
+        }
+        return Array("day \(date) \(entries.map(\.id))".utf8)
+    }
+
+    func renderMonth(_ month: MonthKey, entriesByDay: [Int: [Entry]], today: CalendarDate, format: ImageFormatName,
+                     worker: inout Int) throws -> [UInt8] {
+        Array("month \(month) \(entriesByDay.keys.sorted())".utf8)
+    }
+}
+
+/// Reads a tiny entry.json ({"title","date","memo","front","id"}) for the
+/// pipeline tests; the real loader is tested in EntriesTests.
+let fakeLoader: EntryLoading = { folder, defaultID in
+    let json = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/entry.json")))
+    guard let object = try? JSONSerialization.jsonObject(with: Data(json)) as? [String: Any],
+          let title = object["title"] as? String, let dateText = object["date"] as? String,
+          let date = CalendarDate(dateText) else {
+        throw FakeBackend.Failure(description: "\(folder)/entry.json: invalid")
+    }
+    var entry = Entry(id: object["id"] as? String ?? defaultID, folder: folder, title: title, date: date, rating: 3,
+                      memo: object["memo"] as? String)
+    if let front = object["front"] as? String {
+        entry.front = FacePhoto(name: front, path: folder + "/" + front)
+    }
+    return (entry, json)
+}
+
+/// A temporary ticket book.
+final class Book {
+    let root: String
+    let cache: String
+
+    init() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("pr-pipe-\(UUID().uuidString)").path
+        root = base + "/book"
+        cache = base + "/cache"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: root).deletingLastPathComponent().path) }
+
+    func add(_ name: String, date: String, memo: String = "", photo: String? = "front.jpg", photoBytes: String = "pixels",
+             id: String? = nil) throws {
+        let dir = root + "/" + name
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        var object: [String: Any] = ["title": name, "date": date, "memo": memo]
+        if let photo {
+            object["front"] = photo
+            try Data(photoBytes.utf8).write(to: URL(fileURLWithPath: dir + "/" + photo))
+        }
+        if let id { object["id"] = id }
+        try JSONSerialization.data(withJSONObject: object, options: .sortedKeys).write(to: URL(fileURLWithPath: dir + "/entry.json"))
+    }
+
+    func options(_ configure: (inout RenderOptions) -> Void = { _ in }) -> RenderOptions {
+        var o = RenderOptions(entries: root, cache: cache, today: CalendarDate("2022-08-30")!)
+        o.jobs = 2
+        configure(&o)
+        return o
+    }
+
+    /// Runs and returns the summary plus the ids by status.
+    func run(_ backend: FakeBackend = FakeBackend(), _ configure: (inout RenderOptions) -> Void = { _ in }) throws
+        -> (summary: RunSummary, events: Recorder) {
+        let recorder = Recorder()
+        let run = RenderRun(options: options(configure), backend: backend, loadEntry: fakeLoader, progress: recorder)
+        return (try run.run(), recorder)
+    }
+
+    func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: cache + "/" + relative) }
+    func read(_ relative: String) -> String? { try? String(contentsOfFile: cache + "/" + relative, encoding: .utf8) }
+}
+
+/// Collects progress events.
+final class Recorder: ProgressSink {
+    var events: [RenderEvent] = []
+    func handle(_ event: RenderEvent) { events.append(event) }
+
+    func ids(_ status: ItemStatus) -> [String] {
+        events.compactMap { if case let .item(_, _, id, s, _) = $0, s == status { return id }; return nil }.sorted()
+    }
+}

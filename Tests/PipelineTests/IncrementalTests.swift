@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import Pipeline
+import Entries
+
+/// The incremental cases, with a fake backend: what renders, what is
+/// skipped, what is removed.
+@Suite struct IncrementalTests {
+    @Test func secondRunRendersNothing() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try book.add("b", date: "2022-08-27")
+        try book.add("c", date: "2022-09-01")
+        let first = try book.run()
+        #expect(first.events.ids(.rendered) == ["a", "b", "c", "days/2022-08-27", "days/2022-09-01", "months/2022-08", "months/2022-09"])
+        #expect(book.exists("tickets/a/front.png") && book.exists("tickets/a/back.png") && book.exists("tickets/a/ticket.png"))
+        #expect(book.exists("days/2022-08-27.jpg") && book.exists("months/2022-09.png") && book.exists("manifest.json"))
+        let second = try book.run()
+        #expect(second.summary.rendered == 0)
+        #expect(second.summary.skipped == 7)
+    }
+
+    @Test func memoChangeRendersTicketsOnly() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        _ = try book.run()
+        try book.add("a", date: "2022-08-27", memo: "a new memo")
+        let again = try book.run()
+        #expect(again.events.ids(.rendered) == ["a"])
+        #expect(book.read("tickets/a/back.png")?.contains("a new memo") == true)
+    }
+
+    @Test func photoChangeRendersDayAndMonthToo() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try book.add("b", date: "2022-08-28")
+        _ = try book.run()
+        try book.add("a", date: "2022-08-27", photoBytes: "other pixels")
+        let again = try book.run()
+        #expect(again.events.ids(.rendered) == ["a", "days/2022-08-27", "months/2022-08"])
+    }
+
+    @Test func touchingWithoutChangeRendersNothing() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        _ = try book.run()
+        let photo = book.root + "/a/front.jpg"
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 100)], ofItemAtPath: photo)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 100)], ofItemAtPath: book.root + "/a/entry.json")
+        #expect(try book.run().summary.rendered == 0)
+    }
+
+    @Test func deletedEntryIsRemovedAndItsDayRedrawn() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try book.add("b", date: "2022-08-27")
+        try book.add("c", date: "2022-08-29")
+        _ = try book.run()
+        try FileManager.default.removeItem(atPath: book.root + "/b")
+        try FileManager.default.removeItem(atPath: book.root + "/c")
+        let again = try book.run()
+        #expect(again.events.ids(.rendered) == ["days/2022-08-27", "months/2022-08"])
+X
+        #expect(!book.exists("tickets/b/front.png") && !book.exists("tickets/b"))
+        #expect(!book.exists("days/2022-08-29.jpg"))
+        #expect(book.read("days/2022-08-27.jpg") == "day 2022-08-27 [\"a\"]")
+    }
+
+    @Test func forceRendersEverything() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        _ = try book.run()
+        #expect(try book.run(FakeBackend()) { $0.force = true }.summary.rendered == 3)
+    }
+
+    @Test func themeOrOptionChangeRendersAgain() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        _ = try book.run()
+        #expect(try book.run(FakeBackend(fingerprint: "fake-2")).summary.rendered == 3)
+        #expect(try book.run(FakeBackend(fingerprint: "fake-2")) { $0.formats[.days] = .webp }.events.ids(.rendered)
+            == ["days/2022-08-27"])
+    }
+
+    @Test func todayMovesOnlyTheMonthsItTouches() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try book.add("b", date: "2022-09-02")
+        _ = try book.run()
+        let again = try book.run(FakeBackend()) { $0.today = CalendarDate("2022-09-01")! }
+        #expect(again.events.ids(.rendered) == ["months/2022-08", "months/2022-09"])
+        let third = try book.run(FakeBackend()) { $0.today = CalendarDate("2022-09-05")! }
+        #expect(third.events.ids(.rendered) == ["months/2022-09"])
+    }
+
+    @Test func onlyDaysLeavesTicketsAlone() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        let run = try book.run(FakeBackend()) { $0.only = [.days] }
+        #expect(run.events.ids(.rendered) == ["days/2022-08-27"])
+        #expect(!book.exists("tickets/a/front.png"))
+        _ = try book.run()
+        #expect(try book.run(FakeBackend()) { $0.only = [.days, .months] }.summary.rendered == 0)
+        #expect(book.exists("tickets/a/front.png"))
+    }
+
+    @Test func dryRunListsAndWritesNothing() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        let run = RenderRun(options: book.options { $0.dryRun = true }, backend: FakeBackend(), loadEntry: fakeLoader, progress: nil)
+        let summary = try run.run()
+        #expect(summary.rendered == 3)
+        #expect(run.dryRunLines.contains("render tickets/a/front.png"))
+        #expect(run.dryRunLines.contains("render days/2022-08-27.jpg"))
+        #expect(!book.exists("tickets") && !book.exists("manifest.json"))
+    }
+}

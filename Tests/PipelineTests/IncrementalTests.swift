@@ -60,7 +60,7 @@ import Entries
         try FileManager.default.removeItem(atPath: book.root + "/c")
         let again = try book.run()
         #expect(again.events.ids(.rendered) == ["days/2022-08-27", "months/2022-08"])
-X
+        #expect(again.summary.removed == 7)  // three faces each of b and c, and c's day
         #expect(!book.exists("tickets/b/front.png") && !book.exists("tickets/b"))
         #expect(!book.exists("days/2022-08-29.jpg"))
         #expect(book.read("days/2022-08-27.jpg") == "day 2022-08-27 [\"a\"]")

@@ -48,7 +48,10 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         let manifestPath = manifestFile
         let previous = options.force ? Manifest() : Manifest.load(manifestPath)
         let kept = Manifest.load(manifestPath)  // records of held and other-kind outputs survive --force
-        if !options.dryRun { log = RenderLog(path: layout.log) }
+        if !options.dryRun {
+            log = RenderLog(path: layout.log)
+            CacheCleaner.sweepTemporaryFiles(cache: layout.root)
+        }
         log?.write("run start entries=\(options.entries) only=\(options.only.map(\.rawValue).sorted().joined(separator: ",")) jobs=\(options.jobs) shard=\(options.shard) force=\(options.force)")
 
         // Find and load.

@@ -58,3 +58,14 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["Codecs", "Raster"]),
     ]
 )
+
+// libFuzzer targets, only when PHOTICASE_FUZZ=1 (scripts/fuzz.sh): they
+// have no main of their own, so ordinary builds leave them out.
+if Context.environment["PHOTICASE_FUZZ"] == "1" {
+    for name in ["decode", "jpeg", "png", "webp", "exif"] {
+        package.targets.append(.executableTarget(
+            name: "fuzz-\(name)", dependencies: ["Codecs"], path: "Fuzz/\(name)",
+            swiftSettings: [.unsafeFlags(["-sanitize=fuzzer,address", "-parse-as-library"])],
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]))
+    }
+}

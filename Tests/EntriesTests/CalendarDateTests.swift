@@ -1,0 +1,39 @@
+import Testing
+@testable import Entries
+
+struct CalendarDateTests {
+    @Test(arguments: ["2022-08-27", "2024-02-29", "2000-02-29", "0001-01-01", "9999-12-31"])
+    func parsesAndPrintsValidDates(text: String) throws {
+        #expect(try #require(CalendarDate(text)).description == text)
+    }
+
+    @Test(arguments: ["2022-02-30", "2023-02-29", "1900-02-29", "2022-13-01", "2022-00-10", "2022-01-00",
+                      "0000-01-01", "2022-8-27", "22-08-27", "2022/08/27", "2022-08-27 ", "+022-08-27",
+                      "２０２２-08-27", "2022-08", ""])
+    func refusesInvalidDates(text: String) {
+        #expect(CalendarDate(text) == nil)
+    }
+
+    @Test(arguments: [("1970-01-01", 4, 0), ("2022-08-27", 6, 19_231), ("2000-03-01", 3, 11_017),
+                      ("1969-12-31", 3, -1)])
+    func weekdayAndEpochDays(text: String, weekday: Int, days: Int) throws {
+        let date = try #require(CalendarDate(text))
+        #expect(date.weekday == weekday)
+        #expect(date.daysSinceEpoch == days)
+    }
+
+    @Test func addingDaysCrossesMonthsAndLeapDays() throws {
+        let start = try #require(CalendarDate("2024-02-28"))
+        #expect(start.adding(days: 1).description == "2024-02-29")
+        #expect(start.adding(days: 2).description == "2024-03-01")
+        #expect(start.adding(days: -59).description == "2023-12-31")
+        var date = try #require(CalendarDate("1999-12-25"))
+        for _ in 0..<3_000 {
+            let next = date.adding(days: 1)
+            #expect(next > date)
+            #expect(next.daysSinceEpoch == date.daysSinceEpoch + 1)
+            date = next
+        }
+        #expect(date.monthKey == "2008-03")
+    }
+}

@@ -1,0 +1,69 @@
+import Testing
+@testable import Entries
+
+/// Valid entries and the defaults of absent fields.
+struct EntryFieldTests {
+    @Test func readsEveryField() throws {
+        let text = """
+        {
+          "title": "<b>헤어질</b> 결심 &amp;",
+          "date": "2022-08-27",
+          "rating": 4.5,
+          "kind": "performance",
+          "director": "박찬욱", "year": 2022,
+          "friends": ["민수", "지영"],
+          "memo": "긴 메모\\n둘째 줄",
+          "id": "decision"
+        }
+        """
+        let entry = try parseEntry(text)
+        #expect(entry == Entry(id: "decision", folder: "/nonexistent/2022-08-27-decision",
+                               title: "<b>헤어질</b> 결심 &amp;", date: CalendarDate(year: 2022, month: 8, day: 27)!,
+                               rating: 4.5, kind: .performance, director: "박찬욱", year: 2022,
+                               friends: ["민수", "지영"], memo: "긴 메모\n둘째 줄"))
+    }
+
+    @Test func absentFieldsTakeDefaults() throws {
+        let entry = try parseEntry(entryJSON())
+        #expect(entry.id == "2022-08-27-decision")
+        #expect(entry.kind == .movie)
+        #expect(entry.friends.isEmpty)
+        #expect(entry.director == nil && entry.year == nil && entry.memo == nil)
+        #expect(entry.front == nil && entry.back == nil)
+    }
+
+    @Test func nullCountsAsAbsent() throws {
+        let entry = try parseEntry(entryJSON(#""kind": null, "memo": null, "front": null, "friends": null"#))
+        #expect(entry.kind == .movie)
+        #expect(entry.memo == nil && entry.front == nil && entry.friends.isEmpty)
+    }
+
+    @Test func unknownFieldsAreIgnored() throws {
+        let extra = #""mood": {"color": [1, 2]}, "tags": ["a"], "front": {"photo": "f.jpg", "filter": "mono"}"#
+        let entry = try parseEntry(entryJSON(extra))
+        #expect(entry.title == "헤어질 결심")
+        #expect(entry.front?.name == "f.jpg")
+    }
+
+    @Test(arguments: EntryKind.allCases)
+    func readsEveryKind(kind: EntryKind) throws {
+        #expect(try parseEntry(entryJSON("\"kind\": \"\(kind.rawValue)\"")).kind == kind)
+    }
+
+    @Test(arguments: [("0", 0.0), ("5", 5), ("0.5", 0.5), ("3.0", 3), ("-0", 0), ("2.5e0", 2.5)])
+    func acceptsRating(text: String, value: Double) throws {
+        let rating = try parseEntry(entryJSON(rating: text)).rating
+        #expect(rating == value)
+        #expect(rating.sign == .plus)
+    }
+
+    @Test func keepsTitleAsWritten() throws {
+        #expect(try parseEntry(entryJSON(title: "\"  Past Lives  \"")).title == "  Past Lives  ")
+    }
+
+    @Test func acceptsLeapDayAndWholeFloatYear() throws {
+        let entry = try parseEntry(entryJSON("\"year\": 2024.0", date: "\"2024-02-29\""))
+        #expect(entry.date == CalendarDate(year: 2024, month: 2, day: 29))
+        #expect(entry.year == 2024)
+    }
+}

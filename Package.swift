@@ -59,13 +59,13 @@ let package = Package(
     ]
 )
 
-// libFuzzer targets, only when PHOTICASE_FUZZ=1 (scripts/fuzz.sh): they
-// have no main of their own, so ordinary builds leave them out.
+// libFuzzer targets, only when PHOTICASE_FUZZ=1 (scripts/fuzz.sh builds
+// them with the sanitizer flags): ordinary builds leave them out.
 if Context.environment["PHOTICASE_FUZZ"] == "1" {
-    for name in ["decode", "jpeg", "png", "webp", "exif"] {
+    package.targets.append(.target(name: "FuzzSupport", dependencies: ["CShims"], path: "Fuzz/FuzzSupport"))
+    for (name, module) in [("decode", "Codecs"), ("jpeg", "Codecs"), ("png", "Codecs"), ("webp", "Codecs"),
+                           ("exif", "Codecs"), ("entry", "Entries")] {
         package.targets.append(.executableTarget(
-            name: "fuzz-\(name)", dependencies: ["Codecs"], path: "Fuzz/\(name)",
-            swiftSettings: [.unsafeFlags(["-sanitize=fuzzer,address", "-parse-as-library"])],
-            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]))
+            name: "fuzz-\(name)", dependencies: [.target(name: module), "FuzzSupport"], path: "Fuzz/\(name)"))
     }
 }

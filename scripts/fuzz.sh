@@ -13,14 +13,21 @@ cd "$(dirname "$0")/.."
 seconds=${1:-180}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(decode jpeg png webp exif)
+[ ${#targets[@]} -eq 0 ] && targets=(decode jpeg png webp exif entry)
 corpus=${PHOTICASE_CORPUS:-../shared/corpus}
 scratch=${FUZZ_SCRATCH:-/tmp/photicase-fuzz-build}
 
 export PHOTICASE_FUZZ=1
+# Everything is built with AddressSanitizer and libFuzzer's coverage
+# instrumentation (Swift and our C shims); the system codec libraries are
+# not instrumented. Each target's own main hands over to libFuzzer's
+# driver, so libFuzzer's main is never linked.
 for t in "${targets[@]}"; do
-  swift build --scratch-path "$scratch" --product "fuzz-$t" --sanitize=address \
-    -Xcc -fsanitize=fuzzer-no-link -Xswiftc -sanitize-coverage=edge,trace-cmp >/dev/null
+  if ! out=$(swift build --scratch-path "$scratch" --product "fuzz-$t" --sanitize=address \
+      -Xcc -fsanitize=fuzzer-no-link -Xswiftc -sanitize=fuzzer -Xswiftc -use-ld=lld 2>&1); then
+    echo "$out" | grep -vE "Cannot export local symbol" | tail -20
+    exit 2
+  fi
 done
 bin=$(swift build --scratch-path "$scratch" --show-bin-path)
 
@@ -30,7 +37,8 @@ seeds_for() {
     jpeg) echo "$corpus/jpeg $corpus/exif $corpus/bad/jpeg-decoder-crashtest $corpus/bad/jpeg-decoder-afl-seeds" ;;
     png) echo "$corpus/pngsuite $corpus/bad/pillow $corpus/bad/image-png-bugfixes $corpus/bad/image-png-fuzz-regressions" ;;
     webp) echo "$corpus/webp/libwebp-test-data $corpus/webp/pillow $corpus/bad/image-rs-afl-webp-seeds" ;;
-    exif) echo "" ;;
+    exif) echo "$corpus/exif" ;;
+    entry) echo "fixtures" ;;
     *) echo "$corpus/pngsuite $corpus/jpeg/libjpeg-turbo $corpus/webp/pillow $corpus/bad" ;;
   esac
 }

@@ -1,8 +1,7 @@
 // libFuzzer target: the EXIF orientation parser on raw blocks.
 import Codecs
+import FuzzSupport
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    _ = EXIFOrientation.parse(UnsafeRawBufferPointer(start: data, count: size))
-    return 0
+FuzzDriver.run { bytes in
+    _ = EXIFOrientation.parse(bytes)
 }

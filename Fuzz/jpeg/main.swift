@@ -1,17 +1,16 @@
 // libFuzzer target: the JPEG decoder through the product's decode entry
 // point. The signature is forced onto every input so mutations that break
-// it are not wasted; for WebP the RIFF size bytes stay as mutated.
+// it are not wasted (for WebP the RIFF size bytes stay as mutated).
 import Codecs
+import FuzzSupport
 
-let fuzzOptions = DecodeOptions(limits: DecodeLimits(maxPixels: 4_000_000, maxFileBytes: 8 << 20, maxJPEGScans: 64))
+let options = DecodeOptions(limits: DecodeLimits(maxPixels: 4_000_000, maxFileBytes: 8 << 20, maxJPEGScans: 64))
 let signature: [UInt8] = [0xFF, 0xD8, 0xFF]
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    var bytes = Array(UnsafeBufferPointer(start: data, count: size))
+FuzzDriver.run { input in
+    var bytes = Array(input)
     for (i, b) in signature.enumerated() where i < bytes.count && !(signature.count == 12 && (4..<8).contains(i)) {
         bytes[i] = b
     }
-    _ = try? ImageDecoder.decode(bytes, options: fuzzOptions)
-    return 0
+    _ = try? ImageDecoder.decode(bytes, options: options)
 }

@@ -96,4 +96,10 @@ pr_status pr_png_encode(const uint8_t *rgba, int width, int height, int with_alp
 /// Frees a buffer returned by an encoder.
 void pr_free(void *p);
 
+// ---- fuzzing --------------------------------------------------------------
+
+/// libFuzzer's driver for programs with their own main (declared here so
+/// the fuzz targets can call it; only they link libFuzzer).
+int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*callback)(const uint8_t *data, size_t size));
+
 #endif

@@ -6,4 +6,6 @@ enum ExitStatus: Int32 {
     case inputFailure = 1
     /// The command line or configuration is wrong.
     case usage = 2
+    /// Another run holds the cache lock.
+    case locked = 3
 }

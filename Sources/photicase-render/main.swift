@@ -11,6 +11,9 @@ Usage: photicase-render COMMAND [OPTIONS]
 Renders PhotiCase ticket-book images.
 
 Commands:
+  render ENTRIES       render a ticket book into the cache (incremental)
+  share ENTRY_DIR      render one shareable ticket to a file
+  clean                empty the cache, or --prune what is gone
   inspect FILE...      print each image's header facts as JSON lines
   convert IN OUT       decode, turn upright, optionally shrink, re-encode
 
@@ -28,6 +31,9 @@ func runTool(_ argv: [String]) -> ExitStatus {
     }
     let rest = words.dropFirst()
     let commands: [String: (help: String, run: (ArraySlice<String>) throws -> ExitStatus)] = [
+        "render": (RenderCommand.help, RenderCommand.run),
+        "share": (ShareCommand.help, ShareCommand.run),
+        "clean": (CleanCommand.help, CleanCommand.run),
         "inspect": (InspectCommand.help, InspectCommand.run),
         "convert": (ConvertCommand.help, ConvertCommand.run),
     ]

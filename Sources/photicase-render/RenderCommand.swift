@@ -1,0 +1,145 @@
+import Cards
+import Codecs
+import Entries
+import Pipeline
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `photicase-render render ENTRIES`: the batch job.
+enum RenderCommand {
+    static let help = """
+    Usage: photicase-render render ENTRIES [options]
+
+    Renders every entry under ENTRIES (an entry folder, or a folder of entry
+    folders at any depth) into the cache: ticket faces and shareable tickets,
+    calendar-day thumbnails and month sheets. Only what changed is rendered.
+
+      --cache DIR             cache folder (default $XDG_CACHE_HOME/photicase-render,
+                              else ~/.cache/photicase-render)
+      --only LIST             tickets,days,months (default all three)
+      --format png|jpeg|webp  one format for all outputs (default: PNG tickets,
+                              JPEG day thumbnails, PNG month sheets)
+      --jobs N                worker threads (default: number of cores)
+      --force                 render everything again
+      --progress MODE         auto (bar on a terminal, else none), bar, json, none
+      --dry-run               list what would be rendered and removed
+      --shard K/N             render only shard K of N (0 <= K < N)
+      --wait                  wait for another run's lock instead of exiting 3
+      --scale N               ticket pixels per point: 1, 2 (default) or 3
+      --thumbnail-size N      day thumbnail side in pixels (default 256)
+      --today YYYY-MM-DD      the day marked on month sheets (default: today)
+      --theme FILE            a theme JSON file
+      --font FILE             a font file for all text
+
+    Exit status: 0 all rendered or up to date, 1 some entries failed,
+    2 usage or configuration error, 3 another run holds the cache lock.
+    A one-line summary is printed on stdout at the end.
+    """
+
+    static func run(_ words: ArraySlice<String>) throws -> ExitStatus {
+        let args = try Arguments(words, spec: ArgumentSpec(
+            valued: CardOptions.valued.union(["cache", "only", "format", "jobs", "progress", "shard", "scale",
+                                              "thumbnail-size", "today"]),
+            flags: ["force", "dry-run", "wait"]))
+        guard args.positionals.count == 1 else { throw UsageError("render needs one ENTRIES folder") }
+        var options = RenderOptions(entries: args.positionals[0], cache: try cacheFolder(args), today: try today(args))
+        if let only = args.values["only"] {
+            var kinds = Set<OutputKind>()
+            for word in only.split(separator: ",") {
+                guard let kind = OutputKind(rawValue: String(word)) else {
+                    throw UsageError("--only takes tickets, days and months, not '\(word)'")
+                }
+                kinds.insert(kind)
+            }
+            guard !kinds.isEmpty else { throw UsageError("--only needs at least one of tickets, days, months") }
+            options.only = kinds
+        }
+        if let format = args.values["format"] {
+            let name: ImageFormatName
+            switch format {
+            case "png": name = .png
+            case "jpeg", "jpg": name = .jpg
+            case "webp": name = .webp
+            default: throw UsageError("--format must be png, jpeg or webp, not '\(format)'")
+            }
+            for kind in OutputKind.allCases { options.formats[kind] = name }
+        }
+        options.jobs = try args.int("jobs", in: 1...256) ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        options.force = args.flags.contains("force")
+        options.dryRun = args.flags.contains("dry-run")
+        options.wait = args.flags.contains("wait")
+        if let shard = args.values["shard"] {
+            guard let parsed = Shard(shard) else { throw UsageError("--shard must be K/N with 0 <= K < N, not '\(shard)'") }
+            options.shard = parsed
+        }
+        let progress: ProgressSink?
+        switch args.values["progress"] ?? "auto" {
+        case "auto": progress = ProgressBar.isTerminal() ? ProgressBar() : FailureLines()
+        case "bar": progress = ProgressBar()
+        case "json": progress = JSONProgress()
+        case "none": progress = FailureLines()
+        case let other: throw UsageError("--progress must be auto, bar, json or none, not '\(other)'")
+        }
+        let cardOptions = try CardOptions(args)
+        let backend = CardsBackend(theme: cardOptions.theme, scale: try args.int("scale", in: 1...3) ?? 2,
+                                   thumbnailSide: try args.int("thumbnail-size", in: 16...4096) ?? CardRenderer.defaultThumbnailSide,
+                                   fontIdentity: cardOptions.fontIdentity)
+        let run = RenderRun(options: options, backend: backend, loadEntry: loadEntry, progress: progress)
+        let summary: RunSummary
+        do {
+            summary = try run.run()
+        } catch let error as PipelineError {
+            Console.error("photicase-render: \(error)")
+            if case .locked = error { return .locked }
+            return .usage
+        }
+        if options.dryRun {
+            for line in run.dryRunLines { Console.out(line) }
+            for failure in run.failures { Console.error("photicase-render: \(failure)") }
+            Console.out("dry run: would render \(summary.rendered), skip \(summary.skipped), remove \(summary.removed); \(summary.failed) failed")
+        } else {
+            Console.out("photicase-render: \(summary.line)")
+        }
+        return summary.failed > 0 ? .inputFailure : .success
+    }
+
+    /// The production entry loader.
+    static let loadEntry: EntryLoading = { folder, defaultID in
+        do throws(EntryError) {
+            let loaded = try EntryLoader().load(folder: folder, defaultID: defaultID)
+            return (loaded.entry, loaded.jsonBytes)
+        } catch {
+            throw error
+        }
+    }
+
+    static func cacheFolder(_ args: Arguments) throws -> String {
+        if let dir = args.values["cache"] { return dir }
+        let env = ProcessEnvironment.self
+        if let xdg = env.value("XDG_CACHE_HOME"), !xdg.isEmpty { return xdg + "/photicase-render" }
+        guard let home = env.value("HOME"), !home.isEmpty else {
+            throw UsageError("no --cache given and neither XDG_CACHE_HOME nor HOME is set")
+        }
+        return home + "/.cache/photicase-render"
+    }
+
+    static func today(_ args: Arguments) throws -> CalendarDate {
+        guard let text = args.values["today"] else { return localToday() }
+        guard let date = CalendarDate(text) else { throw UsageError("--today must be a YYYY-MM-DD date, not '\(text)'") }
+        return date
+    }
+}
+
+/// Without a bar: failures as plain lines on stderr, as they happen.
+final class FailureLines: ProgressSink {
+    func handle(_ event: RenderEvent) {
+        if case let .item(_, _, _, .failed, error?) = event { Console.error("photicase-render: \(error)") }
+    }
+}
+
+enum ProcessEnvironment {
+    static func value(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+}

@@ -1,0 +1,220 @@
+import Foundation
+import Testing
+import Codecs
+
+/// `render`, run as cron and users run it, on generated ticket books.
+@Suite(.serialized) struct RenderCommandTests {
+    /// A ticket book in a temporary folder, with photos made here.
+    final class Book {
+        let base: String
+        var root: String { base + "/book" }
+        var cache: String { base + "/cache" }
+
+        init() throws {
+            base = try Tool.temporaryDirectory()
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: base) }
+
+        /// Writes an entry; `photo` nil gives a photo-less entry.
+        func add(_ name: String, date: String, memo: String = "", photo: String? = "front.jpg", shade: UInt8 = 120,
+                 size: Int = 320, frontJSON: String? = nil) throws {
+            let dir = root + "/" + name
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            var front = ""
+            if let photo {
+                var raster = Raster(width: size, height: size * 3 / 4, fill: RGBA(shade, 90, 200 - shade / 2))
+                for y in 0..<(size / 4) { for x in 0..<(size / 4) { raster[x, y] = RGBA(250, 240, 10) } }
+                let settings = EncodeSettings.defaults(for: ImageFormat(fileExtension: String(photo.split(separator: ".").last!)) ?? .jpeg)
+                try Data(try ImageEncoder.encode(raster, settings: settings)).write(to: URL(fileURLWithPath: dir + "/" + photo))
+                front = #", "front": {"photo": "\#(photo)"}"#
+            }
+            if let frontJSON { front = #", "front": \#(frontJSON)"# }
+            let json = #"{"title": "\#(name)", "date": "\#(date)", "rating": 3.5, "memo": "\#(memo)"\#(front)}"#
+            try Data(json.utf8).write(to: URL(fileURLWithPath: dir + "/entry.json"))
+        }
+
+        func render(_ extra: [String] = []) throws -> (Tool.Result, [[String: Any]]) {
+            let r = try Tool.run(["render", root, "--cache", cache, "--progress", "json", "--today", "2022-08-30"] + extra)
+            let events = r.stderr.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+            return (r, events)
+        }
+
+        func files() -> [String] {
+            guard let walker = FileManager.default.enumerator(atPath: cache) else { return [] }
+            return walker.compactMap { $0 as? String }.filter { rel in
+                var isDir: ObjCBool = false
+                return FileManager.default.fileExists(atPath: cache + "/" + rel, isDirectory: &isDir) && !isDir.boolValue
+            }.sorted()
+        }
+    }
+
+    static func ids(_ events: [[String: Any]], _ status: String) -> [String] {
+        events.filter { $0["event"] as? String == "entry" && $0["status"] as? String == status }
+            .compactMap { $0["id"] as? String }.sorted()
+    }
+
+    @Test func jsonStreamAndIncrementalRuns() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try book.add("b", date: "2022-08-27", photo: "front.png")
+        try book.add("c", date: "2022-09-02", photo: "front.webp")
+        let (first, events) = try book.render()
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(events.first?["event"] as? String == "start")
+        #expect(events.first?["total"] as? Int == 7)
+        #expect(events.last?["event"] as? String == "done")
+        #expect(events.last?["rendered"] as? Int == 7)
+        #expect(Self.ids(events, "rendered") == ["a", "b", "c", "days/2022-08-27", "days/2022-09-02", "months/2022-08", "months/2022-09"])
+        #expect(first.stdout.contains("rendered 7, skipped 0, failed 0"))
+        let expected = ["days/2022-08-27.jpg", "days/2022-09-02.jpg", "manifest.json", "months/2022-08.png", "months/2022-09.png",
+                        "render.log", "tickets/a/back.png", "tickets/a/front.png", "tickets/a/ticket.png"]
+        for file in expected { #expect(book.files().contains(file), "\(file)") }
+        // Everything written is a whole, decodable image.
+        for file in book.files() where file.hasSuffix(".png") || file.hasSuffix(".jpg") {
+            #expect(throws: Never.self) { try ImageDecoder.decodeFile(atPath: book.cache + "/" + file) }
+        }
+
+        let (second, again) = try book.render()
+        #expect(second.status == 0)
+        #expect(Self.ids(again, "rendered").isEmpty)
+        #expect(Self.ids(again, "skipped").count == 7)
+
+        // A memo edit: ticket faces only.
+        try book.add("a", date: "2022-08-27", memo: "seen twice")
+        #expect(Self.ids(try book.render().1, "rendered") == ["a"])
+        // A new front photo: the ticket, its day and its month.
+        try book.add("b", date: "2022-08-27", photo: "front.png", shade: 30)
+        #expect(Self.ids(try book.render().1, "rendered") == ["b", "days/2022-08-27", "months/2022-08"])
+        // Deleted: its outputs go, its day and month are redrawn.
+        try FileManager.default.removeItem(atPath: book.root + "/b")
+        let (_, afterDelete) = try book.render()
+        #expect(Self.ids(afterDelete, "rendered") == ["days/2022-08-27", "months/2022-08"])
+        #expect(!book.files().contains("tickets/b/front.png"))
+        #expect(afterDelete.last?["removed"] as? Int == 3)
+        // --force renders everything.
+        #expect(Self.ids(try book.render(["--force"]).1, "rendered").count == 6)
+    }
+
+    @Test func oneBadEntryFailsAlone() throws {
+        let book = try Book()
+        try book.add("good", date: "2022-08-01")
+        try book.add("corrupt", date: "2022-08-02")
+        try book.add("escape-abs", date: "2022-08-03", photo: nil, frontJSON: #"{"photo": "/etc/passwd"}"#)
+        try book.add("escape-dots", date: "2022-08-04", photo: nil, frontJSON: #"{"photo": "../good/front.jpg"}"#)
+        try book.add("escape-link", date: "2022-08-05", photo: nil, frontJSON: #"{"photo": "link.jpg"}"#)
+        try FileManager.default.createSymbolicLink(atPath: book.root + "/escape-link/link.jpg", withDestinationPath: book.root + "/good/front.jpg")
+        try book.add("badjson", date: "2022-08-06")
+        try Data("{\"title\": \"x\",\n \"date\": }".utf8).write(to: URL(fileURLWithPath: book.root + "/badjson/entry.json"))
+        // Cut the corrupt entry's JPEG in half.
+        let photo = book.root + "/corrupt/front.jpg"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: photo))
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: photo))
+
+        let (r, events) = try book.render()
+        #expect(r.status == 1)
+        #expect(Self.ids(events, "failed") == ["badjson", "corrupt", "days/2022-08-02", "escape-abs", "escape-dots", "escape-link"])
+        #expect(Self.ids(events, "rendered").contains("good"))
+        let errors = events.compactMap { $0["error"] as? String }
+        #expect(errors.contains { $0.contains("corrupt/front.jpg") && $0.contains("JPEG data ends after") })
+        #expect(errors.contains { $0.contains("badjson/entry.json") && $0.contains("line 2, column") })
+        #expect(errors.contains { $0.contains("escape-abs/entry.json") && $0.contains("/etc/passwd") })
+        #expect(errors.contains { $0.contains("escape-dots/entry.json") && $0.contains("outside the entry folder") })
+        #expect(errors.contains { $0.contains("escape-link/entry.json") && $0.contains("outside the entry folder") })
+        let log = try String(contentsOfFile: book.cache + "/render.log", encoding: .utf8)
+        #expect(log.contains("failed corrupt"))
+    }
+
+    @Test func lockContentionExitsThreeAndWaitWaits() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try FileManager.default.createDirectory(atPath: book.cache, withIntermediateDirectories: true)
+        let fd = open(book.cache + "/.lock", O_RDWR | O_CREAT, 0o644)
+        #expect(flock(fd, LOCK_EX) == 0)
+        _ = "\(getpid())\n".withCString { write(fd, $0, strlen($0)) }
+        let r = try Tool.run(["render", book.root, "--cache", book.cache])
+        #expect(r.status == 3)
+        #expect(r.stderr.contains("another photicase-render run (pid \(getpid())) holds the lock on \(book.cache)"))
+        // --wait: released after a moment, the run then completes.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { close(fd) }
+        let waited = try Tool.run(["render", book.root, "--cache", book.cache, "--wait"])
+        #expect(waited.status == 0, "\(waited.stderr)")
+    }
+
+    @Test func killedRunLeavesOnlyWholeFilesAndTheNextRunFinishes() throws {
+        let book = try Book()
+        for i in 0..<24 { try book.add("e\(i)", date: "2022-08-\(10 + i % 18)", size: 1400) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Tool.path)
+        p.arguments = ["render", book.root, "--cache", book.cache, "--jobs", "1", "--progress", "none"]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        // Kill it once some, but not all, outputs exist.
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, book.files().filter({ $0.hasPrefix("tickets/") }).count < 4 { usleep(20_000) }
+        kill(p.processIdentifier, SIGKILL)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .uncaughtSignal)
+        let partial = book.files()
+        #expect(partial.filter { $0.hasPrefix("tickets/") && !$0.contains("/.") }.count < 72)
+        for file in partial where !(file.split(separator: "/").last!.hasPrefix(".")) && (file.hasSuffix(".png") || file.hasSuffix(".jpg")) {
+            #expect(throws: Never.self, "\(file)") { try ImageDecoder.decodeFile(atPath: book.cache + "/" + file) }
+        }
+        let rerun = try Tool.run(["render", book.root, "--cache", book.cache, "--progress", "none"])
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        let final = book.files()
+        #expect(final.filter { $0.hasPrefix("tickets/") }.count == 72)
+        #expect(!final.contains { $0.split(separator: "/").last!.hasPrefix(".") && $0.contains(".tmp-") })
+        #expect(try Tool.run(["render", book.root, "--cache", book.cache, "--progress", "none"]).stdout.contains("rendered 0,"))
+    }
+
+    @Test func dryRunCleanAndPrune() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try book.add("b", date: "2022-08-28")
+        let dry = try Tool.run(["render", book.root, "--cache", book.cache, "--dry-run"])
+        #expect(dry.status == 0)
+        #expect(dry.stdout.contains("render tickets/a/front.png"))
+        #expect(!book.files().contains { $0.hasPrefix("tickets/") })
+        #expect(try book.render().0.status == 0)
+        try FileManager.default.removeItem(atPath: book.root + "/b")
+        let pruned = try Tool.run(["clean", "--cache", book.cache, "--prune", book.root])
+        #expect(pruned.status == 0, "\(pruned.stderr)")
+        #expect(pruned.stdout.contains("removed tickets/b/front.png"))
+        #expect(pruned.stdout.contains("removed days/2022-08-28.jpg"))
+        #expect(book.files().contains("tickets/a/front.png"))
+        let emptied = try Tool.run(["clean", "--cache", book.cache])
+        #expect(emptied.status == 0)
+        #expect(book.files() == ["render.log"] || book.files() == [".lock", "render.log"])
+    }
+
+    @Test(arguments: [["render"], ["render", "a", "b"], ["render", "x", "--jobs", "0"], ["render", "x", "--only", "faces"],
+                      ["render", "x", "--shard", "3/3"], ["render", "x", "--format", "gif"], ["render", "x", "--progress", "loud"],
+                      ["render", "x", "--today", "2022-02-30"], ["render", "/nonexistent-folder", "--cache", "/tmp/pr-unused"],
+                      ["share", "x"], ["share", "x", "-o", "out.gif"], ["clean", "extra"]])
+    func usageAndConfigurationErrorsExitTwo(_ args: [String]) throws {
+        let r = try Tool.run(args)
+        #expect(r.status == 2, "\(args): \(r.stderr)")
+        #expect(!r.stderr.isEmpty)
+    }
+
+    @Test func shareWritesOneTicket() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        let out = book.base + "/share.webp"
+        let r = try Tool.run(["share", book.root + "/a", "-o", out, "--scale", "1"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let image = try ImageDecoder.decodeFile(atPath: out)
+        #expect(image.info.format == .webp)
+        #expect(image.raster.width > image.raster.height)
+        let front = try Tool.run(["share", book.root + "/a", "-o", book.base + "/front.png", "--front-only"])
+        #expect(front.status == 0)
+        let bad = try Tool.run(["share", book.root + "/missing", "-o", book.base + "/x.png"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("missing/entry.json"))
+    }
+}

@@ -1,0 +1,78 @@
+/// An entry and the exact bytes of the entry.json it came from (the batch
+/// pipeline fingerprints them).
+public struct LoadedEntry: Sendable, Hashable {
+    public var entry: Entry
+    public var jsonBytes: [UInt8]
+
+    public init(entry: Entry, jsonBytes: [UInt8]) {
+        self.entry = entry
+        self.jsonBytes = jsonBytes
+    }
+}
+
+/// Loads entry folders: reads `entry.json`, parses and checks every field,
+/// and resolves photo names to paths inside the folder. Photos are not read.
+///
+/// The fields (see `Entry`): `title` (string, not blank), `date`
+/// (`YYYY-MM-DD`) and `rating` (0...5 in steps of 0.5) are required;
+/// `kind` (default movie), `director`, `year` (1...9999), `friends`
+/// (strings), `memo`, `front` and `back` (`{"photo": name, "crop": {...}}`,
+/// see `EditorState` for the crop) and `id` (default: the caller's) are
+/// optional; null counts as absent. Unknown fields are ignored, so newer
+/// app versions can add some.
+public struct EntryLoader: Sendable {
+    /// The name of the file in each entry folder.
+    public static let fileName = "entry.json"
+
+    /// Limits for entry.json: its size in bytes and its nesting depth.
+    public var limits: JSONParser.Limits
+
+    public init(limits: JSONParser.Limits = JSONParser.Limits()) {
+        self.limits = limits
+    }
+
+    /// Reads and checks `<folder>/entry.json`. `defaultID` is the id when
+    /// the file gives none; `displayPath` names the file in errors (default
+    /// `<folder>/entry.json`). Refuses an entry.json that is not a regular
+    /// file (a directory, a FIFO) or is larger than `limits.maxBytes`.
+    public func load(folder: String, defaultID: String,
+                     displayPath: String? = nil) throws(EntryError) -> LoadedEntry {
+        let path = PhotoPath.join(folder, Self.fileName)
+        let file = displayPath ?? path
+        let bytes: [UInt8]
+        do throws(EntryFileSystem.ReadProblem) {
+            bytes = try EntryFileSystem.readFile(path, limit: limits.maxBytes)
+        } catch {
+            switch error {
+            case .notFound: throw .notFound(file: file)
+            case .notARegularFile(let kind): throw .notARegularFile(file: file, kind: kind)
+            case .tooLarge(let size): throw .tooLarge(file: file, size: size, limit: limits.maxBytes)
+            case .system(let reason): throw .unreadable(file: file, reason: reason)
+            }
+        }
+        let entry = try parse(json: bytes, folder: folder, defaultID: defaultID, displayPath: file)
+        return LoadedEntry(entry: entry, jsonBytes: bytes)
+    }
+
+    /// Parses and checks entry.json `bytes` of the entry in `folder`.
+    /// Reads no file; the only disk access is following symbolic links of
+    /// photo names (`lstat`, `readlink`) to make sure they stay inside
+    /// `folder`. `displayPath` names the file in errors.
+    public func parse(json bytes: [UInt8], folder: String, defaultID: String,
+                      displayPath: String) throws(EntryError) -> Entry {
+        let document: JSONValue
+        do throws(JSONError) {
+            document = try JSONParser.parse(bytes, limits: limits)
+        } catch {
+            if case .tooLarge(let size, let limit) = error.reason {
+                throw .tooLarge(file: displayPath, size: size, limit: limit)
+            }
+            throw .malformed(file: displayPath, error)
+        }
+        guard let object = document.objectValue else {
+            throw .notAnObject(file: displayPath, found: document.kindDescription)
+        }
+        return try EntryDecoder(fields: FieldReader(file: displayPath, object: object), folder: folder)
+            .entry(defaultID: defaultID)
+    }
+}

@@ -1,0 +1,48 @@
+/// Checks a photo name from entry.json and turns it into a path inside the
+/// entry folder.
+///
+/// A name is a relative path inside the folder (`front.jpg`,
+/// `photos/back.webp`). Refused: empty names and names that reduce to the
+/// folder itself (`.`), NUL characters, absolute paths, `..` components,
+/// and any name that, once symbolic links are followed, lands outside the
+/// folder (a link may point elsewhere inside it). Whether the photo exists
+/// is not checked: the decoder reports missing files.
+enum PhotoPath {
+    /// The path of photo `name` in `folder`: the folder, a slash, and the
+    /// name without `.` components or repeated slashes. `field` and `file`
+    /// are for messages.
+    static func resolve(_ name: String, in folder: String, field: String,
+                        file: String) throws(EntryError) -> String {
+        let quoted = FieldReader.quote(.string(name))
+        guard !name.unicodeScalars.contains("\0") else { throw .nulInPhotoPath(file: file, field: field) }
+        guard !name.hasPrefix("/") else { throw .absolutePhotoPath(file: file, field: field, value: quoted) }
+        let parts = name.split(separator: "/").filter { $0 != "." }
+        guard !parts.contains("..") else { throw .photoOutsideFolder(file: file, field: field, value: quoted) }
+        guard !parts.isEmpty else { throw .notAFileName(file: file, field: field, value: quoted) }
+        let path = join(folder, parts.joined(separator: "/"))
+
+        // Symbolic links inside the folder may lead anywhere; compare where
+        // the folder and the photo really are.
+        let landedFolder: [UInt8]
+        let landedPhoto: [UInt8]
+        do throws(EntryFileSystem.ResolveProblem) {
+            landedFolder = try EntryFileSystem.landingPath(of: folder.isEmpty ? "." : folder)
+            landedPhoto = try EntryFileSystem.landingPath(of: path)
+        } catch {
+            throw .unresolvablePhotoPath(file: file, field: field, value: quoted, reason: error.reason)
+        }
+        // Bytes, not String comparison: Unicode equivalence must not make
+        // two different paths look alike.
+        let folderPrefix = landedFolder == [UInt8(ascii: "/")] ? landedFolder : landedFolder + [UInt8(ascii: "/")]
+        let inside = landedPhoto.count > folderPrefix.count && landedPhoto.starts(with: folderPrefix)
+        guard inside else { throw .photoOutsideFolder(file: file, field: field, value: quoted) }
+        return path
+    }
+
+    /// `folder/name`, without doubling a trailing slash; just `name` in the
+    /// current directory (an empty folder).
+    static func join(_ folder: String, _ name: String) -> String {
+        if folder.isEmpty { return name }
+        return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+}

@@ -25,3 +25,21 @@ func readmeImages() throws {
                                             today: CalendarDate(year: 2022, month: 8, day: 27), scale: 1.5),
               "month-2022-08")
 }
+
+/// Prints how long a share image of the sample book's first entry takes at
+/// scale 2; run in release with PHOTICASE_TIMING=1.
+@Test(.enabled(if: ProcessInfo.processInfo.environment["PHOTICASE_TIMING"] != nil && FixtureBook.hasPhotos))
+func shareTiming() throws {
+    let renderer = try CardRenderer()
+    let entry = try #require(try FixtureBook.entries().first { $0.id == "2022-08-27-decision" })
+    _ = try renderer.renderShare(entry, options: ShareOptions(scale: 2))
+    let clock = ContinuousClock()
+    let runs = 5
+    let elapsed = try clock.measure {
+        for _ in 0..<runs { _ = try renderer.renderShare(entry, options: ShareOptions(scale: 2)) }
+    }
+    let day = try clock.measure {
+        _ = try renderer.renderDayThumbnail(try FixtureBook.entries().filter { $0.date.day == 20 })
+    }
+    print("share image at scale 2: \(elapsed / runs) per image; day thumbnail of five: \(day)")
+}

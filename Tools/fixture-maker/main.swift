@@ -1,6 +1,7 @@
 // Makes the project's own fixture photos: synthetic scenes in every input
 // format, some stored sideways with an EXIF orientation, as phones do.
-// Usage: fixture-maker OUTDIR
+// Usage: fixture-maker OUTDIR (four sample photos)
+//        fixture-maker --book BOOKDIR (the photos of the sample ticket book)
 import Codecs
 #if canImport(Glibc)
 import Glibc
@@ -56,8 +57,21 @@ func write(_ bytes: [UInt8], _ path: String) throws {
 }
 
 let args = CommandLine.arguments
+if args.count == 3 && args[1] == "--book" {
+    // The photos the sample ticket book's entry.json files name.
+    let book = args[2]
+    do {
+        for photo in BookPhoto.all {
+            try write(try photo.encoded(), "\(book)/\(photo.path)")
+        }
+    } catch {
+        print("fixture-maker: \(error)")
+        exit(1)
+    }
+    exit(0)
+}
 guard args.count == 2 else {
-    print("usage: fixture-maker OUTDIR")
+    print("usage: fixture-maker OUTDIR | fixture-maker --book BOOKDIR")
     exit(2)
 }
 let dir = args[1]

@@ -1,0 +1,50 @@
+import Codecs
+import Text
+
+/// Why a card could not be rendered. Prints as one line naming the file and
+/// the reason, e.g. `2022/08/decision/front.jpg: JPEG data ends after 184320 bytes`.
+public enum CardError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A photo could not be read or decoded; the error names its path.
+    case photo(ImageFileError)
+    /// The theme's font file could not be used.
+    case font(TextError)
+
+    public var description: String {
+        switch self {
+        case .photo(let error): error.description
+        case .font(let error): error.description
+        }
+    }
+}
+
+/// Something that went wrong but did not stop the render: a crop value that
+/// was clamped, a decoder that recovered from bad data, a missing glyph.
+public enum CardWarning: Sendable, Hashable, CustomStringConvertible {
+    /// The editor state of the photo at `path` had to be corrected.
+    case crop(path: String, CropWarning)
+    /// The decoder reported a recoverable problem in the photo at `path`.
+    case decoder(path: String, message: String)
+    /// Text could not be set completely (reported once per renderer).
+    case text(TextWarning)
+
+    public var description: String {
+        switch self {
+        case let .crop(path, warning): "\(path): \(warning)"
+        case let .decoder(path, message): "\(path): \(message)"
+        case let .text(warning): warning.description
+        }
+    }
+}
+
+/// A finished image and what was corrected on the way.
+public struct RenderedImage: Sendable {
+    /// The pixels, straight alpha.
+    public var raster: Raster
+    /// Problems that did not stop the render, in the order they happened.
+    public var warnings: [CardWarning]
+
+    public init(raster: Raster, warnings: [CardWarning]) {
+        self.raster = raster
+        self.warnings = warnings
+    }
+}

@@ -1,0 +1,63 @@
+import Text
+
+/// Renders ticket faces, shareable tickets, day thumbnails and month sheets
+/// in one theme.
+///
+/// A renderer owns a `TextRenderer` (FreeType faces and a glyph cache), so
+/// it is used by one thread at a time: a batch that renders on several
+/// threads makes one `CardRenderer` per thread. The images it makes depend
+/// only on its inputs (no clock, no randomness, no thread timing), so the
+/// same entry, theme and fonts always give the same bytes.
+public final class CardRenderer {
+    /// The look of everything this renderer draws.
+    public let theme: Theme
+    /// Reads and crops photos.
+    public var loader: PhotoLoader
+    /// The words and formats of the theme's locale.
+    public let strings: CardStrings
+    let text: TextRenderer
+    /// Text warnings reported since the current render began.
+    private var pendingTextWarnings: [TextWarning] = []
+
+    /// A renderer for `theme`, finding fonts through `fonts`. Throws
+    /// `CardError.font` when the theme's font file cannot be used.
+    public init(theme: Theme = Theme(), fonts: FontDiscovery = .fontconfig,
+                loader: PhotoLoader = PhotoLoader()) throws(CardError) {
+        self.theme = theme
+        self.loader = loader
+        self.strings = CardStrings(theme.locale)
+        do {
+            text = try TextRenderer(discovery: fonts)
+        } catch {
+            throw .font(error)
+        }
+        text.warningHandler = { [unowned self] warning in self.pendingTextWarnings.append(warning) }
+        // Fail now, not half way through a batch, on an unusable font file.
+        for weight in FontWeight.allCases {
+            _ = try layout("A", theme.textStyle(points: 12, scale: 1, weight: weight, color: .black), width: .infinity)
+        }
+        pendingTextWarnings.removeAll()
+    }
+
+    /// The card's size in pixels at `scale`.
+    public func cardPixelSize(scale: Double) -> PixelSize {
+        precondition(scale > 0 && scale.isFinite, "scale \(scale) must be positive")
+        return PixelSize(width: Int((theme.cardSize.width * scale).rounded()),
+                         height: Int((theme.cardSize.height * scale).rounded()))
+    }
+
+    /// Lays out `string`; a theme font file that cannot be used becomes `CardError.font`.
+    func layout(_ string: String, _ style: TextStyle, width: Double) throws(CardError) -> TextLayout {
+        do {
+            return try text.layout(string, style: style, width: width)
+        } catch {
+            throw .font(error)
+        }
+    }
+
+    /// Text warnings collected since the last call, as card warnings.
+    func takeTextWarnings() -> [CardWarning] {
+        defer { pendingTextWarnings.removeAll() }
+        return pendingTextWarnings.map(CardWarning.text)
+    }
+}

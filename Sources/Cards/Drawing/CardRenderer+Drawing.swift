@@ -1,0 +1,81 @@
+import Text
+
+/// Small pieces every face and calendar draws: text boxes, badges, stars.
+extension CardRenderer {
+    /// Draws `layout` with its box's top-left at `origin`.
+    func draw(_ layout: TextLayout, into raster: inout Raster, at origin: Point) {
+        text.draw(layout, into: &raster, at: origin)
+    }
+
+    /// Draws a pill-shaped badge holding `label`, its top-left at `origin`,
+    /// and returns its size in pixels.
+    @discardableResult
+    func drawBadge(_ label: String, into raster: inout Raster, at origin: Point, points: Double, scale: Double,
+                   fill: RGBA, textColor: RGBA) throws(CardError) -> Size {
+        let style = theme.textStyle(points: points, scale: scale, weight: .bold, color: textColor, lineHeight: 1.2)
+        let line = try layout(label, style, width: .infinity)
+        let height = (points * 1.9 * scale).rounded()
+        let padding = points * 0.85 * scale
+        let size = Size(width: (line.size.width + 2 * padding).rounded(), height: height)
+        raster.fill(Path.roundedRect(Rect(origin: origin, size: size), radii: CornerRadii(height / 2)), paint: .solid(fill))
+        draw(line, into: &raster, at: Point(x: origin.x + padding, y: origin.y + (height - line.size.height) / 2))
+        return size
+    }
+
+    /// Draws five rating stars for `rating` (0...5, halves), the first
+    /// star's centre at `center`, and returns the row's width in pixels.
+    @discardableResult
+    func drawStars(_ rating: Double, into raster: inout Raster, center: Point, radius: Double,
+                   spacing: Double, color: RGBA) -> Double {
+        let side = Int((2 * radius).rounded(.up)) + 2
+        for (i, fill) in StarFill.row(rating: rating).enumerated() {
+            let cx = center.x + Double(i) * spacing, cy = center.y
+            // Whole-pixel placement keeps every star's coverage identical.
+            let x0 = Int((cx - Double(side) / 2).rounded()), y0 = Int((cy - Double(side) / 2).rounded())
+            let star = StarShape(center: Point(x: cx - Double(x0), y: cy - Double(y0)), outerRadius: radius)
+            let mask = star.mask(fill, strokeWidth: max(1, radius * 0.16), width: side, height: side)
+            raster.fill(mask: mask, color: color, at: x0, y0)
+        }
+        return 4 * spacing + 2 * radius
+    }
+
+    /// The ticket outline of a card of `size` pixels at `scale`: rounded
+    /// corners, a notch in each side at the stub line, and a perforation
+    /// between the notches.
+    func ticketShape(_ size: PixelSize, scale: Double) -> TicketShape {
+        TicketShape(rect: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)),
+                    cornerRadius: theme.cornerRadius * scale, notchRadius: CardMetrics.notchRadius * scale,
+                    notchOffset: stubTop(size, scale: scale), notchEdges: .leftAndRight,
+                    perforationRadius: CardMetrics.perforationRadius * scale,
+                    perforationSpacing: CardMetrics.perforationSpacing * scale)
+    }
+
+    /// Where the stub (the tear-off part below the perforation) begins, in pixels.
+    func stubTop(_ size: PixelSize, scale: Double) -> Double {
+        (Double(size.height) - CardMetrics.stubHeight * scale).rounded()
+    }
+
+    /// Cuts `raster` (a whole card) to its ticket outline.
+    func cutTicket(_ raster: inout Raster, scale: Double) {
+        raster.clip(to: ticketShape(raster.size, scale: scale).mask(width: raster.width, height: raster.height))
+    }
+
+    /// A vertical gradient between the theme's two brand colours, the
+    /// placeholder's background.
+    func brandGradient(in rect: Rect) -> Paint {
+        .linearGradient(LinearGradient(in: rect, degrees: 155, stops: [
+            GradientStop(0, theme.brandColor), GradientStop(1, theme.brandSecondaryColor),
+        ]))
+    }
+}
+
+/// Fixed proportions of the card design, in points.
+enum CardMetrics {
+    /// Height of the tear-off stub at the bottom of each face.
+    static let stubHeight = 92.0
+    static let notchRadius = 11.0
+    static let perforationRadius = 2.2
+    static let perforationSpacing = 10.0
+    /// Space between the card's edge and its content.
+    static let padding = 22.0
+}

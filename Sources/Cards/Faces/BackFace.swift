@@ -1,0 +1,111 @@
+import Text
+
+/// The back of a ticket: the back photo as edited and dimmed (or the
+/// theme's background), with the title, kind, date, rating, credits,
+/// friends and the memo in the space left, and a barcode on the stub.
+extension CardRenderer {
+    /// Renders the back face of `entry` at `scale` (pixels per point).
+    /// Throws `CardError.photo` naming the photo when it cannot be read.
+    public func renderBack(_ entry: Entry, scale: Double) throws(CardError) -> RenderedImage {
+        let size = cardPixelSize(scale: scale)
+        var warnings: [CardWarning] = []
+        var card: Raster
+        let ink: (main: RGBA, soft: RGBA)
+        // 1. The background: the back photo darkened under the text, or the theme's.
+        if let photo = entry.back {
+            let loaded = try loader.load(photo, size: size)
+            card = loaded.raster
+            warnings += loaded.warnings
+            card.dim(by: theme.backPhotoDim)
+            ink = (theme.inverseTextColor, theme.inverseTextColor.withOpacity(0.78))
+        } else {
+            card = Raster(width: size.width, height: size.height, fill: theme.backgroundColor)
+            ink = (theme.textColor, theme.secondaryTextColor)
+        }
+        let pad = CardMetrics.padding * scale
+        let width = Double(size.width) - 2 * pad
+        var y = pad
+        // 2. Kind badge, and the date right-aligned on the same line.
+        let badge = try drawBadge(strings.kind(entry.kind), into: &card, at: Point(x: pad, y: y), points: 11,
+                                  scale: scale, fill: theme.brandColor, textColor: theme.inverseTextColor)
+        let date = try layout(strings.date(entry.date),
+                              theme.textStyle(points: 12.5, scale: scale, weight: .bold, color: ink.soft, lineHeight: 1.2),
+                              width: .infinity)
+        draw(date, into: &card, at: Point(x: (Double(size.width) - pad - date.size.width).rounded(),
+                                          y: (y + (badge.height - date.size.height) / 2).rounded()))
+        y += badge.height + 14 * scale
+        // 3. The title, at most two lines.
+        let title = try layout(SearchTitle.clean(entry.title),
+                               theme.textStyle(points: 24, scale: scale, weight: .bold, color: ink.main,
+                                               lineHeight: 1.22, maxLines: 2), width: width)
+        draw(title, into: &card, at: Point(x: pad, y: y.rounded()))
+        y += title.size.height + 10 * scale
+        // 4. Stars and the rating as a number.
+        let radius = 9 * scale, spacing = 21 * scale
+        let stars = drawStars(entry.rating, into: &card, center: Point(x: pad + radius, y: y + radius),
+                              radius: radius, spacing: spacing, color: theme.starColor)
+        let number = try layout(strings.rating(entry.rating),
+                                theme.textStyle(points: 14, scale: scale, weight: .bold, color: ink.main, lineHeight: 1.2),
+                                width: .infinity)
+        draw(number, into: &card, at: Point(x: (pad + stars + 8 * scale).rounded(),
+                                            y: (y + radius - number.size.height / 2).rounded()))
+        y += 2 * radius + 14 * scale
+        // 5. Director and year, then friends.
+        let detail = theme.textStyle(points: 13.5, scale: scale, color: ink.soft, lineHeight: 1.45, maxLines: 1)
+        var lines = [strings.credit(director: entry.director, year: entry.year)]
+        if let friends = strings.friends(entry.friends) { lines.append(friends) }
+        for line in lines {
+            let l = try layout(line, detail, width: width)
+            draw(l, into: &card, at: Point(x: pad, y: y.rounded()))
+            y += l.size.height
+        }
+        y += 12 * scale
+        // 6. A hairline, then the memo in whatever height is left above the stub.
+        card.fill(.solid(ink.soft.withOpacity(0.35)),
+                  in: PixelRect(x: Int(pad), y: Int(y.rounded()), width: Int(width), height: max(1, Int(scale.rounded()))))
+        y += 14 * scale
+        if let memo = entry.memo, !memo.isEmpty {
+            var style = theme.textStyle(points: 13.5, scale: scale, color: ink.main, lineHeight: 1.55,
+                                        preserveNewlines: true)
+            let room = stubTop(size, scale: scale) - 14 * scale - y
+            let fit = Int((room / (style.pixelSize * style.lineHeight)).rounded(.down))
+            if fit >= 1 {
+                style.maxLines = fit
+                draw(try layout(memo, style, width: width), into: &card, at: Point(x: pad, y: y.rounded()))
+            }
+        }
+        // 7. The stub: a barcode made from the entry's id.
+        drawBarcode(entry.id, into: &card, scale: scale, color: ink.main.withOpacity(0.85))
+        // 8. The ticket outline.
+        cutTicket(&card, scale: scale)
+        return RenderedImage(raster: card, warnings: warnings + takeTextWarnings())
+    }
+
+    /// Bars of varying width, derived from `id` by a fixed hash (FNV-1a),
+    /// centred on the stub: decoration that differs per ticket yet is the
+    /// same on every render.
+    private func drawBarcode(_ id: String, into card: inout Raster, scale: Double, color: RGBA) {
+        let top = stubTop(card.size, scale: scale)
+        let height = 34 * scale, span = Double(card.width) * 0.62
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var widths: [Double] = []
+        var total = 0.0
+        var byte = id.utf8.makeIterator()
+        while total < span {
+            hash ^= UInt64(byte.next() ?? 0x5A)
+            hash &*= 0x100_0000_01b3
+            let bar = Double(1 + hash >> 61 % 3) * scale, gap = Double(1 + (hash >> 40) % 3) * scale
+            widths.append(bar)
+            widths.append(gap)
+            total += bar + gap
+        }
+        var x = ((Double(card.width) - total) / 2).rounded()
+        let y = (top + (Double(card.height) - top - height) / 2).rounded()
+        for (i, w) in widths.enumerated() {
+            if i % 2 == 0 {
+                card.fill(.solid(color), in: PixelRect(x: Int(x), y: Int(y), width: Int(w.rounded()), height: Int(height)))
+            }
+            x += w.rounded()
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Text
+
+/// The front of a ticket: the front photo as edited, filling the card, with
+/// a caption band (title above the perforation, date and stars on the
+/// stub) over a scrim that keeps it legible on any photo; without a photo,
+/// a designed placeholder in the brand colours.
+extension CardRenderer {
+    /// Renders the front face of `entry` at `scale` (pixels per point).
+    /// Throws `CardError.photo` naming the photo when it cannot be read.
+    public func renderFront(_ entry: Entry, scale: Double) throws(CardError) -> RenderedImage {
+        let size = cardPixelSize(scale: scale)
+        var warnings: [CardWarning] = []
+        var card: Raster
+        let title = SearchTitle.clean(entry.title)
+        if let photo = entry.front {
+            // 1. The photo, cropped as edited, fills the whole card.
+            let loaded = try loader.load(photo, size: size)
+            card = loaded.raster
+            warnings += loaded.warnings
+            // 2. Scrims: a light one at the top for the badge, a deep one
+            //    from the middle down for the caption.
+            card.applyScrim(in: PixelRect(x: 0, y: 0, width: size.width, height: Int(Double(size.height) * 0.2)),
+                            topOpacity: 0.32, bottomOpacity: 0)
+            let scrimTop = Int(Double(size.height) * 0.46)
+            card.applyScrim(in: PixelRect(x: 0, y: scrimTop, width: size.width, height: size.height - scrimTop),
+                            topOpacity: 0, bottomOpacity: 0.82)
+            // 3. The title, bottom-aligned just above the perforation.
+            let style = theme.textStyle(points: 23, scale: scale, weight: .bold, color: theme.inverseTextColor,
+                                        lineHeight: 1.22, maxLines: 2)
+            let width = Double(size.width) - 2 * CardMetrics.padding * scale
+            let lines = try layout(title, style, width: width)
+            let bottom = stubTop(size, scale: scale) - 16 * scale
+            draw(lines, into: &card, at: Point(x: CardMetrics.padding * scale, y: (bottom - lines.size.height).rounded()))
+            // 4. The kind badge, top left.
+            try drawBadge(strings.kind(entry.kind), into: &card,
+                          at: Point(x: CardMetrics.padding * scale, y: CardMetrics.padding * scale), points: 11,
+                          scale: scale, fill: theme.brandColor, textColor: theme.inverseTextColor)
+        } else {
+            card = try placeholderFront(entry, title: title, size: size, scale: scale)
+        }
+        // 5. The stub: date on the left, stars on the right.
+        try drawStub(entry, into: &card, scale: scale)
+        // 6. The ticket outline: rounded corners, notches, perforation.
+        cutTicket(&card, scale: scale)
+        return RenderedImage(raster: card, warnings: warnings + takeTextWarnings())
+    }
+
+    /// The face of an entry without a front photo: the brand gradient,
+    /// soft rings, the kind badge and the title set large in the middle.
+    private func placeholderFront(_ entry: Entry, title: String, size: PixelSize, scale: Double) throws(CardError) -> Raster {
+        let bounds = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+        var card = Raster(width: size.width, height: size.height, fill: theme.brandColor)
+        card.fill(brandGradient(in: bounds))
+        // Rings give the flat gradient some depth, like light on a ticket.
+        let ring = theme.inverseTextColor.withOpacity(0.09)
+        for (cx, cy, r) in [(0.95, 0.08, 0.55), (0.05, 0.62, 0.38), (0.8, 0.7, 0.22)] {
+            var path = Path()
+            let c = Point(x: bounds.width * cx, y: bounds.height * cy), radius = bounds.width * r
+            path.addCircle(center: c, radius: radius)
+            path.addCircle(center: c, radius: radius - 14 * scale, direction: .counterClockwise)
+            card.fill(path, paint: .solid(ring))
+        }
+        let pad = CardMetrics.padding * scale
+        try drawBadge(strings.kind(entry.kind), into: &card, at: Point(x: pad, y: pad), points: 11, scale: scale,
+                      fill: theme.inverseTextColor.withOpacity(0.92), textColor: theme.brandColor)
+        let style = theme.textStyle(points: 28, scale: scale, weight: .bold, color: theme.inverseTextColor,
+                                    lineHeight: 1.25, alignment: .center, maxLines: 4)
+        let lines = try layout(title, style, width: bounds.width - 2 * pad)
+        let middle = stubTop(size, scale: scale) / 2 + 10 * scale
+        draw(lines, into: &card, at: Point(x: pad, y: (middle - lines.size.height / 2).rounded()))
+        return card
+    }
+
+    /// The stub below the perforation: the date with its weekday on the
+    /// left, the rating stars on the right, both on the stub's centre line.
+    private func drawStub(_ entry: Entry, into card: inout Raster, scale: Double) throws(CardError) {
+        let size = card.size
+        let top = stubTop(size, scale: scale)
+        let centre = (top + Double(size.height)) / 2
+        let pad = CardMetrics.padding * scale
+        let style = theme.textStyle(points: 13, scale: scale, weight: .bold,
+                                    color: theme.inverseTextColor.withOpacity(0.95), lineHeight: 1.2)
+        let date = try layout(strings.date(entry.date), style, width: .infinity)
+        draw(date, into: &card, at: Point(x: pad, y: (centre - date.size.height / 2).rounded()))
+        let radius = 7.5 * scale, spacing = 17 * scale
+        let first = Double(size.width) - pad - radius - 4 * spacing
+        drawStars(entry.rating, into: &card, center: Point(x: first, y: centre), radius: radius, spacing: spacing,
+                  color: theme.starColor)
+    }
+}

@@ -1,0 +1,46 @@
+/// What a shareable ticket image holds.
+public struct ShareOptions: Sendable, Hashable {
+    /// Pixels per card point: 1, 2 or 3.
+    public var scale: Int
+    /// Only the front face, instead of front and back side by side.
+    public var frontOnly: Bool
+
+    /// The scales a share image may be made at.
+    public static let scales = 1...3
+
+    public init(scale: Int = 2, frontOnly: Bool = false) {
+        precondition(ShareOptions.scales.contains(scale), "share scale \(scale) outside 1...3")
+        self.scale = scale
+        self.frontOnly = frontOnly
+    }
+}
+
+extension CardRenderer {
+    /// The shareable ticket: the faces side by side (or the front alone) on
+    /// the theme's share backdrop, each lifted by a soft shadow, with a
+    /// margin around them. Opaque, so it encodes the same in every format.
+    public func renderShare(_ entry: Entry, options: ShareOptions = ShareOptions()) throws(CardError) -> RenderedImage {
+        let scale = Double(options.scale)
+        // 1. The faces, front first.
+        var faces = [try renderFront(entry, scale: scale)]
+        if !options.frontOnly { faces.append(try renderBack(entry, scale: scale)) }
+        // 2. The canvas: a margin round the cards and a gap between them.
+        let card = cardPixelSize(scale: scale)
+        let margin = Int((ShareMetrics.margin * scale).rounded()), gap = Int((ShareMetrics.gap * scale).rounded())
+        var canvas = Raster(width: 2 * margin + faces.count * card.width + (faces.count - 1) * gap,
+                            height: 2 * margin + card.height, fill: theme.shareBackgroundColor)
+        // 3. Each card over its shadow.
+        let shadow = DropShadow(offsetX: 0, offsetY: Int((6 * scale).rounded()), sigma: 9 * scale,
+                                color: RGBA(0x2A, 0x20, 0x18, 70))
+        for (i, face) in faces.enumerated() {
+            canvas.draw(face.raster, at: margin + i * (card.width + gap), margin, shadow: shadow)
+        }
+        return RenderedImage(raster: canvas, warnings: faces.flatMap(\.warnings))
+    }
+}
+
+/// The share image's spacing, in points.
+enum ShareMetrics {
+    static let margin = 28.0
+    static let gap = 24.0
+}

@@ -1,0 +1,74 @@
+import Codecs
+
+/// Loads one face's photo as exactly the picture a region of the card shows.
+///
+/// The recipe, in order:
+/// 1. read the file once and inspect its header (no pixels yet);
+/// 2. resolve the editor state on the upright size for the region's aspect;
+/// 3. work out how large the whole photo must be decoded so the crop still
+///    has at least the region's pixels, and decode at that size
+///    (shrink-on-load: JPEG DCT scaling, WebP scaled decoding);
+/// 4. map the crop into the decoded pixels and resample it to the region,
+///    turning and mirroring as edited.
+///
+/// The decoded photo lives only inside `load`; what comes back is the
+/// region-sized picture.
+public struct PhotoLoader: Sendable {
+    /// Limits applied to every photo file.
+    public var limits: DecodeLimits
+    /// Resolves editor states (and their largest zoom).
+    public var resolver: CropResolver
+    /// How the crop is resampled.
+    public var resampler: Resampler
+
+    /// A loader; `resampler` defaults to one thread per resize, for callers
+    /// that already render several cards in parallel.
+    public init(limits: DecodeLimits = DecodeLimits(), resolver: CropResolver = CropResolver(),
+                resampler: Resampler = Resampler(parallelism: .single)) {
+        self.limits = limits
+        self.resolver = resolver
+        self.resampler = resampler
+    }
+
+    /// The picture `photo` shows in a region of `size` pixels, and the
+    /// corrections made on the way. Throws `CardError.photo` naming the file.
+    public func load(_ photo: FacePhoto, size: PixelSize) throws(CardError) -> RenderedImage {
+        precondition(size.width > 0 && size.height > 0, "photo region \(size) is empty")
+        do {
+            let bytes = try FileIO.read(photo.path, limit: limits.maxFileBytes)
+            let info = try ImageDecoder.inspect(bytes, limits: limits)
+            let upright = info.uprightSize
+            let (plan, cropWarnings) = resolver.resolve(state: photo.crop, photo: upright,
+                                                        face: Size(width: Double(size.width), height: Double(size.height)))
+            let options = DecodeOptions(limits: limits, minimumSize: PhotoLoader.decodeSize(for: plan, upright: upright,
+                                                                                             output: size))
+            let decoded = try ImageDecoder.decode(bytes, options: options)
+            // Per axis from the sizes rather than `decoded.scale`: a scaled
+            // JPEG rounds each side up on its own.
+            let sx = Double(decoded.raster.width) / Double(upright.width)
+            let sy = Double(decoded.raster.height) / Double(upright.height)
+            let r = plan.sourceRect
+            let rect = Rect(x: r.x * sx, y: r.y * sy, width: r.width * sx, height: r.height * sy)
+            let picture = resampler.resample(decoded.raster, to: plan.resampleSize(for: size), from: rect)
+                .oriented(plan.orientation)
+            let warnings = cropWarnings.map { CardWarning.crop(path: photo.path, $0) }
+                + decoded.warnings.map { CardWarning.decoder(path: photo.path, message: $0) }
+            return RenderedImage(raster: picture, warnings: warnings)
+        } catch let error as CodecError {
+            throw .photo(ImageFileError(path: photo.path, reason: error))
+        } catch {
+            preconditionFailure("unexpected error \(error)")
+        }
+    }
+
+    /// The smallest upright size of the whole photo at which the crop of
+    /// `plan` still has at least the pixels of `output` (once turned), or
+    /// nil when only the full size will do.
+    public static func decodeSize(for plan: CropPlan, upright: PixelSize, output: PixelSize) -> PixelSize? {
+        let needed = plan.resampleSize(for: output)
+        let k = max(Double(needed.width) / plan.sourceRect.width, Double(needed.height) / plan.sourceRect.height)
+        guard k < 1 else { return nil }
+        return PixelSize(width: max(1, Int((Double(upright.width) * k).rounded(.up))),
+                         height: max(1, Int((Double(upright.height) * k).rounded(.up))))
+    }
+}

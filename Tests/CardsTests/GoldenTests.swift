@@ -1,0 +1,82 @@
+import Cards
+import Codecs
+import Testing
+
+/// Each face and calendar layout against its golden image. Text is part of
+/// the picture, so these need the fonts the goldens were made with.
+@Suite(.enabled(if: Golden.fontsInstalled, "needs NanumSquareRound (fonts-nanum) and DejaVu Sans (fonts-dejavu-core)"))
+struct GoldenTests {
+    let photos = TestPhotos()
+
+    /// An entry with a front photo (scroll-view crop) and, optionally, a
+    /// back photo (rect crop).
+    func photoEntry(id: String, hue: Int, withBack: Bool = true, title: String = "헤어질 결심") throws -> Entry {
+        let front = try photos.write(TestPhotos.scene(width: 320, height: 240, hue: hue), "\(id)-front.png")
+        let back = try photos.write(TestPhotos.scene(width: 240, height: 300, hue: hue + 3), "\(id)-back.png")
+        return testEntry(id: id, title: title,
+                         front: FacePhoto(name: "front.png", path: front, crop: EditorState(
+                            placement: .scrollView(frame: Size(width: 300, height: 480), zoomScale: 1.3,
+                                                   contentOffset: Point(x: 60, y: 20)))),
+                         back: withBack ? FacePhoto(name: "back.png", path: back,
+                                                    crop: EditorState(placement: .normalizedRect(Rect(x: 0.1, y: 0.1, width: 0.8, height: 0.8))))
+                             : nil,
+                         memo: "마침내. 안개 낀 바다와 산의 장면이 오래 남는다. 두 번 보니 처음엔 보이지 않던 것들이 보였다. "
+                             + String(repeating: "다시 보고 싶은 영화. ", count: 20))
+    }
+
+    @Test func frontFace() throws {
+        try Golden.check(try CardRenderer().renderFront(try photoEntry(id: "a", hue: 0), scale: 1).raster, "front")
+    }
+
+    @Test func backFaceWithPhoto() throws {
+        try Golden.check(try CardRenderer().renderBack(try photoEntry(id: "a", hue: 0), scale: 1).raster, "back-photo")
+    }
+
+    @Test func backFaceOnThemeBackground() throws {
+        let entry = try photoEntry(id: "b", hue: 1, withBack: false, title: "<b>Tom</b> &amp; <b>Jerry</b>")
+        try Golden.check(try CardRenderer().renderBack(entry, scale: 1).raster, "back-plain")
+    }
+
+    @Test func placeholderFrontWithoutPhoto() throws {
+        let face = try CardRenderer().renderFront(testEntry(title: "파친코", kind: .book), scale: 1)
+        try Golden.check(face.raster, "front-placeholder")
+    }
+
+    @Test func englishShareFrontOnly() throws {
+        let renderer = try CardRenderer(theme: Theme(locale: .en))
+        let share = try renderer.renderShare(try photoEntry(id: "c", hue: 2, title: "Bullet Train"),
+                                             options: ShareOptions(scale: 1, frontOnly: true))
+        #expect(share.raster.size == PixelSize(width: 300 + 56, height: 480 + 56))
+        try Golden.check(share.raster, "share-front-en")
+    }
+
+    @Test(arguments: 1...6)
+    func dayThumbnail(count: Int) throws {
+        var entries: [Entry] = []
+        for i in 0..<count {
+            // Every third entry has no photo: a placeholder tile.
+            entries.append(i % 3 == 2 ? testEntry(id: "e\(i)", title: "Dune", kind: .book)
+                                      : try photoEntry(id: "e\(i)", hue: i, withBack: false))
+        }
+        let thumbnail = try CardRenderer().renderDayThumbnail(entries.reversed(), side: 128)
+        #expect(thumbnail.raster.size == PixelSize(width: 128, height: 128))
+        try Golden.check(thumbnail.raster, "day-\(count)")
+    }
+
+    @Test func monthSheet() throws {
+        let renderer = try CardRenderer()
+        let side = renderer.monthThumbnailSide(scale: 1)
+        let thumbnails = [3: try renderer.renderDayThumbnail([try photoEntry(id: "m1", hue: 1)], side: side).raster,
+                          20: try renderer.renderDayThumbnail((0..<5).map { testEntry(id: "m\($0)", title: "\($0)") },
+                                                              side: side).raster]
+        let sheet = try renderer.renderMonthSheet(year: 2022, month: 8, thumbnails: thumbnails,
+                                                  today: CalendarDate(year: 2022, month: 8, day: 27), scale: 1)
+        try Golden.check(sheet.raster, "month-2022-08")
+    }
+
+    @Test func englishMondayFirstMonthSheet() throws {
+        let renderer = try CardRenderer(theme: Theme(locale: .en, firstWeekday: .monday))
+        let sheet = try renderer.renderMonthSheet(year: 2022, month: 9, entries: [], today: nil, scale: 1)
+        try Golden.check(sheet.raster, "month-2022-09-en-monday")
+    }
+}

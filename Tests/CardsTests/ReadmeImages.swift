@@ -1,0 +1,45 @@
+import Cards
+import Codecs
+import Foundation
+import Testing
+
+/// Renders the README's pictures from the sample ticket book into
+/// $PHOTICASE_README_IMAGES (scripts/readme-images.sh sets it); skipped otherwise.
+@Test(.enabled(if: ProcessInfo.processInfo.environment["PHOTICASE_README_IMAGES"] != nil && FixtureBook.hasPhotos))
+func readmeImages() throws {
+    let dir = ProcessInfo.processInfo.environment["PHOTICASE_README_IMAGES"]!
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    func write(_ image: RenderedImage, _ name: String) throws {
+        try FileIO.writeAtomically(try ImageEncoder.encode(image.raster, settings: .png(compressionLevel: 9)),
+                                   to: "\(dir)/\(name).png")
+    }
+    let renderer = try CardRenderer()
+    let entries = try FixtureBook.entries()
+    let decision = try #require(entries.first { $0.id == "2022-08-27-decision" })
+    try write(try renderer.renderFront(decision, scale: 1), "front")
+    try write(try renderer.renderBack(decision, scale: 1), "back")
+    try write(try renderer.renderShare(decision, options: ShareOptions(scale: 1)), "share")
+    try write(try renderer.renderDayThumbnail(entries.filter { $0.date == CalendarDate(year: 2022, month: 8, day: 20) }),
+              "day-2022-08-20")
+    try write(try renderer.renderMonthSheet(year: 2022, month: 8, entries: entries,
+                                            today: CalendarDate(year: 2022, month: 8, day: 27), scale: 1.5),
+              "month-2022-08")
+}
+
+/// Prints how long a share image of the sample book's first entry takes at
+/// scale 2; run in release with PHOTICASE_TIMING=1.
+@Test(.enabled(if: ProcessInfo.processInfo.environment["PHOTICASE_TIMING"] != nil && FixtureBook.hasPhotos))
+func shareTiming() throws {
+    let renderer = try CardRenderer()
+    let entry = try #require(try FixtureBook.entries().first { $0.id == "2022-08-27-decision" })
+    _ = try renderer.renderShare(entry, options: ShareOptions(scale: 2))
+    let clock = ContinuousClock()
+    let runs = 5
+    let elapsed = try clock.measure {
+        for _ in 0..<runs { _ = try renderer.renderShare(entry, options: ShareOptions(scale: 2)) }
+    }
+    let day = try clock.measure {
+        _ = try renderer.renderDayThumbnail(try FixtureBook.entries().filter { $0.date.day == 20 })
+    }
+    print("share image at scale 2: \(elapsed / runs) per image; day thumbnail of five: \(day)")
+}

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Regenerates the README's pictures in docs/images from the sample ticket
+# book: makes the book's photos with fixture-maker, then renders a front
+# face, a back face, a share image, a day thumbnail and a month sheet.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
+  export PATH="/opt/swift/usr/bin:$PATH"
+fi
+swift build -c release --product fixture-maker
+"$(swift build -c release --show-bin-path)/fixture-maker" --book fixtures/book >/dev/null
+PHOTICASE_README_IMAGES="$PWD/docs/images" swift test --filter 'CardsTests.readmeImages' "$@"
+ls -l docs/images

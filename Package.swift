@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Imaging", "Raster"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Raster"], exclude: ["Golden"]),
         .testTarget(name: "EntriesTests", dependencies: ["Entries"]),
-        .testTarget(name: "CardsTests", dependencies: ["Cards", "Entries", "Codecs", "Imaging", "Text"]),
+        .testTarget(name: "CardsTests", dependencies: ["Cards", "Entries", "Codecs", "Imaging", "Text"], exclude: ["Golden"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Imaging", "Raster"]),
         .testTarget(name: "CLITests", dependencies: ["Codecs", "Raster"]),

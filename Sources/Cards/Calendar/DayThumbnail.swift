@@ -9,7 +9,10 @@ extension CardRenderer {
     /// arrangement. Entries are ordered by id (then title), so the input
     /// order does not matter. Each photo shows its front crop re-fitted to
     /// its cell (same centre and zoom); entries without a front photo get a
-    /// placeholder tile. Throws `CardError.photo` naming a bad photo.
+    /// placeholder tile. A photo that cannot be read also gets the
+    /// placeholder, with a warning naming it: one broken photo must not keep
+    /// a whole day (and month sheet) from being drawn. Its entry's ticket
+    /// faces fail and report it.
     public func renderDayThumbnail(_ entries: [Entry], side: Int = CardRenderer.defaultThumbnailSide) throws(CardError) -> RenderedImage {
         precondition(!entries.isEmpty, "a day thumbnail needs at least one entry")
         let sorted = entries.sorted { ($0.id, $0.title) < ($1.id, $1.title) }
@@ -17,15 +20,19 @@ extension CardRenderer {
         var canvas = Raster(width: side, height: side, fill: theme.backgroundColor)
         var warnings: [CardWarning] = []
         for (cell, entry) in zip(layout.cells, sorted) {
-            var tile: Raster
+            let size = PixelSize(width: cell.width, height: cell.height)
+            var tile: Raster?
             if let photo = entry.front {
-                let loaded = try loader.load(photo, size: PixelSize(width: cell.width, height: cell.height))
-                tile = loaded.raster
-                warnings += loaded.warnings
-            } else {
-                tile = try placeholderTile(entry, size: PixelSize(width: cell.width, height: cell.height))
+                do throws(CardError) {
+                    let loaded = try loader.load(photo, size: size)
+                    tile = loaded.raster
+                    warnings += loaded.warnings
+                } catch {
+                    guard case let .photo(failure) = error else { throw error }
+                    warnings.append(.decoder(path: failure.path, message: "\(failure.reason); drawn as a placeholder"))
+                }
             }
-            canvas.draw(tile, at: cell.x, cell.y)
+            canvas.draw(try tile ?? placeholderTile(entry, size: size), at: cell.x, cell.y)
         }
         if layout.hiddenCount > 0, let last = layout.cells.last {
             try drawMoreBadge(layout.hiddenCount, into: &canvas, over: last)

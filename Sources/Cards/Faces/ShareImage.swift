@@ -21,15 +21,22 @@ extension CardRenderer {
     /// margin around them. Opaque, so it encodes the same in every format.
     public func renderShare(_ entry: Entry, options: ShareOptions = ShareOptions()) throws(CardError) -> RenderedImage {
         let scale = Double(options.scale)
-        // 1. The faces, front first.
         var faces = [try renderFront(entry, scale: scale)]
         if !options.frontOnly { faces.append(try renderBack(entry, scale: scale)) }
-        // 2. The canvas: a margin round the cards and a gap between them.
+        return composeShare(faces, scale: options.scale)
+    }
+
+    /// The share layout around faces already rendered at `scale` (front
+    /// first); the batch pipeline renders each face once and reuses it.
+    public func composeShare(_ faces: [RenderedImage], scale intScale: Int) -> RenderedImage {
+        precondition(!faces.isEmpty, "a share image needs at least one face")
+        let scale = Double(intScale)
+        // 1. The canvas: a margin round the cards and a gap between them.
         let card = cardPixelSize(scale: scale)
         let margin = Int((ShareMetrics.margin * scale).rounded()), gap = Int((ShareMetrics.gap * scale).rounded())
         var canvas = Raster(width: 2 * margin + faces.count * card.width + (faces.count - 1) * gap,
                             height: 2 * margin + card.height, fill: theme.shareBackgroundColor)
-        // 3. Each card over its shadow.
+        // 2. Each card over its shadow.
         let shadow = DropShadow(offsetX: 0, offsetY: Int((6 * scale).rounded()), sigma: 9 * scale,
                                 color: RGBA(0x2A, 0x20, 0x18, 70))
         for (i, face) in faces.enumerated() {

@@ -32,7 +32,8 @@ extension CardRenderer {
                     warnings.append(.decoder(path: failure.path, message: "\(failure.reason); drawn as a placeholder"))
                 }
             }
-            canvas.draw(try tile ?? placeholderTile(entry, size: size), at: cell.x, cell.y)
+            if tile == nil { tile = try placeholderTile(entry, size: size) }
+            canvas.draw(tile!, at: cell.x, cell.y)
         }
         if layout.hiddenCount > 0, let last = layout.cells.last {
             try drawMoreBadge(layout.hiddenCount, into: &canvas, over: last)

@@ -70,8 +70,24 @@ if args.count == 3 && args[1] == "--book" {
     }
     exit(0)
 }
+if args.count == 6 && args[1] == "--photo" {
+    // One synthetic photo of a given size (benchmarks); format from the
+    // extension, hue from a number so a batch can vary.
+    guard let w = Int(args[2]), let h = Int(args[3]), let hue = Double(args[4]), w > 0, h > 0,
+          let format = ImageFormat(fileExtension: String(args[5].split(separator: ".").last ?? "")) else {
+        print("usage: fixture-maker --photo WIDTH HEIGHT HUE FILE.{jpg,png,webp}")
+        exit(2)
+    }
+    do {
+        try write(try ImageEncoder.encode(scene(width: w, height: h, hue: hue), settings: .defaults(for: format)), args[5])
+    } catch {
+        print("fixture-maker: \(error)")
+        exit(1)
+    }
+    exit(0)
+}
 guard args.count == 2 else {
-    print("usage: fixture-maker OUTDIR | fixture-maker --book BOOKDIR")
+    print("usage: fixture-maker OUTDIR | fixture-maker --book BOOKDIR | fixture-maker --photo W H HUE FILE")
     exit(2)
 }
 let dir = args[1]

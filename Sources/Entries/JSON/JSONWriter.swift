@@ -66,6 +66,15 @@ public enum JSONWriter {
         return sign + digits + String(repeating: "0", count: max(0, exponent - fraction))
     }
 
+    /// `string` as a JSON string literal, quotes included. Control
+    /// characters and DEL are escaped, so a hostile file name cannot break
+    /// a JSON line or a terminal.
+    public static func quoted(_ string: String) -> String {
+        var out = ""
+        writeString(string, to: &out)
+        return out
+    }
+
     private static func writeString(_ string: String, to output: inout String) {
         output += "\""
         for scalar in string.unicodeScalars {
@@ -77,7 +86,7 @@ public enum JSONWriter {
             case "\t": output += "\\t"
             case "\u{08}": output += "\\b"
             case "\u{0C}": output += "\\f"
-            case "\u{00}"..."\u{1F}":
+            case "\u{00}"..."\u{1F}", "\u{7F}":
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default:

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Entries
 
 /// `--progress json`: JSON Lines on stderr, one object per event:
 /// `{"event":"start","total":N}`,
@@ -20,8 +21,8 @@ public final class JSONProgress: ProgressSink {
         case let .start(total):
             return "{\"event\":\"start\",\"total\":\(total)}"
         case let .item(done, total, id, status, error):
-            var s = "{\"event\":\"entry\",\"done\":\(done),\"total\":\(total),\"id\":\(quote(id)),\"status\":\"\(status.rawValue)\""
-            if let error { s += ",\"error\":\(quote(error))" }
+            var s = "{\"event\":\"entry\",\"done\":\(done),\"total\":\(total),\"id\":\(JSONWriter.quoted(id)),\"status\":\"\(status.rawValue)\""
+            if let error { s += ",\"error\":\(JSONWriter.quoted(error))" }
             return s + "}"
         case let .finished(summary):
             return "{\"event\":\"done\",\"rendered\":\(summary.rendered),\"skipped\":\(summary.skipped),"
@@ -32,24 +33,5 @@ public final class JSONProgress: ProgressSink {
     private func emit(_ line: String) {
         let bytes = Array((line + "\n").utf8)
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-    }
-
-    /// A JSON string literal with control characters escaped.
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

@@ -129,6 +129,24 @@ import Codecs
         #expect(log.contains("failed corrupt"))
     }
 
+    @Test func photosThatAreFoldersOrFIFOsFailWithoutHanging() throws {
+        let book = try Book()
+        try book.add("good", date: "2022-08-01")
+        try book.add("fifo", date: "2022-08-02", photo: nil, frontJSON: #"{"photo": "pipe.jpg"}"#)
+        #expect(mkfifo(book.root + "/fifo/pipe.jpg", 0o644) == 0)
+        try book.add("folder", date: "2022-08-03", photo: nil, frontJSON: #"{"photo": "dir.jpg"}"#)
+        try FileManager.default.createDirectory(atPath: book.root + "/folder/dir.jpg", withIntermediateDirectories: true)
+        try book.add("missing", date: "2022-08-04", photo: nil, frontJSON: #"{"photo": "gone.jpg"}"#)
+        let (r, events) = try book.render()
+        #expect(r.status == 1)
+        #expect(Self.ids(events, "failed") == ["fifo", "folder", "missing"])
+        let errors = events.compactMap { $0["error"] as? String }
+        #expect(errors.contains { $0.contains("fifo/pipe.jpg: not a regular file") })
+        #expect(errors.contains { $0.contains("folder/dir.jpg: is a directory") })
+        #expect(errors.contains { $0.contains("missing/gone.jpg: no such file") })
+        #expect(Self.ids(events, "rendered").contains("good"))
+    }
+
     @Test func lockContentionExitsThreeAndWaitWaits() throws {
         let book = try Book()
         try book.add("a", date: "2022-08-27")

@@ -58,6 +58,34 @@ import Testing
         }
     }
 
+    @Test func webpWithBadChunkSizesFails() {
+        let webp = Self.samples[2].1
+        func le32(_ v: UInt32) -> [UInt8] { [UInt8(v & 255), UInt8(v >> 8 & 255), UInt8(v >> 16 & 255), UInt8(v >> 24)] }
+        // The RIFF size and the first chunk's size, each far too large,
+        // too small, and odd.
+        for (offset, value) in [(4, UInt32.max), (4, 4), (16, UInt32.max - 1), (16, 3), (16, UInt32(webp.count))] {
+            var bad = webp
+            bad.replaceSubrange(offset..<(offset + 4), with: le32(value))
+            do {
+                let image = try ImageDecoder.decode(bad)
+                // libwebp may tolerate a RIFF size it can ignore; then the
+                // picture must be the whole one.
+                #expect(image.raster.size == PixelSize(width: 64, height: 48), "offset \(offset) value \(value)")
+            } catch let error as CodecError {
+                #expect(!error.description.isEmpty)
+            } catch { Issue.record("\(error)") }
+        }
+    }
+
+    @Test(.enabled(if: Corpus.available, Corpus.skipMessage))
+    func pngTextBombIsNotInflated() throws {
+        // A 1x1 image carrying a zTXt chunk that inflates to many megabytes.
+        let start = ContinuousClock.now
+        let image = try ImageDecoder.decodeFile(atPath: Corpus.path("bad/pillow/png_decompression_dos.png"))
+        #expect(image.raster.size == PixelSize(width: 1, height: 1))
+        #expect(ContinuousClock.now - start < .seconds(2))
+    }
+
     @Test func limitsAreConfigurable() {
         let png = Self.samples[1].1
         let small = DecodeLimits(maxPixels: 1000)

@@ -97,21 +97,44 @@ pr_status pr_png_read_header(const uint8_t *data, size_t size, pr_png_info *info
     return PR_OK;
 }
 
-pr_status pr_png_decode(const uint8_t *data, size_t size,
+// Shrink-on-load for PNG: rows are read one at a time and averaged in
+// shrink x shrink blocks (premultiplied, so transparent pixels lend no
+// colour), so a large PNG never needs a full-size buffer.
+static void pr_png_emit_block_row(const uint32_t *acc, uint8_t *out, int out_width, int width,
+                                  int shrink, int rows_in_block) {
+    for (int ox = 0; ox < out_width; ox++) {
+        int cols = width - ox * shrink < shrink ? width - ox * shrink : shrink;
+        uint32_t n = (uint32_t)(cols * rows_in_block);
+        const uint32_t *a = acc + 4 * ox;
+        uint8_t *o = out + 4 * (size_t)ox;
+        uint32_t alpha = a[3];
+        if (alpha == 0) { o[0] = o[1] = o[2] = o[3] = 0; continue; }
+        o[0] = (uint8_t)((a[0] + alpha / 2) / alpha);
+        o[1] = (uint8_t)((a[1] + alpha / 2) / alpha);
+        o[2] = (uint8_t)((a[2] + alpha / 2) / alpha);
+        o[3] = (uint8_t)((alpha + n / 2) / n);
+    }
+}
+
+pr_status pr_png_decode(const uint8_t *data, size_t size, int shrink,
                         uint8_t *out, int out_width, int out_height, pr_report *report) {
     pr_png_reader r;
     pr_png_reader_init(&r, data, size, report);
-    if (out == NULL || out_width <= 0 || out_height <= 0) {
+    if (out == NULL || out_width <= 0 || out_height <= 0 || shrink < 1 || shrink > 64) {
         pr_png_message(report->message, "invalid arguments");
         return PR_ERR_ARGUMENT;
     }
     png_bytep *volatile rows = NULL;
+    uint8_t *volatile row = NULL;
+    uint32_t *volatile acc = NULL;
     png_infop pinfo = NULL;
     png_structp png = pr_png_open(&r, &pinfo);
     if (!png) return PR_ERR_MEMORY;
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_read_struct(&png, &pinfo, NULL);
         free(rows);
+        free(row);
+        free(acc);
         if (r.rows_done) {
             // Damage after the last pixel row (a missing IEND, a bad CRC in
             // a trailing chunk) does not change the image.
@@ -123,8 +146,10 @@ pr_status pr_png_decode(const uint8_t *data, size_t size,
         return r.status;
     }
     png_read_info(png, pinfo);
-    if ((int)png_get_image_width(png, pinfo) != out_width
-        || (int)png_get_image_height(png, pinfo) != out_height) {
+    int width = (int)png_get_image_width(png, pinfo), height = (int)png_get_image_height(png, pinfo);
+    int interlaced = png_get_interlace_type(png, pinfo) != PNG_INTERLACE_NONE;
+    if ((width + shrink - 1) / shrink != out_width || (height + shrink - 1) / shrink != out_height
+        || (interlaced && shrink > 1)) {
         pr_png_message(report->message, "output size does not match the header");
         r.status = PR_ERR_ARGUMENT;
         png_longjmp(png, 1);
@@ -141,23 +166,53 @@ pr_status pr_png_decode(const uint8_t *data, size_t size,
         png_set_filler(png, 0xff, PNG_FILLER_AFTER);
     png_set_interlace_handling(png);
     png_read_update_info(png, pinfo);
-    if (png_get_rowbytes(png, pinfo) != (size_t)out_width * 4) {
+    if (png_get_rowbytes(png, pinfo) != (size_t)width * 4) {
         pr_png_message(report->message, "unexpected row layout after conversion");
         r.status = PR_ERR_UNSUPPORTED;
         png_longjmp(png, 1);
     }
-    rows = malloc(sizeof(png_bytep) * (size_t)out_height);
-    if (!rows) {
-        pr_png_message(report->message, "out of memory");
-        r.status = PR_ERR_MEMORY;
-        png_longjmp(png, 1);
+    if (shrink == 1) {
+        rows = malloc(sizeof(png_bytep) * (size_t)out_height);
+        if (!rows) {
+            pr_png_message(report->message, "out of memory");
+            r.status = PR_ERR_MEMORY;
+            png_longjmp(png, 1);
+        }
+        for (int y = 0; y < out_height; y++) rows[y] = out + (size_t)y * (size_t)out_width * 4;
+        png_read_image(png, rows);
+    } else {
+        row = malloc((size_t)width * 4);
+        acc = calloc((size_t)out_width * 4, sizeof(uint32_t));
+        if (!row || !acc) {
+            pr_png_message(report->message, "out of memory");
+            r.status = PR_ERR_MEMORY;
+            png_longjmp(png, 1);
+        }
+        for (int y = 0; y < height; y++) {
+            png_read_row(png, row, NULL);
+            for (int x = 0; x < width; x++) {
+                const uint8_t *p = row + 4 * (size_t)x;
+                uint32_t *a = acc + 4 * (size_t)(x / shrink);
+                uint32_t alpha = p[3];
+                a[0] += p[0] * alpha;
+                a[1] += p[1] * alpha;
+                a[2] += p[2] * alpha;
+                a[3] += alpha;
+            }
+            int in_block = y % shrink + 1;
+            if (in_block == shrink || y == height - 1) {
+                pr_png_emit_block_row(acc, out + (size_t)(y / shrink) * (size_t)out_width * 4, out_width, width,
+                                      shrink, in_block);
+                memset(acc, 0, (size_t)out_width * 4 * sizeof(uint32_t));
+            }
+        }
     }
-    for (int y = 0; y < out_height; y++) rows[y] = out + (size_t)y * (size_t)out_width * 4;
-    png_read_image(png, rows);
     r.rows_done = 1;
     png_read_end(png, NULL);
     png_destroy_read_struct(&png, &pinfo, NULL);
     free(rows);
+    free(row);
+    free(acc);
     return PR_OK;
 }
 

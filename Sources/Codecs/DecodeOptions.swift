@@ -19,7 +19,7 @@ public struct DecodeLimits: Sendable, Hashable {
 public struct DecodeOptions: Sendable, Hashable {
     public var limits: DecodeLimits
     /// The smallest upright size the caller needs of the whole image. When
-    /// set, JPEG and WebP decode at a reduced size that still keeps
+    /// set, JPEG, WebP and non-interlaced PNG decode at a reduced size that still keeps
     /// `shrinkHeadroom` times this many pixels on each axis; the caller
     /// resamples the rest of the way. Nil decodes at full size.
     public var minimumSize: PixelSize?

@@ -25,8 +25,11 @@ public enum ImageDecoder {
             let size = d == 1 ? stored : try JPEGBinding.readHeader(bytes, denominator: d).outputSize
             (raster, warnings) = try JPEGBinding.decode(bytes, denominator: d, size: size,
                                                         maxScans: options.limits.maxJPEGScans)
-        case .png:
-            (raster, warnings) = try PNGBinding.decode(bytes, size: stored)
+        case .png(let interlaced):
+            let k = ShrinkOnLoad.pngShrink(stored: stored, needed: needed, headroom: options.shrinkHeadroom,
+                                           interlaced: interlaced)
+            let size = PixelSize(width: (stored.width + k - 1) / k, height: (stored.height + k - 1) / k)
+            (raster, warnings) = try PNGBinding.decode(bytes, shrink: k, size: size)
         case .webp(let header):
             if header.animated {
                 raster = try WebPBinding.decodeFirstFrame(bytes, header: header)
@@ -81,7 +84,7 @@ public enum ImageDecoder {
 
     private enum Detail {
         case jpeg
-        case png
+        case png(interlaced: Bool)
         case webp(WebPBinding.Header)
     }
 
@@ -114,7 +117,7 @@ public enum ImageDecoder {
                              orientation: chunks.exif.flatMap(EXIFOrientation.parse) ?? .up,
                              hasAlpha: h.colorType & 4 != 0 || h.hasTransparency, bitDepth: h.bitDepth,
                              colorSpace: space, frames: chunks.frames)
-            detail = .png
+            detail = .png(interlaced: h.interlaced)
         case .webp:
             let h = try WebPBinding.readHeader(bytes)
             info = ImageInfo(format: .webp, width: h.width, height: h.height,

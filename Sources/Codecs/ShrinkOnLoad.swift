@@ -21,6 +21,20 @@ public enum ShrinkOnLoad {
         return 1
     }
 
+    /// The block size (1...8) for a PNG read with block averaging: the
+    /// largest whose output, rounded up like libjpeg's, still covers
+    /// `needed * headroom`. Interlaced files decode whole (1).
+    public static func pngShrink(stored: PixelSize, needed: PixelSize?, headroom: Double, interlaced: Bool) -> Int {
+        guard let needed, !interlaced else { return 1 }
+        for k in stride(from: 8, to: 1, by: -1) {
+            let w = (stored.width + k - 1) / k, h = (stored.height + k - 1) / k
+            if Double(w) >= Double(needed.width) * headroom && Double(h) >= Double(needed.height) * headroom {
+                return k
+            }
+        }
+        return 1
+    }
+
     /// The size libwebp should scale to: `needed * headroom` with the
     /// stored aspect ratio, or the stored size when that is not smaller.
     public static func webpSize(stored: PixelSize, needed: PixelSize?, headroom: Double) -> PixelSize {

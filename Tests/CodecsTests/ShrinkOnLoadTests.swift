@@ -46,3 +46,39 @@ import Imaging
         #expect(turned.scale == 0.25)
     }
 }
+
+/// PNG shrink-on-load: block averaging while reading rows.
+@Suite struct PNGShrinkOnLoadTests {
+    @Test func blocksAverageExactly() throws {
+        // 2x2 blocks of known values, one block half transparent.
+        var image = Raster(width: 5, height: 3, fill: RGBA(10, 20, 30))
+        image[0, 0] = RGBA(30, 20, 30)         // block (0,0) averages r to 15
+        image[2, 0] = RGBA(200, 0, 0, 0)        // transparent: lends no colour
+        image[3, 0] = RGBA(100, 100, 100, 255)
+        let png = Fixtures.encode(image, .png())
+        let decoded = try ImageDecoder.decode(png, options: DecodeOptions(minimumSize: PixelSize(width: 3, height: 2)))
+        #expect(decoded.raster.size == PixelSize(width: 3, height: 2))
+        #expect(decoded.raster[0, 0] == RGBA(15, 20, 30, 255))
+        // Block (1,0): three opaque pixels (100, 10, 10 in red) and one clear.
+        #expect(decoded.raster[1, 0] == RGBA(40, 47, 53, 191))
+        // The right and bottom edges average the pixels that exist.
+        #expect(decoded.raster[2, 1] == RGBA(10, 20, 30, 255))
+    }
+
+    @Test func thumbnailStaysCloseToFullDecode() throws {
+        let image = Fixtures.smooth(width: 1200, height: 900)
+        let png = Fixtures.encode(image, .png(compressionLevel: 1))
+        let target = PixelSize(width: 160, height: 120)
+        let full = try ImageDecoder.decode(png).raster.resized(to: target)
+        let shrunk = try ImageDecoder.decode(png, options: DecodeOptions(minimumSize: target))
+        #expect(shrunk.raster.size == PixelSize(width: 172, height: 129))  // 1/7
+        #expect(Compare.psnr(shrunk.raster.resized(to: target), full) >= 38)
+    }
+
+    @Test(.enabled(if: Corpus.available, Corpus.skipMessage))
+    func interlacedPNGDecodesWhole() throws {
+        let path = Corpus.path("pngsuite/basi2c08.png")
+        let decoded = try ImageDecoder.decodeFile(atPath: path, options: DecodeOptions(minimumSize: PixelSize(width: 4, height: 4)))
+        #expect(decoded.raster.size == PixelSize(width: 32, height: 32))
+    }
+}

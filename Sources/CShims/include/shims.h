@@ -85,8 +85,11 @@ typedef struct {
 pr_status pr_png_read_header(const uint8_t *data, size_t size, pr_png_info *info, pr_report *report);
 
 /// Decodes to straight-alpha RGBA8 (16-bit samples rounded to 8 bits,
-/// palettes and low bit depths expanded, tRNS turned into alpha).
-pr_status pr_png_decode(const uint8_t *data, size_t size,
+/// palettes and low bit depths expanded, tRNS turned into alpha). With
+/// `shrink` > 1 (non-interlaced files only) each output pixel is the
+/// average of a shrink x shrink block, read row by row; the output is then
+/// ceil(width / shrink) x ceil(height / shrink).
+pr_status pr_png_decode(const uint8_t *data, size_t size, int shrink,
                         uint8_t *out, int out_width, int out_height, pr_report *report);
 
 /// Encodes straight-alpha RGBA8; `with_alpha` 0 writes RGB.

@@ -8,6 +8,7 @@ enum PNGBinding {
         var bitDepth: Int
         var colorType: Int
         var hasTransparency: Bool
+        var interlaced: Bool
     }
 
     static func readHeader(_ data: UnsafeRawBufferPointer) throws -> Header {
@@ -16,15 +17,17 @@ enum PNGBinding {
         let status = pr_png_read_header(base(data), data.count, &info, &report)
         if let error = report.error(for: status, format: .png, bytes: data.count) { throw error }
         return Header(width: Int(info.width), height: Int(info.height), bitDepth: Int(info.bit_depth),
-                      colorType: Int(info.color_type), hasTransparency: info.has_trns != 0)
+                      colorType: Int(info.color_type), hasTransparency: info.has_trns != 0,
+                      interlaced: info.interlaced != 0)
     }
 
-    /// Decodes to a straight-alpha raster of `size` (from the header).
-    static func decode(_ data: UnsafeRawBufferPointer, size: PixelSize) throws -> (Raster, [String]) {
+    /// Decodes to a straight-alpha raster of `size`: the header's size
+    /// divided by `shrink`, rounded up (block averaging while reading).
+    static func decode(_ data: UnsafeRawBufferPointer, shrink: Int, size: PixelSize) throws -> (Raster, [String]) {
         var report = pr_report()
         var status = PR_OK
         let raster = Raster(width: size.width, height: size.height) { out in
-            status = pr_png_decode(base(data), data.count, out.baseAddress!.assumingMemoryBound(to: UInt8.self),
+            status = pr_png_decode(base(data), data.count, Int32(shrink), out.baseAddress!.assumingMemoryBound(to: UInt8.self),
                                    Int32(size.width), Int32(size.height), &report)
         }
         if let error = report.error(for: status, format: .png, bytes: data.count) { throw error }

@@ -14,6 +14,9 @@ import Imaging
         #expect(ShrinkOnLoad.jpegDenominator(stored: stored, needed: nil, headroom: 2) == 1)
         #expect(ShrinkOnLoad.webpSize(stored: stored, needed: PixelSize(width: 100, height: 75), headroom: 2)
             == PixelSize(width: 200, height: 150))
+        // libwebp's box scaler always leaves a 2x reduction to Lanczos.
+        #expect(ShrinkOnLoad.webpSize(stored: stored, needed: PixelSize(width: 100, height: 75), headroom: 1)
+            == PixelSize(width: 200, height: 150))
         #expect(ShrinkOnLoad.webpSize(stored: stored, needed: PixelSize(width: 3000, height: 2250), headroom: 2) == stored)
     }
 
@@ -80,5 +83,28 @@ import Imaging
         let path = Corpus.path("pngsuite/basi2c08.png")
         let decoded = try ImageDecoder.decodeFile(atPath: path, options: DecodeOptions(minimumSize: PixelSize(width: 4, height: 4)))
         #expect(decoded.raster.size == PixelSize(width: 32, height: 32))
+    }
+}
+
+/// WebP shrink-on-load (libwebp's scaler, without the in-loop filter when
+/// shrinking by 2 or more) against a thumbnail of the full decode.
+@Suite struct WebPShrinkOnLoadTests {
+    @Test(arguments: [false, true])
+    func thumbnailStaysCloseToFullDecode(_ fromCorpus: Bool) throws {
+        let webp: [UInt8]
+        if fromCorpus {
+            guard Corpus.available else { return }
+            webp = try FileIO.read(Corpus.path("photos/libwebp_bryce_11158x2156.webp"), limit: 1 << 30)
+        } else {
+            webp = Fixtures.encode(Fixtures.smooth(width: 1600, height: 1200), .webp(quality: 80))
+        }
+        let info = try ImageDecoder.inspect(webp)
+        let target = PixelSize(width: 256, height: 256 * info.height / info.width)
+        let full = try ImageDecoder.decode(webp).raster.resized(to: target)
+        let shrunk = try ImageDecoder.decode(webp, options: DecodeOptions(minimumSize: target))
+        #expect(shrunk.scale < 0.5)
+        #expect(shrunk.raster.width >= 2 * target.width)
+        let psnr = Compare.psnr(shrunk.raster.resized(to: target), full)
+        #expect(psnr >= 38, "PSNR \(psnr) dB")
     }
 }

@@ -62,6 +62,9 @@ extension Raster {
 public enum RasterBlend {
     /// Blends a straight-alpha source colour with alpha `sa` over the pixel
     /// at byte offset `i` of `p`, which is straight or premultiplied.
+    // Not built on Imaging's premultiplied blend: premultiplying a straight
+    // colour first rounds it away at low alpha (red at alpha 1 would come
+    // out black over a transparent pixel).
     @inlinable @inline(__always)
     public static func sourceOver(_ p: UnsafeMutableBufferPointer<UInt8>, _ i: Int,
                                   _ r: UInt32, _ g: UInt32, _ b: UInt32, _ sa: UInt32,

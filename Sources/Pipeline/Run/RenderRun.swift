@@ -46,8 +46,10 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
                                                               cacheDisplay: layout.root, wait: options.wait)
         defer { withExtendedLifetime(cacheLock) {} }
         let manifestPath = manifestFile
-        let previous = options.force ? Manifest() : Manifest.load(manifestPath)
-        let kept = Manifest.load(manifestPath)  // records of held and other-kind outputs survive --force
+        // Records of held and other-kind outputs survive --force; only the
+        // comparison that decides what to skip starts empty.
+        let kept = Manifest.load(manifestPath)
+        let previous = options.force ? Manifest() : kept
         if !options.dryRun {
             log = RenderLog(path: layout.log)
             CacheCleaner.sweepTemporaryFiles(cache: layout.root)

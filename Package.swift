@@ -21,14 +21,18 @@ let package = Package(
         // The only C code we write: every setjmp lives here.
         .target(name: "CShims", dependencies: ["CJPEG", "CPNG"]),
 
+        // Every file-system call: bounded reads, atomic writes, folder
+        // walks, locks, all relative to folder handles. Below everything.
+        .target(name: "FileSystem"),
+
         // Pure Swift: the raster value type and plane geometry.
         .target(name: "Raster", linkerSettings: [.linkedLibrary("m")]),
         // Format sniffing, EXIF, limits, and one binding file per C codec.
-        .target(name: "Codecs", dependencies: ["CShims", "CWebP", "Raster"]),
+        .target(name: "Codecs", dependencies: ["CShims", "CWebP", "Raster", "FileSystem"]),
         // Editor crop geometry, resampling, compositing, shapes.
         .target(name: "Imaging", dependencies: ["Raster"]),
         // The entry format: entry.json parsing, validation, safe photo paths.
-        .target(name: "Entries", dependencies: ["Imaging"]),
+        .target(name: "Entries", dependencies: ["Imaging", "FileSystem"]),
         // Font discovery, shaping and glyph rasterization.
         .target(name: "Text", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "Raster", "Imaging"]),
 
@@ -36,26 +40,27 @@ let package = Package(
         .target(name: "Cards", dependencies: ["Entries", "Codecs", "Imaging", "Text"]),
 
         // The batch job: entries, cache and manifest, scheduling, progress, log, lock.
-        .target(name: "Pipeline", dependencies: ["Cards", "Entries", "Codecs"]),
+        .target(name: "Pipeline", dependencies: ["Cards", "Entries", "Codecs", "FileSystem"]),
 
         // Thin command-line front end.
         .executableTarget(
             name: "photicase-render",
-            dependencies: ["Pipeline", "Cards", "Entries", "Codecs", "Imaging", "Text", "Raster"]
+            dependencies: ["Pipeline", "Cards", "Entries", "Codecs", "Imaging", "Text", "Raster", "FileSystem"]
         ),
 
         // Benchmarks: executables that print figures; run them in release.
         .executableTarget(name: "fixture-maker", dependencies: ["Codecs"], path: "Tools/fixture-maker"),
         .executableTarget(name: "resample-bench", dependencies: ["Imaging"], path: "Benchmarks/resample-bench"),
 
+        .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Imaging", "Raster"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Raster"], exclude: ["Golden"]),
         .testTarget(name: "EntriesTests", dependencies: ["Entries"]),
         .testTarget(name: "CardsTests", dependencies: ["Cards", "Entries", "Codecs", "Imaging", "Text"], exclude: ["Golden"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "FileSystem", "Cards", "Entries"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Imaging", "Raster"]),
-        .testTarget(name: "CLITests", dependencies: ["Codecs", "Raster"]),
+        .testTarget(name: "CLITests", dependencies: ["Codecs", "Raster", "FileSystem"]),
     ]
 )
 

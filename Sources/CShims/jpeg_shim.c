@@ -15,6 +15,7 @@ typedef struct {
     pr_report *report;
     pr_status status;       // what error_exit decided the failure is
     int truncated;          // libjpeg hit the end of the data
+    int damaged;            // entropy-coded data was cut or garbled
     int max_scans;
 } pr_jpeg_error;
 
@@ -63,6 +64,19 @@ static void pr_jpeg_emit_message(j_common_ptr cinfo, int level) {
     pr_jpeg_error *err = (pr_jpeg_error *)cinfo->err;
     if (level >= 0) return;  // trace messages
     if (err->base.msg_code == JWRN_JPEG_EOF) err->truncated = 1;
+    // A marker in the middle of scan data (a file cut short and closed
+    // with an EOI, a lost resync, a bad Huffman code) leaves grey or
+    // garbled bands: the image is damaged, not merely unusual. Extraneous
+    // bytes between markers, common in camera files, stay a warning.
+    if (err->base.msg_code == JWRN_HIT_MARKER || err->base.msg_code == JWRN_MUST_RESYNC
+        || err->base.msg_code == JWRN_HUFF_BAD_CODE) {
+        if (!err->damaged) {
+            char buffer[JMSG_LENGTH_MAX];
+            (*cinfo->err->format_message)(cinfo, buffer);
+            pr_copy_message(err->report->message, buffer);
+        }
+        err->damaged = 1;
+    }
     if (err->report->warnings == 0) {
         char buffer[JMSG_LENGTH_MAX];
         (*cinfo->err->format_message)(cinfo, buffer);
@@ -99,6 +113,7 @@ static void pr_jpeg_setup_errors(pr_jpeg_error *err, pr_report *report, int max_
     err->report = report;
     err->status = PR_ERR_CORRUPT;
     err->truncated = 0;
+    err->damaged = 0;
     err->max_scans = max_scans;
 }
 
@@ -234,6 +249,7 @@ pr_status pr_jpeg_decode(const uint8_t *data, size_t size, int scale_denom, int 
         snprintf(report->message, PR_MESSAGE_MAX, "JPEG data ends after %zu bytes", size);
         return PR_ERR_TRUNCATED;
     }
+    if (err.damaged) return PR_ERR_CORRUPT;  // report->message holds libjpeg's words
     return PR_OK;
 }
 

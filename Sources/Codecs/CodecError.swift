@@ -1,3 +1,5 @@
+import FileSystem
+
 /// Why an image could not be read or written. The text names the reason;
 /// `ImageFileError` adds the file.
 public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -38,27 +40,6 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
         case .outOfMemory: "out of memory"
         case let .encodeFailed(format, message): "\(format.displayName) encoding failed: \(message)"
         case let .io(problem): problem.description
-        }
-    }
-}
-
-/// What went wrong touching the file system.
-public enum IOProblem: Equatable, Sendable, CustomStringConvertible {
-    case notFound
-    case permissionDenied
-    case isDirectory
-    /// A FIFO, socket or device: reading it could block or never end.
-    case notRegularFile
-    /// Any other errno, with the system's text.
-    case system(code: Int32, message: String)
-
-    public var description: String {
-        switch self {
-        case .notFound: "no such file"
-        case .permissionDenied: "permission denied"
-        case .isDirectory: "is a directory, not an image file"
-        case .notRegularFile: "not a regular file (a FIFO, socket or device)"
-        case let .system(_, message): message
         }
     }
 }

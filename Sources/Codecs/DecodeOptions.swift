@@ -30,10 +30,13 @@ public struct DecodeOptions: Sendable, Hashable {
     public var shrinkHeadroom: Double
     /// Turn the image upright using its EXIF orientation.
     public var applyOrientation: Bool
+    /// The memory every decode reserves its peak from (see `MemoryBudget`).
+    public var budget: MemoryBudget
 
     public init(limits: DecodeLimits = DecodeLimits(), minimumSize: PixelSize? = nil,
-                shrinkHeadroom: Double = 1, applyOrientation: Bool = true) {
+                shrinkHeadroom: Double = 1, applyOrientation: Bool = true, budget: MemoryBudget = .shared) {
         self.limits = limits
+        self.budget = budget
         self.minimumSize = minimumSize
         self.shrinkHeadroom = shrinkHeadroom
         self.applyOrientation = applyOrientation

@@ -19,23 +19,24 @@ public enum ImageDecoder {
         let needed = options.minimumSize.map { info.orientation.swapsAxes ? $0.transposed : $0 }
         var raster: Raster
         var warnings: [String] = []
-        switch parsed.detail {
-        case .jpeg:
-            let d = ShrinkOnLoad.jpegDenominator(stored: stored, needed: needed, headroom: options.shrinkHeadroom)
-            let size = d == 1 ? stored : try JPEGBinding.readHeader(bytes, denominator: d).outputSize
-            (raster, warnings) = try JPEGBinding.decode(bytes, denominator: d, size: size,
-                                                        maxScans: options.limits.maxJPEGScans)
-        case .png(let interlaced):
-            let k = ShrinkOnLoad.pngShrink(stored: stored, needed: needed, headroom: options.shrinkHeadroom,
-                                           interlaced: interlaced)
-            let size = PixelSize(width: (stored.width + k - 1) / k, height: (stored.height + k - 1) / k)
-            (raster, warnings) = try PNGBinding.decode(bytes, shrink: k, size: size)
-        case .webp(let header):
-            if header.animated {
-                raster = try WebPBinding.decodeFirstFrame(bytes, header: header)
-            } else {
+        // Reserve the decode's peak memory first, so parallel decodes of
+        // huge photos wait for each other instead of adding up.
+        let peak = peakBytes(parsed.detail, stored: stored, needed: needed, options: options)
+        (raster, warnings) = try options.budget.withReservation(peak, format: info.format) {
+            switch parsed.detail {
+            case .jpeg:
+                let d = ShrinkOnLoad.jpegDenominator(stored: stored, needed: needed, headroom: options.shrinkHeadroom)
+                let size = d == 1 ? stored : try JPEGBinding.readHeader(bytes, denominator: d).outputSize
+                return try JPEGBinding.decode(bytes, denominator: d, size: size, maxScans: options.limits.maxJPEGScans)
+            case .png(let interlaced):
+                let k = ShrinkOnLoad.pngShrink(stored: stored, needed: needed, headroom: options.shrinkHeadroom,
+                                               interlaced: interlaced)
+                let size = PixelSize(width: (stored.width + k - 1) / k, height: (stored.height + k - 1) / k)
+                return try PNGBinding.decode(bytes, shrink: k, size: size)
+            case .webp(let header):
+                if header.animated { return (try WebPBinding.decodeFirstFrame(bytes, header: header), []) }
                 let size = ShrinkOnLoad.webpSize(stored: stored, needed: needed, headroom: options.shrinkHeadroom)
-                raster = try WebPBinding.decode(bytes, header: header, size: size)
+                return (try WebPBinding.decode(bytes, header: header, size: size), [])
             }
         }
         let scale = Double(raster.width) / Double(stored.width)
@@ -80,10 +81,35 @@ public enum ImageDecoder {
         }
     }
 
+    /// The most memory a decode holds at once, from the header alone: the
+    /// output raster (4 bytes a pixel at the reduced size), plus libjpeg's
+    /// whole-image coefficients for a progressive JPEG (2 bytes a sample
+    /// per component at full size, whatever the scaling), plus the whole
+    /// stored image for an interlaced PNG (up to 8 bytes a pixel) or an
+    /// animated WebP's canvas.
+    static func peakBytes(_ detail: Detail, stored: PixelSize, needed: PixelSize?, options: DecodeOptions) -> Int {
+        let full = stored.width * stored.height
+        func reduced(_ size: PixelSize) -> Int { size.width * size.height * 4 }
+        switch detail {
+        case .jpeg(let progressive, let components):
+            let d = ShrinkOnLoad.jpegDenominator(stored: stored, needed: needed, headroom: options.shrinkHeadroom)
+            let out = reduced(PixelSize(width: (stored.width + d - 1) / d, height: (stored.height + d - 1) / d))
+            return out + (progressive ? full * components * 2 : 0)
+        case .png(let interlaced):
+            let k = ShrinkOnLoad.pngShrink(stored: stored, needed: needed, headroom: options.shrinkHeadroom,
+                                           interlaced: interlaced)
+            let out = reduced(PixelSize(width: (stored.width + k - 1) / k, height: (stored.height + k - 1) / k))
+            return out + (interlaced ? full * 8 : 0)
+        case .webp(let header):
+            if header.animated { return full * 8 }
+            return reduced(ShrinkOnLoad.webpSize(stored: stored, needed: needed, headroom: options.shrinkHeadroom))
+        }
+    }
+
     // MARK: - Header
 
-    private enum Detail {
-        case jpeg
+    enum Detail {
+        case jpeg(progressive: Bool, components: Int)
         case png(interlaced: Bool)
         case webp(WebPBinding.Header)
     }
@@ -104,7 +130,7 @@ public enum ImageDecoder {
                              orientation: markers.exif.flatMap(EXIFOrientation.parse) ?? .up,
                              hasAlpha: false, bitDepth: h.precision, colorSpace: h.colorSpace,
                              frames: markers.pictures)
-            detail = .jpeg
+            detail = .jpeg(progressive: h.progressive, components: h.components)
         case .png:
             let h = try PNGBinding.readHeader(bytes)
             let chunks = PNGChunks(bytes)

@@ -1,4 +1,9 @@
 /// A calendar day (proleptic Gregorian), without time or zone.
+///
+/// Dates that are read (entry.json, `--today`) lie in 0001-01-01 ...
+/// 9999-12-31. Arithmetic is total: a month grid of December 9999 or
+/// January 0001 spills into year 10000 or year 0, and those neighbouring
+/// days are still dates (drawn greyed out); nothing traps.
 public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var year: Int
     public var month: Int
@@ -8,6 +13,11 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               day >= 1, day <= CalendarDate.daysIn(year: year, month: month) else { return nil }
+        self.init(unchecked: year, month: month, day: day)
+    }
+
+    /// A date computed by arithmetic; may lie just outside the years 1...9999.
+    init(unchecked year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day
@@ -25,8 +35,8 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     /// `YYYY-MM-DD`.
     public var description: String {
         func pad(_ v: Int, _ n: Int) -> String {
-            let s = String(v)
-            return String(repeating: "0", count: max(0, n - s.count)) + s
+            let s = String(abs(v))
+            return (v < 0 ? "-" : "") + String(repeating: "0", count: max(0, n - s.count)) + s
         }
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
@@ -63,7 +73,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
         let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        return CalendarDate(year: y, month: m, day: d)!
+        return CalendarDate(unchecked: y, month: m, day: d)
     }
 
     public static func daysIn(year: Int, month: Int) -> Int {

@@ -1,3 +1,5 @@
+import FileSystem
+
 /// Why a run could not start or an item failed, with the file it concerns.
 public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Another process holds the cache lock (exit status 3).
@@ -6,10 +8,15 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
     case badEntries(path: String, reason: String)
     /// The cache folder cannot be created or written.
     case badCache(path: String, reason: String)
+    /// The folder given as the cache holds files that are not ours.
+    case notACache(path: String)
+    /// ENTRIES holds no entry while the cache records some: an unmounted
+    /// disk or a typo must not empty the cache.
+    case emptyEntries(path: String, known: Int)
     /// Two entries share an id; both fail.
     case duplicateID(id: String, folders: [String])
-    /// A file could not be written.
-    case writeFailed(path: String, reason: String)
+    /// A file could not be read or written.
+    case file(FileSystemError)
 
     public var description: String {
         switch self {
@@ -17,8 +24,13 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
             "another photicase-render run\(holder.map { " (pid \($0))" } ?? "") holds the lock on \(cache)"
         case let .badEntries(path, reason): "\(path): \(reason)"
         case let .badCache(path, reason): "\(path): \(reason)"
+        case let .notACache(path):
+            "\(path): not a photicase-render cache (it holds other files and no CACHEDIR.TAG or manifest); refusing to touch it"
+        case let .emptyEntries(path, known):
+            "\(path): no entries found, but the cache holds outputs of \(known); nothing is removed "
+                + "(an unmounted disk?). Pass --allow-empty to remove them"
         case let .duplicateID(id, folders): "id \"\(id)\" is used by more than one entry: \(folders.joined(separator: ", "))"
-        case let .writeFailed(path, reason): "\(path): \(reason)"
+        case let .file(error): error.description
         }
     }
 }

@@ -2,6 +2,7 @@ import Cards
 import Codecs
 import Entries
 import Text
+import FileSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,21 +27,12 @@ struct CardOptions {
             }
         }
         if let font = args.values["font"] {
-            var st = stat()
-            guard stat(font, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
+            guard case .regular? = (try? FileSystem.status(font))??.kind else {
                 throw UsageError("\(font): no such font file")
             }
             fontFile = font
             theme.fontFile = font
         }
-    }
-
-    /// The font file's content hash, so replacing the file re-renders.
-    var fontIdentity: String {
-        guard let path = theme.fontFile, let bytes = try? FileIO.read(path, limit: 1 << 30) else { return "" }
-        var h = 0xcbf2_9ce4_8422_2325 as UInt64  // FNV-1a: identity only, not security
-        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        return String(h, radix: 16)
     }
 }
 
@@ -49,5 +41,8 @@ func localToday() -> CalendarDate {
     var t = time(nil)
     var parts = tm()
     localtime_r(&t, &parts)
-    return CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))!
+    // A clock set outside 0001...9999 is clamped to the nearest day we can draw.
+    let year = min(max(Int(parts.tm_year) + 1900, 1), 9999)
+    return CalendarDate(year: year, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+        ?? CalendarDate(year: year, month: 1, day: 1) ?? CalendarDate("2000-01-01")!
 }

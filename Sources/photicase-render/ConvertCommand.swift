@@ -1,5 +1,6 @@
 import Codecs
 import Imaging
+import FileSystem
 
 /// `photicase-render convert IN OUT`: decode upright, optionally shrink,
 /// encode in the format OUT's extension names.
@@ -11,7 +12,8 @@ enum ConvertCommand {
     Decodes IN (JPEG, PNG or WebP, sniffed from its bytes), turns it upright
     by its EXIF orientation, shrinks it to fit inside NxN when --max-size is
     given (never enlarging), and writes OUT as .png, .jpg/.jpeg or .webp.
-    OUT is replaced atomically: it is never left half-written.
+    OUT is replaced atomically: it is never left half-written. OUT may not
+    be IN itself, nor a folder, link, FIFO or device.
 
       --max-size N     fit inside N x N pixels (1-65535)
       --quality Q      JPEG/WebP quality 1-100 (defaults 88 and 85)
@@ -69,7 +71,8 @@ enum ConvertCommand {
             let bytes: [UInt8]
             do {
                 bytes = try ImageEncoder.encode(raster, settings: settings)
-                try FileIO.writeAtomically(bytes, to: output)
+                // `convert a.jpg a.jpg` (or through a link) must not replace its input.
+                try FileIO.writeAtomically(bytes, to: output, protecting: Set([FileSystem.identity(of: input)].compactMap { $0 }))
             } catch let error as CodecError {
                 throw ImageFileError(path: output, reason: error)
             }

@@ -31,17 +31,23 @@ enum RenderCommand {
       --today YYYY-MM-DD      the day marked on month sheets (default: today)
       --theme FILE            a theme JSON file
       --font FILE             a font file for all text
+      --memory-limit SIZE     decode memory shared by all jobs, e.g. 512M or 2G
+                              (default 1G); a photo needing more fails alone
+      --allow-empty           remove every output even when ENTRIES holds no
+                              entry (refused otherwise: an unmounted disk)
 
-    Exit status: 0 all rendered or up to date, 1 some entries failed,
-    2 usage or configuration error, 3 another run holds the cache lock.
-    A one-line summary is printed on stdout at the end.
+    Exit status: 0 all rendered or up to date, 1 some entries or folders
+    failed (their outputs are kept as they were) or a file could not be
+    written, 2 usage or configuration error, 3 another run holds the cache
+    lock. A one-line summary is printed on stdout at the end; warnings and
+    failures go to stderr (or into the JSON events) and render.log.
     """
 
     static func run(_ words: ArraySlice<String>) throws -> ExitStatus {
         let args = try Arguments(words, spec: ArgumentSpec(
             valued: CardOptions.valued.union(["cache", "only", "format", "jobs", "progress", "shard", "scale",
-                                              "thumbnail-size", "today"]),
-            flags: ["force", "dry-run", "wait"]))
+                                              "thumbnail-size", "today", "memory-limit"]),
+            flags: ["force", "dry-run", "wait", "allow-empty"]))
         guard args.positionals.count == 1 else { throw UsageError("render needs one ENTRIES folder") }
         var options = RenderOptions(entries: args.positionals[0], cache: try cacheFolder(args), today: try today(args))
         if let only = args.values["only"] {
@@ -69,6 +75,13 @@ enum RenderCommand {
         options.force = args.flags.contains("force")
         options.dryRun = args.flags.contains("dry-run")
         options.wait = args.flags.contains("wait")
+        options.allowEmpty = args.flags.contains("allow-empty")
+        if let text = args.values["memory-limit"] {
+            guard let bytes = MemoryBudget.parse(text) else {
+                throw UsageError("--memory-limit must be a size of at least 1M, like 512M or 2G, not '\(text)'")
+            }
+            MemoryBudget.shared.limit = bytes
+        }
         if let shard = args.values["shard"] {
             guard let parsed = Shard(shard) else { throw UsageError("--shard must be K/N with 0 <= K < N, not '\(shard)'") }
             options.shard = parsed
@@ -83,17 +96,17 @@ enum RenderCommand {
         }
         let cardOptions = try CardOptions(args)
         let backend = CardsBackend(theme: cardOptions.theme, scale: try args.int("scale", in: 1...3) ?? 2,
-                                   thumbnailSide: try args.int("thumbnail-size", in: 16...4096) ?? CardRenderer.defaultThumbnailSide,
-                                   fontIdentity: cardOptions.fontIdentity)
+                                   thumbnailSide: try args.int("thumbnail-size", in: 16...4096) ?? CardRenderer.defaultThumbnailSide)
         let run = RenderRun(options: options, backend: backend, loadEntry: loadEntry, progress: progress)
         let summary: RunSummary
-        do {
+        do throws(PipelineError) {
             summary = try run.run()
-        } catch let error as PipelineError {
+        } catch {
             Console.error("photicase-render: \(error)")
             if case .locked = error { return .locked }
             return .usage
         }
+        for notice in run.notices { Console.error("photicase-render: warning: \(notice)") }
         if options.dryRun {
             for line in run.dryRunLines { Console.out(line) }
             for failure in run.failures { Console.error("photicase-render: \(failure)") }
@@ -131,10 +144,13 @@ enum RenderCommand {
     }
 }
 
-/// Without a bar: failures as plain lines on stderr, as they happen.
+/// Without a bar: failures and warnings as plain lines on stderr, as
+/// they happen.
 final class FailureLines: ProgressSink {
     func handle(_ event: RenderEvent) {
-        if case let .item(_, _, _, .failed, error?) = event { Console.error("photicase-render: \(error)") }
+        guard case let .item(_, _, _, status, error, warnings) = event else { return }
+        if status == .failed, let error { Console.error("photicase-render: \(error)") }
+        for warning in warnings { Console.error("photicase-render: warning: \(warning)") }
     }
 }
 

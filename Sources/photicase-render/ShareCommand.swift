@@ -1,6 +1,7 @@
 import Cards
 import Codecs
 import Entries
+import FileSystem
 
 /// `photicase-render share ENTRY_DIR -o FILE`: one shareable ticket,
 /// straight from an entry folder, without a cache.
@@ -49,7 +50,12 @@ enum ShareCommand {
             let image = try renderer.renderShare(entry, options: ShareOptions(scale: scale, frontOnly: args.flags.contains("front-only")))
             for warning in image.warnings { Console.error("photicase-render: warning: \(warning)") }
             let bytes = try ImageEncoder.encode(image.raster, settings: .defaults(for: format))
-            do { try FileIO.writeAtomically(bytes, to: output) } catch let error as CodecError {
+            // Never overwrite what the ticket was made from.
+            let inputs = [PhotoPathJoin.entryFile(folder), entry.front?.path, entry.back?.path,
+                          args.values["theme"], args.values["font"]].compactMap { $0 }
+            do throws(CodecError) {
+                try FileIO.writeAtomically(bytes, to: output, protecting: Set(inputs.compactMap(FileSystem.identity)))
+            } catch {
                 throw ImageFileError(path: output, reason: error)
             }
             return .success
@@ -57,6 +63,13 @@ enum ShareCommand {
             Console.error("photicase-render: \(error)")
             return .inputFailure
         }
+    }
+}
+
+/// The entry.json path of an entry folder.
+enum PhotoPathJoin {
+    static func entryFile(_ folder: String) -> String {
+        folder.hasSuffix("/") ? folder + EntryLoader.fileName : folder + "/" + EntryLoader.fileName
     }
 }
 

@@ -48,8 +48,7 @@ import Entries
     @Test func lockHeldExitsAtOnce() throws {
         let book = try Book()
         try book.add("a", date: "2022-08-27")
-        try FileManager.default.createDirectory(atPath: book.cache, withIntermediateDirectories: true)
-        let held = try CacheLock(path: book.cache + "/.lock", cacheDisplay: book.cache, wait: false)
+        let held = try CacheStore(path: book.cache, create: true).lockForRun(shard: .all, wait: false)
         // flock locks are per open file description, so a second open in
         // the same process contends like another process would.
         #expect(throws: PipelineError.locked(cache: book.cache, holder: getpid())) { try book.run() }

@@ -8,6 +8,8 @@ struct FakeBackend: RenderBackend {
     var fingerprint = "fake-1"
     /// Entry ids whose rendering fails.
     var failing: Set<String> = []
+    /// Entry ids whose ticket rendering reports a warning.
+    var warning: Set<String> = []
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -15,22 +17,25 @@ struct FakeBackend: RenderBackend {
 
     func makeWorker() -> Int { 0 }
 
-    func renderTickets(_ entry: Entry, faces: [TicketFace], format: ImageFormatName, worker: inout Int) throws -> [TicketFace: [UInt8]] {
+    func renderTickets(_ entry: Entry, faces: [TicketFace], format: ImageFormatName,
+                       worker: inout Int) throws -> Rendered<[TicketFace: [UInt8]]> {
         if failing.contains(entry.id) { throw Failure(description: "\(entry.folder)/front.jpg: corrupt") }
         worker += 1
-        return Dictionary(uniqueKeysWithValues: faces.map { ($0, Array("\($0.rawValue) \(entry.id) \(entry.memo ?? "")".utf8)) })
+        let images = Dictionary(uniqueKeysWithValues: faces.map { ($0, Array("\($0.rawValue) \(entry.id) \(entry.memo ?? "")".utf8)) })
+        return Rendered(images, warnings: warning.contains(entry.id) ? ["\(entry.folder)/front.jpg: crop clamped"] : [])
     }
 
-    func renderDay(_ date: CalendarDate, entries: [Entry], format: ImageFormatName, worker: inout Int) throws -> [UInt8] {
+    func renderDay(_ date: CalendarDate, entries: [Entry], format: ImageFormatName,
+                   worker: inout Int) throws -> Rendered<[UInt8]> {
         if let bad = entries.first(where: { failing.contains($0.id) }) {
             throw Failure(description: "\(bad.folder)/front.jpg: corrupt")
         }
-        return Array("day \(date) \(entries.map(\.id))".utf8)
+        return Rendered(Array("day \(date) \(entries.map(\.id))".utf8))
     }
 
     func renderMonth(_ month: MonthKey, entriesByDay: [Int: [Entry]], today: CalendarDate, format: ImageFormatName,
-                     worker: inout Int) throws -> [UInt8] {
-        Array("month \(month) \(entriesByDay.keys.sorted())".utf8)
+                     worker: inout Int) throws -> Rendered<[UInt8]> {
+        Rendered(Array("month \(month) \(entriesByDay.keys.sorted())".utf8))
     }
 }
 
@@ -103,6 +108,6 @@ final class Recorder: ProgressSink {
     func handle(_ event: RenderEvent) { events.append(event) }
 
     func ids(_ status: ItemStatus) -> [String] {
-        events.compactMap { if case let .item(_, _, id, s, _) = $0, s == status { return id }; return nil }.sorted()
+        events.compactMap { if case let .item(_, _, id, s, _, _) = $0, s == status { return id }; return nil }.sorted()
     }
 }

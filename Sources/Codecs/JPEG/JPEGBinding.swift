@@ -8,6 +8,7 @@ enum JPEGBinding {
         var colorSpace: ImageInfo.ColorSpace
         var precision: Int
         var progressive: Bool
+        var components: Int
         var outputSize: PixelSize
     }
 
@@ -26,6 +27,7 @@ enum JPEGBinding {
         }
         return Header(width: Int(info.width), height: Int(info.height), colorSpace: space,
                       precision: Int(info.precision), progressive: info.progressive != 0,
+                      components: Int(info.components),
                       outputSize: PixelSize(width: Int(info.output_width), height: Int(info.output_height)))
     }
 

@@ -1,3 +1,5 @@
+import FileSystem
+
 /// An entry and the exact bytes of the entry.json it came from (the batch
 /// pipeline fingerprints them).
 public struct LoadedEntry: Sendable, Hashable {
@@ -40,14 +42,15 @@ public struct EntryLoader: Sendable {
         let path = PhotoPath.join(folder, Self.fileName)
         let file = displayPath ?? path
         let bytes: [UInt8]
-        do throws(EntryFileSystem.ReadProblem) {
-            bytes = try EntryFileSystem.readFile(path, limit: limits.maxBytes)
+        do throws(FileSystemError) {
+            bytes = try FileSystem.readFile(path, limit: limits.maxBytes)
         } catch {
-            switch error {
-            case .notFound: throw .notFound(file: file)
-            case .notARegularFile(let kind): throw .notARegularFile(file: file, kind: kind)
-            case .tooLarge(let size): throw .tooLarge(file: file, size: size, limit: limits.maxBytes)
-            case .system(let reason): throw .unreadable(file: file, reason: reason)
+            switch error.problem {
+            case .notFound, .notADirectory: throw .notFound(file: file)
+            case .isDirectory, .notRegularFile:
+                throw .notARegularFile(file: file, kind: (error.found ?? .other).phrase)
+            case .tooLarge(let size, _): throw .tooLarge(file: file, size: size, limit: limits.maxBytes)
+            default: throw .unreadable(file: file, reason: error.problem.description)
             }
         }
         let entry = try parse(json: bytes, folder: folder, defaultID: defaultID, displayPath: file)

@@ -1,3 +1,5 @@
+import FileSystem
+
 /// Checks a photo name from entry.json and turns it into a path inside the
 /// entry folder.
 ///
@@ -25,9 +27,9 @@ enum PhotoPath {
         // the folder and the photo really are.
         let landedFolder: [UInt8]
         let landedPhoto: [UInt8]
-        do throws(EntryFileSystem.ResolveProblem) {
-            landedFolder = try EntryFileSystem.landingPath(of: folder.isEmpty ? "." : folder)
-            landedPhoto = try EntryFileSystem.landingPath(of: path)
+        do throws(FileSystem.ResolveProblem) {
+            landedFolder = try FileSystem.landingPath(of: folder.isEmpty ? "." : folder)
+            landedPhoto = try FileSystem.landingPath(of: path)
         } catch {
             throw .unresolvablePhotoPath(file: file, field: field, value: quoted, reason: error.reason)
         }

@@ -6,7 +6,7 @@ import Entries
 /// tickets/<id>/front.<ext>, back.<ext>, ticket.<ext>
 /// days/<YYYY-MM-DD>.<ext>
 /// months/<YYYY-MM>.<ext>
-/// manifest.json, render.log, .lock
+/// manifest.json, render.log, .lock, CACHEDIR.TAG
 /// ```
 /// Paths are relative to the cache root; ids are encoded by `SafeName`.
 public struct CacheLayout: Sendable {
@@ -17,9 +17,55 @@ public struct CacheLayout: Sendable {
         self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
     }
 
+    /// File names in the cache root.
+    public static let logName = "render.log"
+    public static let lockName = ".lock"
+    public static let tagName = "CACHEDIR.TAG"
+    /// The output folders; nothing outside them (and the root's own files)
+    /// is ever written or removed.
+    public static let folders = ["tickets", "days", "months"]
+
     public var manifest: String { root + "/manifest.json" }
-    public var log: String { root + "/render.log" }
-    public var lock: String { root + "/.lock" }
+    public var log: String { root + "/" + CacheLayout.logName }
+    public var lock: String { root + "/" + CacheLayout.lockName }
+
+    /// The manifest's file name for `shard`.
+    public static func manifestName(_ shard: Shard) -> String { "manifest\(shard.fileSuffix).json" }
+
+    /// True for names `manifestName` gives (any shard).
+    public static func isManifestName(_ name: String) -> Bool {
+        guard name.hasPrefix("manifest"), name.hasSuffix(".json") else { return false }
+        let middle = name.dropFirst("manifest".count).dropLast(".json".count)
+        if middle.isEmpty { return true }
+        let parts = middle.split(separator: "-", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0].isEmpty && parts[2] == "of" && Int(parts[1]) != nil && Int(parts[3]) != nil
+    }
+
+    /// The output kind of `relative` when it is a path this layout makes
+    /// (`tickets/<safe name>/<face>.<ext>`, `days/<date>.<ext>`,
+    /// `months/<YYYY-MM>.<ext>`), else nil. Manifest names are checked with
+    /// this, so no text in a manifest can name a file outside the layout.
+    public static func kind(ofOutput relative: String) -> OutputKind? {
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        func stem(_ file: String) -> String? {
+            guard let dot = file.lastIndex(of: "."),
+                  ImageFormatName(rawValue: String(file[file.index(after: dot)...])) != nil else { return nil }
+            return String(file[..<dot])
+        }
+        switch (parts.first, parts.count) {
+        case ("tickets", 3):
+            guard SafeName.isEncoded(parts[1]), let face = stem(parts[2]), TicketFace(rawValue: face) != nil else { return nil }
+            return .tickets
+        case ("days", 2):
+            guard let s = stem(parts[1]), let date = CalendarDate(s), date.description == s else { return nil }
+            return .days
+        case ("months", 2):
+            guard let s = stem(parts[1]), let month = MonthKey(s), month.description == s else { return nil }
+            return .months
+        default:
+            return nil
+        }
+    }
 
     /// The relative path of one output.
     public static func relativePath(of output: OutputKey, format: ImageFormatName) -> String {
@@ -57,6 +103,11 @@ public struct MonthKey: Sendable, Hashable, Comparable, CustomStringConvertible 
     public var month: Int
     public init(year: Int, month: Int) { self.year = year; self.month = month }
     public init(_ date: CalendarDate) { self.init(year: date.year, month: date.month) }
+    /// Parses `YYYY-MM` (years 1...9999).
+    public init?(_ text: String) {
+        guard let first = CalendarDate(text + "-01") else { return nil }
+        self.init(first)
+    }
     public var description: String {
         let m = month < 10 ? "0\(month)" : "\(month)"
         return "\(year)-\(m)"

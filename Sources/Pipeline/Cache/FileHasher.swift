@@ -1,8 +1,6 @@
 import Foundation
 import Codecs
-#if canImport(Glibc)
-import Glibc
-#endif
+import FileSystem
 
 /// Content hashes of input files, reusing the previous run's hash when a
 /// file's size, mtime and inode are unchanged, so an unchanged ticket book
@@ -24,33 +22,39 @@ public final class FileHasher: @unchecked Sendable {
         return used
     }
 
-    /// Hex SHA-256 of the file at `path`. Throws `CodecError` (via
-    /// FileIO) when it cannot be read.
-    public func hash(_ path: String, limit: Int) throws -> String {
-        var st = stat()
-        guard stat(path, &st) == 0 else {
-            // Let FileIO produce the usual error text.
-            _ = try FileIO.read(path, limit: limit)
-            throw CodecError.io(.notFound)
+    /// Hex SHA-256 of the file at `path`. Throws `ImageFileError` naming
+    /// the file when it cannot be read.
+    public func hash(_ path: String, limit: Int) throws(ImageFileError) -> String {
+        do throws(FileSystemError) {
+            if let status = try FileSystem.status(path), status.kind == .regular {
+                lock.lock()
+                let previous = known[path]
+                lock.unlock()
+                if let previous, previous.matches(status) {
+                    record(path, previous)
+                    return previous.sha256
+                }
+            }
+            // Read (which also gives the precise error when the quick look failed).
+            let (bytes, status) = try FileSystem.readFileWithStatus(path, limit: limit)
+            let digest = SHA256.hex(bytes)
+            record(path, Manifest.File(size: status.size, mtimeNanoseconds: status.mtimeNanoseconds,
+                                       inode: status.identity.inode, sha256: digest))
+            return digest
+        } catch {
+            throw ImageFileError(path: path, reason: CodecError(error))
         }
-        let mtime = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
-        lock.lock()
-        let previous = known[path]
-        lock.unlock()
-        if let previous, previous.size == Int64(st.st_size), previous.mtimeNanoseconds == mtime,
-           previous.inode == UInt64(st.st_ino) {
-            record(path, previous)
-            return previous.sha256
-        }
-        let bytes = try FileIO.read(path, limit: limit)
-        let digest = SHA256.hex(bytes)
-        record(path, Manifest.File(size: Int64(bytes.count), mtimeNanoseconds: mtime, inode: UInt64(st.st_ino), sha256: digest))
-        return digest
     }
 
     private func record(_ path: String, _ file: Manifest.File) {
         lock.lock()
         used[path] = file
         lock.unlock()
+    }
+}
+
+extension Manifest.File {
+    func matches(_ status: FileStatus) -> Bool {
+        size == status.size && mtimeNanoseconds == status.mtimeNanoseconds && inode == status.identity.inode
     }
 }

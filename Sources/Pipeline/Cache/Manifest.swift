@@ -1,10 +1,13 @@
 import Foundation
-import Codecs
 
 /// manifest.json: for each output, the fingerprint of everything that made
 /// it; for each input file, its stat and content hash (so unchanged files
-/// are not read again); for each entry, its date (so a failed entry's day
-/// and month are held rather than re-rendered without it).
+/// are not read again); for each entry, its date and canonical folder (so
+/// a failed entry's outputs, day and month are held rather than removed,
+/// and removal happens only once the folder is provably gone).
+///
+/// Read and written by `CacheStore`, which drops records whose names are
+/// not the layout's: nothing in this file can name a path outside the cache.
 public struct Manifest: Codable, Sendable, Equatable {
     public static let currentVersion = 1
 
@@ -24,6 +27,9 @@ public struct Manifest: Codable, Sendable, Equatable {
 
     public struct EntryRecord: Codable, Sendable, Equatable {
         public var date: String
+        /// Absolute, links resolved (older caches may hold the folder as
+        /// that run spelled it: such a record is held until its entry is
+        /// seen again).
         public var folder: String
     }
 
@@ -36,27 +42,4 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var entries: [String: EntryRecord] = [:]
 
     public init() {}
-
-    /// Reads a manifest; a missing, unreadable or foreign one is empty
-    /// (everything renders again, which is always safe).
-    public static func load(_ path: String) -> Manifest {
-        guard let data = FileManager.default.contents(atPath: path),
-              let m = try? JSONDecoder().decode(Manifest.self, from: data),
-              m.version == currentVersion else { return Manifest() }
-        return m
-    }
-
-    /// Writes atomically (temporary file + rename), with sorted keys so the
-    /// file is stable between runs.
-    public func save(_ path: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        let data: Data
-        do { data = try encoder.encode(self) } catch {
-            throw PipelineError.writeFailed(path: path, reason: "\(error)")
-        }
-        do { try FileIO.writeAtomically([UInt8](data), to: path) } catch {
-            throw PipelineError.writeFailed(path: path, reason: "\(error)")
-        }
-    }
 }

@@ -1,3 +1,4 @@
+import FileSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -5,26 +6,13 @@ import Glibc
 /// render.log: one line per event, appended (O_APPEND) on every run so
 /// the history of a cache can be read back.
 public final class RenderLog: @unchecked Sendable {
-    private let fd: Int32
-    private var lock = pthread_mutex_t()
+    private let file: AppendFile
 
-    /// Opens (creating) the log; nil when it cannot be written, in which
-    /// case the run goes on without a log.
-    public init?(path: String) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return nil }
-        self.fd = fd
-        pthread_mutex_init(&lock, nil)
-    }
-
-    deinit { close(fd) }
+    init(_ file: AppendFile) { self.file = file }
 
     /// Appends `line` with a UTC timestamp.
     public func write(_ line: String) {
-        let text = Array("\(RenderLog.timestamp()) \(line.replacingNewlines())\n".utf8)
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        _ = text.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        file.append("\(RenderLog.timestamp()) \(line.replacingNewlines())\n")
     }
 
     static func timestamp() -> String {

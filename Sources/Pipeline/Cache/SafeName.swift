@@ -34,6 +34,27 @@ public enum SafeName {
         return out
     }
 
+    /// True when `name` could have come from `encode`: one non-empty file
+    /// name component that cannot leave its folder. Names read back from a
+    /// manifest are checked with this before they are used as paths.
+    public static func isEncoded(_ name: String) -> Bool {
+        guard !name.isEmpty, name.utf8.count <= maxBytes else { return false }
+        var first = true
+        var pendingHex = 0
+        for scalar in name.unicodeScalars {
+            defer { first = false }
+            if pendingHex > 0 {
+                guard scalar.properties.isASCIIHexDigit else { return false }
+                pendingHex -= 1
+                continue
+            }
+            if scalar == "%" { pendingHex = 2; continue }
+            if scalar == "~" && !first { continue }
+            guard isSafe(scalar, first: first) else { return false }
+        }
+        return pendingHex == 0
+    }
+
     private static func isSafe(_ s: Unicode.Scalar, first: Bool) -> Bool {
         switch s {
         case "a"..."z", "A"..."Z", "0"..."9", "-", "_": return true

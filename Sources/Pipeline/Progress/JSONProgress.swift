@@ -5,7 +5,8 @@ import Entries
 
 /// `--progress json`: JSON Lines on stderr, one object per event:
 /// `{"event":"start","total":N}`,
-/// `{"event":"entry","done":d,"total":N,"id":"…","status":"rendered|skipped|failed","error":"…"}`,
+/// `{"event":"entry","done":d,"total":N,"id":"…","status":"rendered|skipped|failed","error":"…","warnings":["…"]}`
+/// (`error` only on failure, `warnings` only when there are some),
 /// `{"event":"done","rendered":r,"skipped":s,"failed":f,"seconds":t}`.
 public final class JSONProgress: ProgressSink {
     private let fd: Int32
@@ -20,9 +21,10 @@ public final class JSONProgress: ProgressSink {
         switch event {
         case let .start(total):
             return "{\"event\":\"start\",\"total\":\(total)}"
-        case let .item(done, total, id, status, error):
+        case let .item(done, total, id, status, error, warnings):
             var s = "{\"event\":\"entry\",\"done\":\(done),\"total\":\(total),\"id\":\(JSONWriter.quoted(id)),\"status\":\"\(status.rawValue)\""
             if let error { s += ",\"error\":\(JSONWriter.quoted(error))" }
+            if !warnings.isEmpty { s += ",\"warnings\":[" + warnings.map(JSONWriter.quoted).joined(separator: ",") + "]" }
             return s + "}"
         case let .finished(summary):
             return "{\"event\":\"done\",\"rendered\":\(summary.rendered),\"skipped\":\(summary.skipped),"

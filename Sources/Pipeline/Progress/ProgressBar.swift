@@ -26,10 +26,14 @@ public final class ProgressBar: ProgressSink {
         case let .start(total):
             self.total = total
             start = Clock.now()
-        case let .item(done, total, id, status, error):
+        case let .item(done, total, id, status, error, warnings):
             if status == .failed, let error {
                 clear()
                 emit("failed: \(error)\n")
+            }
+            if !warnings.isEmpty {
+                clear()
+                for warning in warnings { emit("warning: \(warning)\n") }
             }
             let now = Clock.now()
             if now - lastDraw >= 0.1 || done == total {

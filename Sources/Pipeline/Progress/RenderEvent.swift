@@ -24,7 +24,9 @@ public struct RunSummary: Sendable, Hashable {
 /// days (`days/YYYY-MM-DD`) and months (`months/YYYY-MM`).
 public enum RenderEvent: Sendable, Hashable {
     case start(total: Int)
-    case item(done: Int, total: Int, id: String, status: ItemStatus, error: String?)
+    /// `warnings` are what did not stop the item (clamped crops, missing
+    /// glyphs, placeholders for photos that could not be decoded).
+    case item(done: Int, total: Int, id: String, status: ItemStatus, error: String?, warnings: [String])
     case finished(RunSummary)
 }
 

@@ -1,12 +1,14 @@
 import Cards
 import Codecs
+import Entries
 import Text
 
 /// The production backend: the Cards layer draws, Codecs encodes.
 public struct CardsBackend: RenderBackend {
     /// Bumped whenever a change to the drawing code changes output pixels,
-    /// so existing caches render again.
-    public static let rendererVersion = "photicase-render/cards-1"
+    /// so existing caches render again. `RendererVersionTests` fails when
+    /// a reference render changes while this stays the same.
+    public static let rendererVersion = "photicase-render/cards-2"
 
     public var theme: Theme
     public var fonts: FontDiscovery
@@ -14,20 +16,40 @@ public struct CardsBackend: RenderBackend {
     public var scale: Int
     /// Day thumbnail side in pixels.
     public var thumbnailSide: Int
-    /// Extra identity of the fonts (e.g. the font file's content hash).
-    public var fontIdentity: String
 
     public init(theme: Theme, fonts: FontDiscovery = .fontconfig, scale: Int = 2,
-                thumbnailSide: Int = CardRenderer.defaultThumbnailSide, fontIdentity: String = "") {
+                thumbnailSide: Int = CardRenderer.defaultThumbnailSide) {
         self.theme = theme
         self.fonts = fonts
         self.scale = scale
         self.thumbnailSide = thumbnailSide
-        self.fontIdentity = fontIdentity
     }
 
+    /// Canonical text: the renderer version, the theme as sorted JSON,
+    /// the font files in the order they are tried, scale and side. The
+    /// fonts' contents are hashed by the run (`inputFiles`).
     public var fingerprint: String {
-        "\(CardsBackend.rendererVersion)|\(theme)|fonts:\(fonts)|\(fontIdentity)|scale:\(scale)|side:\(thumbnailSide)"
+        "renderer:\(CardsBackend.rendererVersion)\ntheme:\(theme.canonicalJSON)\nfonts:"
+            + fontFaces.map(\.description).joined(separator: ",") + "\nscale:\(scale)\nside:\(thumbnailSide)"
+    }
+
+    public var inputFiles: [String] { Array(Set(fontFaces.map(\.path))) }
+
+    /// Every face text may be set in: the theme's files, then what
+    /// discovery gives for both weights (fontconfig's answer changes when
+    /// fonts are installed or removed, and so does this list).
+    var fontFaces: [FontFace] {
+        var faces = [theme.fontFile, theme.boldFontFile].compactMap { $0 }.map { FontFace(path: $0) }
+        switch fonts {
+        case .fontconfig:
+            for weight in FontWeight.allCases {
+                faces += FontFace.installed(family: theme.fontFamily, language: theme.locale.rawValue, weight: weight)
+            }
+        case let .faces(list):
+            faces += list
+        }
+        var seen = Set<FontFace>()
+        return faces.filter { seen.insert($0).inserted }
     }
 
     /// A worker is a renderer, or the error that kept it from being made
@@ -45,7 +67,7 @@ public struct CardsBackend: RenderBackend {
     }
 
     public func renderTickets(_ entry: Entry, faces: [TicketFace], format: ImageFormatName,
-                              worker: inout Worker) throws -> [TicketFace: [UInt8]] {
+                              worker: inout Worker) throws -> Rendered<[TicketFace: [UInt8]]> {
         let r = try worker.renderer.get()
         let s = Double(scale)
         // The share image is made from the two faces just drawn, not drawn again.
@@ -61,21 +83,27 @@ public struct CardsBackend: RenderBackend {
             }
             out[face] = try encode(image.raster, format)
         }
-        return out
+        return Rendered(out, warnings: CardsBackend.unique(front.warnings + back.warnings))
     }
 
     public func renderDay(_ date: CalendarDate, entries: [Entry], format: ImageFormatName,
-                          worker: inout Worker) throws -> [UInt8] {
+                          worker: inout Worker) throws -> Rendered<[UInt8]> {
         let image = try worker.renderer.get().renderDayThumbnail(entries, side: thumbnailSide)
-        return try encode(image.raster, format)
+        return Rendered(try encode(image.raster, format), warnings: CardsBackend.unique(image.warnings))
     }
 
     public func renderMonth(_ month: MonthKey, entriesByDay: [Int: [Entry]], today: CalendarDate,
-                            format: ImageFormatName, worker: inout Worker) throws -> [UInt8] {
+                            format: ImageFormatName, worker: inout Worker) throws -> Rendered<[UInt8]> {
         let entries = entriesByDay.keys.sorted().flatMap { entriesByDay[$0]! }
         let image = try worker.renderer.get().renderMonthSheet(year: month.year, month: month.month, entries: entries,
                                                                 today: today)
-        return try encode(image.raster, format)
+        return Rendered(try encode(image.raster, format), warnings: CardsBackend.unique(image.warnings))
+    }
+
+    /// Warning texts in first-seen order, each once.
+    static func unique(_ warnings: [CardWarning]) -> [String] {
+        var seen = Set<String>()
+        return warnings.map(\.description).filter { seen.insert($0).inserted }
     }
 
     private func encode(_ raster: Raster, _ format: ImageFormatName) throws -> [UInt8] {

@@ -6,25 +6,46 @@ public protocol RenderBackend: Sendable {
     /// Per-thread state (text renderers are not thread-safe).
     associatedtype Worker
 
-    /// Theme, fonts, scale, locale and renderer version as one string:
-    /// part of every output's fingerprint, so changing any of them renders
-    /// again.
+    /// Theme, fonts, scale, locale and renderer version as canonical text
+    /// (sorted JSON, content hashes): part of every output's fingerprint,
+    /// so changing any of them renders again.
     var fingerprint: String { get }
+
+    /// Files whose content is part of every output's fingerprint (the font
+    /// files text is set in): the run hashes them, reusing the manifest's
+    /// records of unchanged files, so replacing a font renders again.
+    var inputFiles: [String] { get }
 
     /// Makes one thread's worker.
     func makeWorker() -> Worker
 
     /// The requested faces of one entry, encoded.
     func renderTickets(_ entry: Entry, faces: [TicketFace], format: ImageFormatName,
-                       worker: inout Worker) throws -> [TicketFace: [UInt8]]
+                       worker: inout Worker) throws -> Rendered<[TicketFace: [UInt8]]>
 
     /// The calendar-day thumbnail for `date` from that day's entries, encoded.
     func renderDay(_ date: CalendarDate, entries: [Entry], format: ImageFormatName,
-                   worker: inout Worker) throws -> [UInt8]
+                   worker: inout Worker) throws -> Rendered<[UInt8]>
 
     /// The month sheet, from the month's entries by day of month, encoded.
     func renderMonth(_ month: MonthKey, entriesByDay: [Int: [Entry]], today: CalendarDate,
-                     format: ImageFormatName, worker: inout Worker) throws -> [UInt8]
+                     format: ImageFormatName, worker: inout Worker) throws -> Rendered<[UInt8]>
+}
+
+extension RenderBackend {
+    public var inputFiles: [String] { [] }
+}
+
+/// A backend's result and the warnings it met on the way (clamped crops,
+/// missing glyphs, placeholders for photos it could not decode).
+public struct Rendered<Value: Sendable>: Sendable {
+    public var value: Value
+    public var warnings: [String]
+
+    public init(_ value: Value, warnings: [String] = []) {
+        self.value = value
+        self.warnings = warnings
+    }
 }
 
 /// How entry folders become entries; the Entries loader in production.

@@ -25,6 +25,9 @@ public struct RenderOptions: Sendable {
     public var shard = Shard.all
     /// Wait for another run's lock instead of exiting with status 3.
     public var wait = false
+    /// Remove every output even when ENTRIES holds no entry at all
+    /// (otherwise refused: an unmounted disk looks exactly like that).
+    public var allowEmpty = false
     /// The day marked on month sheets.
     public var today: CalendarDate
 

@@ -19,11 +19,18 @@ struct WorkItem: Sendable {
     var owner: String
 }
 
-/// Entries that were found but could not be loaded, and what they held.
+/// Something found that could not be used this run: an entry whose
+/// entry.json or photo cannot be read, or a folder that cannot be listed.
+/// Whatever it may own in the cache is held as it was.
 struct FailedEntry: Sendable {
     var id: String
+    /// As ENTRIES spells it, for messages.
     var folder: String
-    var message: String
+    /// As the manifest records it.
+    var canonicalFolder: String
+    /// The entry's date when it was read far enough to know it.
+    var date: CalendarDate?
+    var failure: ItemFailure
 }
 
 /// Builds fingerprints: SHA-256 over length-prefixed fields, so no two

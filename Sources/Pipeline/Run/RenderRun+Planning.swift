@@ -1,55 +1,142 @@
 import Foundation
 import Codecs
 import Entries
+import FileSystem
 
-// Loading entries, hashing their files and planning the outputs: the
-// first half of a run, before anything is written.
+// Loading entries, hashing their files, working out what is held and
+// planning the outputs: the first half of a run, before anything is written.
 extension RenderRun {
     // MARK: - Loading
 
     struct Loaded {
         var entry: Entry
+        var canonicalFolder: String
         var jsonHash: String
     }
 
-    func load(_ found: [EntryDiscovery.Found]) -> ([Loaded], [FailedEntry]) {
+    func load(_ discovery: EntryDiscovery.Result) -> ([Loaded], [FailedEntry]) {
         var loaded: [Loaded] = []
-        var failed: [FailedEntry] = []
-        for f in found {
+        var failed: [FailedEntry] = discovery.unreadable.map { u in
+            let error = PipelineError.badEntries(path: u.folder, reason: "cannot read folder (\(u.reason)); "
+                                                 + "the outputs of entries below it are kept")
+            return FailedEntry(id: u.folder, folder: u.folder, canonicalFolder: u.canonicalFolder, date: nil,
+                               failure: ItemFailure(stage: .discover, item: u.folder, error: error))
+        }
+        for f in discovery.found {
             do {
                 let (entry, json) = try loadEntry(f.folder, f.defaultID)
-                loaded.append(Loaded(entry: entry, jsonHash: SHA256.hex(json)))
+                loaded.append(Loaded(entry: entry, canonicalFolder: f.canonicalFolder, jsonHash: SHA256.hex(json)))
             } catch {
-                failed.append(FailedEntry(id: f.defaultID, folder: f.folder, message: "\(error)"))
+                failed.append(FailedEntry(id: f.defaultID, folder: f.folder, canonicalFolder: f.canonicalFolder, date: nil,
+                                          failure: ItemFailure(stage: .load, item: f.defaultID, error: error)))
             }
         }
         // Two entries with one id: both fail, neither overwrites the other.
         let byID = Dictionary(grouping: loaded, by: \.entry.id)
         for (id, group) in byID where group.count > 1 {
             let error = PipelineError.duplicateID(id: id, folders: group.map(\.entry.folder).sorted())
-            for g in group { failed.append(FailedEntry(id: id, folder: g.entry.folder, message: "\(error)")) }
+            for g in group {
+                failed.append(FailedEntry(id: id, folder: g.entry.folder, canonicalFolder: g.canonicalFolder,
+                                          date: g.entry.date, failure: ItemFailure(stage: .load, item: id, error: error)))
+            }
         }
         loaded.removeAll { byID[$0.entry.id]!.count > 1 }
         return (loaded, failed.sorted { $0.folder < $1.folder })
     }
 
-    /// Content hashes of every photo, on `jobs` threads; a photo that
-    /// cannot be read gets a marker, and fails when rendered.
-    func hashPhotos(_ entries: [Loaded], hasher: FileHasher) -> [String: String] {
+    /// Content hashes of every photo, on `jobs` threads. An entry with a
+    /// photo that cannot be read (missing, unreadable, not a regular file)
+    /// fails here, so its outputs, day and month are held as they were.
+    func hashPhotos(_ entries: inout [Loaded], failed: inout [FailedEntry], hasher: FileHasher) -> [String: String] {
         let paths = Array(Set(entries.flatMap { [$0.entry.front?.path, $0.entry.back?.path].compactMap { $0 } })).sorted()
-        let results = Results(count: paths.count)
+        let results = Results<Result<String, ImageFileError>>(count: paths.count)
         WorkPool.run(count: paths.count, threads: options.jobs, makeWorker: { () }) { _, i in
-            let value: String
-            do { value = try hasher.hash(paths[i], limit: DecodeLimits().maxFileBytes) } catch { value = "unreadable: \(error)" }
-            results.set(i, value)
+            do throws(ImageFileError) {
+                results.set(i, .success(try hasher.hash(paths[i], limit: DecodeLimits().maxFileBytes)))
+            } catch {
+                results.set(i, .failure(error))
+            }
         }
-        return Dictionary(uniqueKeysWithValues: zip(paths, results.values))
+        var hashes: [String: String] = [:]
+        var problems: [String: ImageFileError] = [:]
+        for (path, result) in zip(paths, results.values) {
+            switch result {
+            case .success(let hash)?: hashes[path] = hash
+            case .failure(let error)?: problems[path] = error
+            case nil: break
+            }
+        }
+        entries.removeAll { e in
+            let photos = [e.entry.front?.path, e.entry.back?.path].compactMap { $0 }
+            guard let problem = photos.lazy.compactMap({ problems[$0] }).first else { return false }
+            failed.append(FailedEntry(id: e.entry.id, folder: e.entry.folder, canonicalFolder: e.canonicalFolder,
+                                      date: e.entry.date,
+                                      failure: ItemFailure(stage: .read, item: e.entry.id, error: problem)))
+            return true
+        }
+        failed.sort { $0.folder < $1.folder }
+        return hashes
+    }
+
+    // MARK: - Held
+
+    struct Held {
+        /// Entry ids whose ticket outputs and records stay as they are.
+        var ids: Set<String> = []
+        /// Dates (and so days and months) that are not rendered this run.
+        var dates: Set<CalendarDate> = []
+    }
+
+    /// What this run must leave as it was: failed entries (matched to the
+    /// manifest by their canonical folder, since a broken entry.json cannot
+    /// tell its id), and every remembered entry that was not found and is
+    /// not provably gone.
+    func heldRecords(kept: Manifest, entries: [Loaded], failed: [FailedEntry], root: String) -> Held {
+        var held = Held()
+        let loadedIDs = Set(entries.map(\.entry.id))
+        let loadedFolders = Set(entries.map(\.canonicalFolder))
+        let failedFolders = Set(failed.map(\.canonicalFolder))
+        for f in failed {
+            held.ids.insert(f.id)
+            if let date = f.date { held.dates.insert(date) }
+        }
+        for (id, record) in kept.entries where !loadedIDs.contains(id) {
+            let isHeld: Bool
+            if failedFolders.contains(record.folder)
+                || failed.contains(where: { $0.failure.stage == .discover && record.folder.hasPrefix($0.canonicalFolder + "/") }) {
+                isHeld = true
+            } else if loadedFolders.contains(record.folder) {
+                isHeld = false  // the folder is read fine and now gives another id
+            } else {
+                isHeld = EntryPresence.check(record.folder, root: root) != .gone
+            }
+            if isHeld {
+                held.ids.insert(id)
+                if let date = CalendarDate(record.date) { held.dates.insert(date) }
+            }
+        }
+        return held
     }
 
     // MARK: - Planning
 
-    func plan(entries: inout [Loaded], hashes: [String: String], heldDates: Set<CalendarDate>) -> [WorkItem] {
-        let base = backend.fingerprint
+    /// The backend's identity and the content hashes of its input files
+    /// (fonts): the first field of every fingerprint.
+    func baseFingerprint(hasher: FileHasher) -> String {
+        var f = Fingerprint("backend")
+        f.add(backend.fingerprint)
+        for path in backend.inputFiles.sorted() {
+            f.add(path)
+            do throws(ImageFileError) {
+                f.add(try hasher.hash(path, limit: 1 << 30))
+            } catch {
+                f.add("unreadable")
+            }
+        }
+        return f.finish()
+    }
+
+    func plan(entries: inout [Loaded], hashes: [String: String], heldDates: Set<CalendarDate>, base: String) -> [WorkItem] {
         var items: [WorkItem] = []
         func photo(_ p: FacePhoto?) -> String { p.map { "\($0.name)|\(hashes[$0.path] ?? "")" } ?? "none" }
 
@@ -67,10 +154,11 @@ extension RenderRun {
             }
         }
 
-        // What a day thumbnail shows of an entry: its front photo and edit,
-        // and for placeholders its title and kind; never its memo.
+        // What a day thumbnail shows of an entry: its front photo and edit
+        // (the crop's canonical JSON), and for placeholders and ordering its
+        // title, kind, rating and date; never its memo.
         func dayInput(_ e: Entry) -> String {
-            "\(e.id)|\(photo(e.front))|\(String(describing: e.front?.crop))|\(e.title)|\(e.kind.rawValue)"
+            "\(e.id)|\(photo(e.front))|\(e.front?.crop?.jsonText ?? "-")|\(e.title)|\(e.kind.rawValue)|\(e.rating)"
         }
         let byDate = Dictionary(grouping: entries.map(\.entry), by: \.date)
         if options.only.contains(.days) {
@@ -89,7 +177,10 @@ extension RenderRun {
         if options.only.contains(.months) {
             let format = options.formats[.months] ?? .png
             let heldMonths = Set(heldDates.map(MonthKey.init))
-            let byMonth = Dictionary(grouping: entries.map(\.entry), by: { MonthKey($0.date) })
+            var byMonth = Dictionary(grouping: entries.map(\.entry), by: { MonthKey($0.date) })
+            // The app's calendar opens on today's month: it gets a sheet
+            // even before its first entry.
+            if byMonth[MonthKey(options.today)] == nil { byMonth[MonthKey(options.today)] = [] }
             for (month, group) in byMonth.sorted(by: { $0.key < $1.key })
             where options.shard.owns(month.description) && !heldMonths.contains(month) {
                 let byDay = Dictionary(grouping: group.sorted { $0.id < $1.id }, by: \.date.day)

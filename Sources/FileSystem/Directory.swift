@@ -1,0 +1,229 @@
+import Synchronization
+
+/// An open folder. Every operation is relative to its descriptor
+/// (`openat`-style) and refuses symbolic links below it, so nothing a
+/// hostile or unlucky file system puts inside (a link to `/etc`, a folder
+/// swapped for a link mid-run) can lead a read, write or removal outside.
+public final class Directory: @unchecked Sendable {
+    let fd: Int32
+    /// The folder's path as the user gave it, for messages.
+    public let path: String
+
+    private init(fd: Int32, path: String) {
+        self.fd = fd
+        self.path = path
+    }
+
+    deinit { Syscalls.close(fd) }
+
+    /// Opens the folder at `path`. The path itself may pass through
+    /// symbolic links (the user named it); nothing below it will.
+    public static func open(_ path: String) throws(FileSystemError) -> Directory {
+        do throws(Errno) {
+            let fd = try Syscalls.open(path.isEmpty ? "." : path, in: Syscalls.currentDirectory,
+                                       flags: Syscalls.openDirectoryFlags)
+            return Directory(fd: fd, path: path)
+        } catch {
+            throw FileSystemError(path: path, problem: Syscalls.problem(error.code))
+        }
+    }
+
+    /// `relative` (`tickets/abc`) below this folder, opened one component
+    /// at a time without following links; with `create`, missing folders
+    /// are made on the way.
+    public func folder(_ relative: String, create: Bool = false) throws(FileSystemError) -> Directory {
+        var current = self
+        var shown = path
+        for component in relative.split(separator: "/") where component != "." {
+            let name = String(component)
+            shown = Directory.join(shown, name)
+            guard name != ".." else { throw FileSystemError(path: shown, problem: .notFound) }
+            current = try current.child(name, create: create, shown: shown)
+        }
+        return current
+    }
+
+    private func child(_ name: String, create: Bool, shown: String) throws(FileSystemError) -> Directory {
+        do throws(Errno) {
+            let flags = Syscalls.openDirectoryFlags | Syscalls.noFollow
+            do {
+                return Directory(fd: try Syscalls.open(name, in: fd, flags: flags), path: shown)
+            } catch where create && error.code == Syscalls.errnoNotFound {
+                do { try Syscalls.makeDirectory(name, in: fd) } catch where error.code == Syscalls.errnoExists {}
+                return Directory(fd: try Syscalls.open(name, in: fd, flags: flags), path: shown)
+            }
+        } catch {
+            // O_NOFOLLOW|O_DIRECTORY on a link fails with ELOOP or ENOTDIR;
+            // say which it was.
+            let found = try? Syscalls.status(name, in: fd, follow: false).kind
+            if found == .symbolicLink { throw FileSystemError(path: shown, problem: .symbolicLink, found: .symbolicLink) }
+            throw FileSystemError(path: shown, problem: Syscalls.problem(error.code), found: found)
+        }
+    }
+
+    /// The status of `name` (a link is described, not followed), or nil
+    /// when nothing has that name.
+    public func status(_ name: String) throws(FileSystemError) -> FileStatus? {
+        do throws(Errno) {
+            return try Syscalls.status(name, in: fd, follow: false)
+        } catch {
+            if error.code == Syscalls.errnoNotFound { return nil }
+            throw FileSystemError(path: display(name), problem: Syscalls.problem(error.code))
+        }
+    }
+
+    /// The names in this folder with their kinds, sorted by name.
+    public func list() throws(FileSystemError) -> [DirectoryEntry] {
+        do throws(Errno) {
+            return try Syscalls.list(fd).sorted { $0.name < $1.name }
+        } catch {
+            throw FileSystemError(path: path, problem: Syscalls.problem(error.code))
+        }
+    }
+
+    /// The whole regular file `name`, refusing links, folders, FIFOs and
+    /// devices, and files over `limit` bytes.
+    public func readFile(_ name: String, limit: Int) throws(FileSystemError) -> [UInt8] {
+        try FileReader.read(name, in: fd, follow: false, display: display(name), limit: limit).bytes
+    }
+
+    /// Writes `bytes` to `name` so that no reader ever sees a partial file:
+    /// a temporary file in this folder, flushed to disk when `durable`, then
+    /// renamed over `name`. On failure the temporary file is removed and
+    /// any previous `name` is untouched. Refuses when `name` exists and is
+    /// not a regular file, or is one of `protecting` (the command's inputs).
+    public func write(_ name: String, bytes: [UInt8], durable: Bool = true,
+                      protecting inputs: Set<FileIdentity> = []) throws(FileSystemError) {
+        let shown = display(name)
+        if let existing = try status(name) {
+            guard existing.kind == .regular else {
+                let problem: IOProblem = switch existing.kind {
+                case .directory: .isDirectory
+                case .symbolicLink: .symbolicLink
+                default: .notRegularFile
+                }
+                throw FileSystemError(path: shown, problem: problem, found: existing.kind)
+            }
+            guard !inputs.contains(existing.identity) else {
+                throw FileSystemError(path: shown, problem: .sameFileAsInput)
+            }
+        }
+        let temp = Directory.temporaryName(for: name)
+        do throws(Errno) {
+            let out = try Syscalls.open(temp, in: fd, flags: Syscalls.createExclusiveFlags, mode: 0o644)
+            var renamed = false
+            defer { if !renamed { try? Syscalls.unlink(temp, in: fd) } }
+            do {
+                defer { Syscalls.close(out) }
+                try Syscalls.writeAll(out, bytes)
+                if durable { try Syscalls.sync(out) }
+            }
+            try Syscalls.rename(temp, to: name, in: fd)
+            renamed = true
+        } catch {
+            throw FileSystemError(path: shown, problem: Syscalls.problem(error.code))
+        }
+    }
+
+    /// Removes the file (or link) `name`; false when there was none.
+    /// A folder is not removed.
+    @discardableResult
+    public func remove(_ name: String) throws(FileSystemError) -> Bool {
+        do throws(Errno) {
+            try Syscalls.unlink(name, in: fd)
+            return true
+        } catch {
+            if error.code == Syscalls.errnoNotFound { return false }
+            throw FileSystemError(path: display(name), problem: Syscalls.problem(error.code))
+        }
+    }
+
+    /// Removes the folder `name` if it is empty; false otherwise.
+    @discardableResult
+    public func removeFolderIfEmpty(_ name: String) -> Bool {
+        (try? Syscalls.unlink(name, in: fd, directory: true)) != nil
+    }
+
+    /// Takes an advisory lock on the file `name` (created if missing).
+    /// Nil when another process holds a conflicting lock and `wait` is false.
+    public func lock(_ name: String, exclusive: Bool, wait: Bool) throws(FileSystemError) -> FileLock? {
+        let lockFD: Int32
+        do throws(Errno) {
+            lockFD = try Syscalls.open(name, in: fd, flags: Syscalls.lockFlags, mode: 0o644)
+        } catch {
+            throw FileSystemError(path: display(name), problem: Syscalls.problem(error.code))
+        }
+        let taken: Bool
+        do throws(Errno) {
+            taken = try Syscalls.lock(lockFD, exclusive: exclusive, wait: wait)
+        } catch {
+            Syscalls.close(lockFD)
+            throw FileSystemError(path: display(name), problem: Syscalls.problem(error.code))
+        }
+        guard taken else {
+            Syscalls.close(lockFD)
+            return nil
+        }
+        return FileLock(fd: lockFD, exclusive: exclusive)
+    }
+
+    /// The pid written in lock file `name` by its holder, if any.
+    public func lockHolder(_ name: String) -> Int32? {
+        guard let lockFD = try? Syscalls.open(name, in: fd, flags: Syscalls.openReadFlags | Syscalls.noFollow) else {
+            return nil
+        }
+        defer { Syscalls.close(lockFD) }
+        return FileLock.holder(lockFD)
+    }
+
+    /// Opens `name` for appending lines (created if missing; a link is refused).
+    public func appender(_ name: String) throws(FileSystemError) -> AppendFile {
+        do throws(Errno) {
+            return AppendFile(fd: try Syscalls.open(name, in: fd, flags: Syscalls.appendFlags, mode: 0o644))
+        } catch {
+            throw FileSystemError(path: display(name), problem: Syscalls.problem(error.code))
+        }
+    }
+
+    /// `path/name`, for messages.
+    public func display(_ name: String) -> String { Directory.join(path, name) }
+
+    static func join(_ folder: String, _ name: String) -> String {
+        if folder.isEmpty || folder == "." { return name }
+        return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    // MARK: - Temporary files
+
+    private static let counter = Atomic<Int>(0)
+
+    /// `.NAME.tmp-PID-N`: the pid tells a later run whether the writer is
+    /// still alive; N keeps one process's threads apart.
+    static func temporaryName(for name: String) -> String {
+        let n = counter.add(1, ordering: .relaxed).newValue
+        return ".\(name).tmp-\(Syscalls.processID)-\(n)"
+    }
+
+    /// True for a temporary file whose writer is no longer running (a run
+    /// killed between writing and renaming): safe to delete.
+    public static func isAbandonedTemporary(_ name: String) -> Bool {
+        let marker = ".tmp-"
+        guard name.hasPrefix("."), let tail = name.lastRange(of: marker) else { return false }
+        let parts = name[tail...].split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let pid = Int32(parts[0]), pid > 0, Int(parts[1]) != nil else { return false }
+        return pid != Syscalls.processID && !Syscalls.processExists(pid)
+    }
+}
+
+extension String {
+    /// The index just past the last occurrence of `marker`, or nil.
+    fileprivate func lastRange(of marker: String) -> String.Index? {
+        var found: String.Index?
+        var i = startIndex
+        while let r = self[i...].firstRange(of: marker) {
+            found = r.upperBound
+            i = index(after: r.lowerBound)
+        }
+        return found
+    }
+}

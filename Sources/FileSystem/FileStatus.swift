@@ -1,0 +1,35 @@
+/// What `stat` says about a file, reduced to what photicase-render uses.
+public struct FileStatus: Sendable, Hashable {
+    public var kind: FileKind
+    public var size: Int64
+    /// Modification time in nanoseconds since the epoch.
+    public var mtimeNanoseconds: Int64
+    /// The file's identity: two paths name one file when these are equal.
+    public var identity: FileIdentity
+
+    public init(kind: FileKind, size: Int64, mtimeNanoseconds: Int64, identity: FileIdentity) {
+        self.kind = kind
+        self.size = size
+        self.mtimeNanoseconds = mtimeNanoseconds
+        self.identity = identity
+    }
+}
+
+/// Device and inode: the only reliable answer to "are these the same
+/// file?" (strings are not: `a/../b`, links, bind mounts).
+public struct FileIdentity: Sendable, Hashable {
+    public var device: UInt64
+    public var inode: UInt64
+
+    public init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
+}
+
+/// One name in a folder listing.
+public struct DirectoryEntry: Sendable, Hashable {
+    public var name: String
+    /// As `lstat` sees it: a symbolic link is `.symbolicLink`, never its target.
+    public var kind: FileKind
+}

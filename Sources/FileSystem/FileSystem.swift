@@ -1,0 +1,83 @@
+/// File-system operations on paths the user gave (inputs, and outputs of
+/// `convert` and `share`). The cache works through `Directory` instead.
+public enum FileSystem {
+    /// The whole regular file at `path` (links followed: the user named
+    /// it), refusing folders, FIFOs, devices and files over `limit` bytes.
+    public static func readFile(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
+        try FileReader.read(path, in: Syscalls.currentDirectory, follow: true, display: path, limit: limit).bytes
+    }
+
+    /// Like `readFile`, with the status of the very file that was read (no
+    /// race between a `stat` and the read).
+    public static func readFileWithStatus(_ path: String, limit: Int) throws(FileSystemError) -> ([UInt8], FileStatus) {
+        let result = try FileReader.read(path, in: Syscalls.currentDirectory, follow: true, display: path, limit: limit)
+        return (result.bytes, result.status)
+    }
+
+    /// Writes `bytes` to `path` atomically (see `Directory.write`),
+    /// refusing when `path` is a folder, a link, a FIFO or a device, or the
+    /// same file as any of `inputs`.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool = true,
+                                       protecting inputs: Set<FileIdentity> = []) throws(FileSystemError) {
+        let (folder, name) = split(path)
+        guard !name.isEmpty, name != ".", name != ".." else {
+            throw FileSystemError(path: path, problem: .isDirectory)
+        }
+        let dir: Directory
+        do throws(FileSystemError) {
+            dir = try Directory.open(folder)
+        } catch {
+            throw FileSystemError(path: path, problem: error.problem)
+        }
+        do throws(FileSystemError) {
+            try dir.write(name, bytes: bytes, durable: durable, protecting: inputs)
+        } catch {
+            throw FileSystemError(path: path, problem: error.problem, found: error.found)
+        }
+    }
+
+    /// The status of `path`; `follow` false describes a final link itself.
+    /// Nil when nothing is there.
+    public static func status(_ path: String, follow: Bool = true) throws(FileSystemError) -> FileStatus? {
+        do throws(Errno) {
+            return try Syscalls.status(path, in: Syscalls.currentDirectory, follow: follow)
+        } catch {
+            if error.code == Syscalls.errnoNotFound { return nil }
+            throw FileSystemError(path: path, problem: Syscalls.problem(error.code))
+        }
+    }
+
+    /// The identity of the file at `path` (links followed), or nil when
+    /// there is none or it cannot be reached.
+    public static func identity(of path: String) -> FileIdentity? {
+        (try? status(path))??.identity
+    }
+
+    /// The canonical absolute path (`realpath(3)`), or nil when it cannot be found.
+    public static func realPath(_ path: String) -> String? { Syscalls.realPath(path) }
+
+    /// The current working directory.
+    public static var workingDirectory: String { Syscalls.workingDirectory() }
+
+    /// `path` made absolute against the working directory, with `.`, `..`
+    /// and repeated slashes folded, without touching the disk.
+    public static func absolute(_ path: String) -> String {
+        let full = path.hasPrefix("/") ? path : workingDirectory + "/" + path
+        var parts: [Substring] = []
+        for part in full.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// The folder and last name of `path` (`.` for a bare name).
+    public static func split(_ path: String) -> (folder: String, name: String) {
+        var trimmed = Substring(path)
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return (".", String(trimmed)) }
+        let folder = trimmed[..<slash]
+        return (folder.isEmpty ? "/" : String(folder), String(trimmed[trimmed.index(after: slash)...]))
+    }
+}

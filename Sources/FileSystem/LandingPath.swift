@@ -1,0 +1,60 @@
+/// Where a path lands once its symbolic links are followed.
+extension FileSystem {
+    /// Why a path's landing place could not be found.
+    public struct ResolveProblem: Error, Equatable {
+        public var reason: String
+    }
+
+    /// The absolute path where `path` lands once every symbolic link on it
+    /// is followed, like `realpath(3)`, except that parts that do not exist
+    /// are taken as written: a missing photo still lands somewhere, and a
+    /// dangling link lands where its target would be. Works on bytes, so a
+    /// link target that is not UTF-8 is followed exactly.
+    public static func landingPath(of path: String) throws(ResolveProblem) -> [UInt8] {
+        // Following more links than this is taken as a loop, as the kernel does.
+        let maxLinks = 40
+        let slash = UInt8(ascii: "/")
+        let absolute = path.hasPrefix("/") ? path : workingDirectory + "/" + path
+        var pending = components(of: Array(absolute.utf8))
+        var landed: [ArraySlice<UInt8>] = []
+        var links = 0
+        while let component = pending.popLast() {
+            if component.elementsEqual([UInt8(ascii: ".")]) { continue }
+            if component.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) {
+                _ = landed.popLast()
+                continue
+            }
+            landed.append(component)
+            var candidate = [UInt8](landed.joined(separator: [slash]))
+            candidate.insert(slash, at: 0)
+            let kind: FileKind
+            do throws(Errno) {
+                kind = try Syscalls.linkStatus(candidate).kind
+            } catch {
+                // Missing, or under a file: the rest is taken as written.
+                guard error.code == Syscalls.errnoNotFound || error.code == Syscalls.errnoNotDirectory else {
+                    throw ResolveProblem(reason: Syscalls.problem(error.code).description)
+                }
+                continue
+            }
+            guard kind == .symbolicLink else { continue }
+            links += 1
+            guard links <= maxLinks else { throw ResolveProblem(reason: "too many levels of symbolic links") }
+            let target: [UInt8]
+            do throws(Errno) {
+                target = try Syscalls.linkTarget(candidate)
+            } catch {
+                throw ResolveProblem(reason: Syscalls.problem(error.code).description)
+            }
+            landed.removeLast()
+            if target.first == slash { landed.removeAll() }
+            pending.append(contentsOf: components(of: target))
+        }
+        return [slash] + landed.joined(separator: [slash])
+    }
+
+    /// The non-empty components of `path`, last first (a stack to pop).
+    private static func components(of path: [UInt8]) -> [ArraySlice<UInt8>] {
+        path.split(separator: UInt8(ascii: "/")).reversed()
+    }
+}

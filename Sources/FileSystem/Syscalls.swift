@@ -1,0 +1,224 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An errno value, as thrown by `Syscalls`.
+struct Errno: Error, Equatable {
+    var code: Int32
+    static var current: Errno { Errno(code: errno) }
+}
+
+/// The only file that calls libc's file functions. Each wrapper retries
+/// EINTR and turns failure into `Errno`; everything above speaks Swift.
+enum Syscalls {
+    static let currentDirectory = AT_FDCWD
+
+    static func problem(_ code: Int32) -> IOProblem {
+        switch code {
+        case ENOENT: .notFound
+        case ENOTDIR: .notADirectory
+        case EACCES, EPERM: .permissionDenied
+        case EISDIR: .isDirectory
+        case ELOOP: .symbolicLink
+        case ENOSPC, EDQUOT: .noSpace
+        default: .system(code: code, message: String(cString: strerror(code)))
+        }
+    }
+
+    static func kind(_ mode: mode_t) -> FileKind {
+        switch mode & S_IFMT {
+        case S_IFREG: .regular
+        case S_IFDIR: .directory
+        case S_IFLNK: .symbolicLink
+        case S_IFIFO: .fifo
+        case S_IFSOCK: .socket
+        case S_IFCHR, S_IFBLK: .device
+        default: .other
+        }
+    }
+
+    static func status(_ st: stat) -> FileStatus {
+        FileStatus(kind: kind(st.st_mode), size: Int64(st.st_size),
+                   mtimeNanoseconds: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec),
+                   identity: FileIdentity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino)))
+    }
+
+    // MARK: - Descriptors
+
+    /// `openat`, always close-on-exec and never taking a controlling terminal.
+    static func open(_ name: String, in dir: Int32, flags: Int32, mode: mode_t = 0) throws(Errno) -> Int32 {
+        while true {
+            let fd = openat(dir, name, flags | O_CLOEXEC | O_NOCTTY, mode)
+            if fd >= 0 { return fd }
+            if errno != EINTR { throw .current }
+        }
+    }
+
+    static func close(_ fd: Int32) { _ = Glibc.close(fd) }
+
+    static func fstatus(_ fd: Int32) throws(Errno) -> FileStatus {
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw .current }
+        return status(st)
+    }
+
+    /// `fstatat`; `follow` false looks at a symbolic link itself.
+    static func status(_ name: String, in dir: Int32, follow: Bool) throws(Errno) -> FileStatus {
+        var st = stat()
+        guard fstatat(dir, name, &st, follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0 else { throw .current }
+        return status(st)
+    }
+
+    /// Reads into `bytes[offset...]` at the file position; the count read,
+    /// 0 at the end of the file.
+    static func read(_ fd: Int32, into bytes: inout [UInt8], at offset: Int) throws(Errno) -> Int {
+        while true {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n >= 0 { return n }
+            if errno != EINTR && errno != EAGAIN { throw .current }
+        }
+    }
+
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .current
+            }
+            done += n
+        }
+    }
+
+    static func sync(_ fd: Int32) throws(Errno) {
+        guard fdatasync(fd) == 0 else { throw .current }
+    }
+
+    static func rename(_ from: String, to: String, in dir: Int32) throws(Errno) {
+        guard renameat(dir, from, dir, to) == 0 else { throw .current }
+    }
+
+    static func unlink(_ name: String, in dir: Int32, directory: Bool = false) throws(Errno) {
+        guard unlinkat(dir, name, directory ? AT_REMOVEDIR : 0) == 0 else { throw .current }
+    }
+
+    static func makeDirectory(_ name: String, in dir: Int32) throws(Errno) {
+        guard mkdirat(dir, name, 0o755) == 0 else { throw .current }
+    }
+
+    /// The names in the folder open at `fd` (without `.` and `..`), with
+    /// their kinds as `lstat` sees them. `fd` stays open and usable.
+    static func list(_ fd: Int32) throws(Errno) -> [DirectoryEntry] {
+        let copy = dup(fd)
+        guard copy >= 0 else { throw .current }
+        guard let stream = fdopendir(copy) else {
+            let e = Errno.current
+            close(copy)
+            throw e
+        }
+        defer { closedir(stream) }
+        rewinddir(stream)
+        var entries: [DirectoryEntry] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(stream) else {
+                if errno != 0 { throw .current }
+                break
+            }
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name == "." || name == ".." { continue }
+            var kind: FileKind
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): kind = .regular
+            case Int32(DT_DIR): kind = .directory
+            case Int32(DT_LNK): kind = .symbolicLink
+            case Int32(DT_FIFO): kind = .fifo
+            case Int32(DT_SOCK): kind = .socket
+            case Int32(DT_CHR), Int32(DT_BLK): kind = .device
+            default:
+                // Some file systems do not fill d_type.
+                kind = (try? status(name, in: fd, follow: false).kind) ?? .other
+            }
+            entries.append(DirectoryEntry(name: name, kind: kind))
+        }
+        return entries
+    }
+
+    // MARK: - Locks
+
+    /// `flock`; false when another process holds it and `wait` is false.
+    static func lock(_ fd: Int32, exclusive: Bool, wait: Bool) throws(Errno) -> Bool {
+        while true {
+            if flock(fd, (exclusive ? LOCK_EX : LOCK_SH) | (wait ? 0 : LOCK_NB)) == 0 { return true }
+            if errno == EWOULDBLOCK { return false }
+            if errno != EINTR { throw .current }
+        }
+    }
+
+    static func unlock(_ fd: Int32) { _ = flock(fd, LOCK_UN) }
+
+    static func replaceContents(_ fd: Int32, _ bytes: [UInt8]) {
+        _ = ftruncate(fd, 0)
+        _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+    }
+
+    static func readPrefix(_ fd: Int32, count: Int) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: count)
+        let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, 0) }
+        return n > 0 ? Array(buffer[..<n]) : []
+    }
+
+    // MARK: - Processes and paths
+
+    static var processID: Int32 { getpid() }
+
+    /// True unless the kernel says no process `pid` exists.
+    static func processExists(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno != ESRCH
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let p = realpath(path, nil) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
+    }
+
+    static func workingDirectory() -> String {
+        guard let pointer = getcwd(nil, 0) else { return "/" }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+
+    /// `lstat` on a byte path (which need not be UTF-8).
+    static func linkStatus(_ path: [UInt8]) throws(Errno) -> FileStatus {
+        var st = stat()
+        guard lstat(path.map { CChar(bitPattern: $0) } + [0], &st) == 0 else { throw .current }
+        return status(st)
+    }
+
+    static func linkTarget(_ path: [UInt8]) throws(Errno) -> [UInt8] {
+        let capacity = Int(PATH_MAX) + 1
+        var buffer = [UInt8](repeating: 0, count: capacity)
+        let cPath = path.map { CChar(bitPattern: $0) } + [0]
+        let count = buffer.withUnsafeMutableBytes { readlink(cPath, $0.baseAddress!, capacity) }
+        guard count >= 0 else { throw .current }
+        guard count < capacity else { throw Errno(code: ENAMETOOLONG) }
+        return Array(buffer[..<count])
+    }
+
+    static var openReadFlags: Int32 { O_RDONLY | O_NONBLOCK }
+    static var openDirectoryFlags: Int32 { O_RDONLY | O_DIRECTORY }
+    static var noFollow: Int32 { O_NOFOLLOW }
+    static var createExclusiveFlags: Int32 { O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW }
+    static var appendFlags: Int32 { O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW }
+    static var lockFlags: Int32 { O_RDWR | O_CREAT | O_NOFOLLOW }
+    static var errnoSymbolicLinkLoop: Int32 { ELOOP }
+    static var errnoNotDirectory: Int32 { ENOTDIR }
+    static var errnoNotFound: Int32 { ENOENT }
+    static var errnoExists: Int32 { EEXIST }
+}

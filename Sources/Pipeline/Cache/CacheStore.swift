@@ -1,0 +1,208 @@
+import Foundation
+import Entries
+import FileSystem
+
+/// The cache folder as a closed world. Every path it touches comes from
+/// `CacheLayout`, is opened relative to the cache root's handle, and never
+/// passes through a symbolic link: a link planted inside the cache (to
+/// `/etc`, to the user's photos) is refused, not followed.
+public final class CacheStore: @unchecked Sendable {
+    public let layout: CacheLayout
+    let root: Directory
+
+    /// The standard cache-directory tag (bford.info/cachedir): backup
+    /// tools skip the folder, and `clean` knows the folder is ours.
+    static let tagContents = "Signature: 8a477f597d28d172789f06886806bc55\n"
+        + "# This file is a cache directory tag created by photicase-render.\n"
+        + "# For information about cache directory tags, see https://bford.info/cachedir/\n"
+
+    /// Opens the cache at `path`. With `create`, makes the folder (and its
+    /// parents) when missing and tags it; an existing folder must be
+    /// empty, tagged, or hold a manifest, so a mistyped `--cache ~/Photos`
+    /// is refused instead of written into.
+    public init(path: String, create: Bool) throws(PipelineError) {
+        layout = CacheLayout(root: path)
+        if create {
+            do {
+                try FileManager.default.createDirectory(atPath: layout.root, withIntermediateDirectories: true)
+            } catch {
+                throw .badCache(path: layout.root, reason: "cannot create folder")
+            }
+        }
+        do throws(FileSystemError) {
+            root = try Directory.open(layout.root)
+        } catch {
+            if case .notFound = error.problem { throw .badCache(path: layout.root, reason: "no such cache folder") }
+            throw .badCache(path: layout.root, reason: error.problem.description)
+        }
+        guard create else { return }
+        let names: [DirectoryEntry]
+        do throws(FileSystemError) { names = try root.list() } catch {
+            throw .badCache(path: layout.root, reason: error.problem.description)
+        }
+        if !isOurs(names) {
+            guard names.allSatisfy({ $0.name.hasPrefix(".") }) else {
+                throw .notACache(path: layout.root)
+            }
+        }
+        if !names.contains(where: { $0.name == CacheLayout.tagName }) {
+            do throws(FileSystemError) {
+                try root.write(CacheLayout.tagName, bytes: Array(CacheStore.tagContents.utf8))
+            } catch {
+                throw .badCache(path: layout.root, reason: error.description)
+            }
+        }
+    }
+
+    /// True when the folder carries our tag or a manifest of ours.
+    public var isMarked: Bool { isOurs((try? root.list()) ?? []) }
+
+    private func isOurs(_ names: [DirectoryEntry]) -> Bool {
+        names.contains { entry in
+            guard entry.kind == .regular else { return false }
+            if entry.name == CacheLayout.tagName {
+                let bytes = (try? root.readFile(entry.name, limit: 4096)) ?? []
+                return bytes.starts(with: Array("Signature: 8a477f597d28d172789f06886806bc55".utf8))
+            }
+            return CacheLayout.isManifestName(entry.name)
+        }
+    }
+
+    /// The path of `relative` for messages.
+    public func display(_ relative: String) -> String { layout.path(relative) }
+
+    // MARK: - Outputs
+
+    /// Writes an output atomically, making its folders (never through a link).
+    public func write(_ relative: String, bytes: [UInt8]) throws(FileSystemError) {
+        let (folder, name) = FileSystem.split(relative)
+        try root.folder(folder, create: true).write(name, bytes: bytes)
+    }
+
+    /// True when `relative` is a regular file (a link there does not count).
+    public func holdsFile(_ relative: String) -> Bool {
+        let (folder, name) = FileSystem.split(relative)
+        guard let dir = try? root.folder(folder), let status = try? dir.status(name) else { return false }
+        return status.kind == .regular
+    }
+
+    /// Removes an output and then its ticket folder when that is empty.
+    /// Refuses to remove anything but a regular file or a link (a folder
+    /// planted at an output's name stays).
+    @discardableResult
+    public func remove(_ relative: String) throws(FileSystemError) -> Bool {
+        let (folder, name) = FileSystem.split(relative)
+        let dir: Directory
+        do throws(FileSystemError) { dir = try root.folder(folder) } catch {
+            if case .notFound = error.problem { return false }
+            throw error
+        }
+        guard let status = try dir.status(name) else { return false }
+        guard status.kind == .regular || status.kind == .symbolicLink else {
+            throw FileSystemError(path: display(relative), problem: .notRegularFile, found: status.kind)
+        }
+        let removed = try dir.remove(name)
+        // Keep tickets/, days/ and months/ themselves.
+        let parts = folder.split(separator: "/")
+        if parts.count == 2, let top = try? root.folder(String(parts[0])) {
+            top.removeFolderIfEmpty(String(parts[1]))
+        }
+        return removed
+    }
+
+    /// Deletes temporary files left by killed runs in the root and the
+    /// output folders, without entering links.
+    public func sweepTemporaryFiles() {
+        var folders: [Directory] = [root]
+        for top in CacheLayout.folders {
+            guard let dir = try? root.folder(top) else { continue }
+            folders.append(dir)
+            if top == "tickets" {
+                for entry in (try? dir.list()) ?? [] where entry.kind == .directory {
+                    if let sub = try? dir.folder(entry.name) { folders.append(sub) }
+                }
+            }
+        }
+        for dir in folders {
+            for entry in (try? dir.list()) ?? [] where entry.kind == .regular && Directory.isAbandonedTemporary(entry.name) {
+                _ = try? dir.remove(entry.name)
+            }
+        }
+    }
+
+    // MARK: - Manifests, log, locks
+
+    /// The names of every manifest in the cache (one per shard layout).
+    public func manifestNames() -> [String] {
+        ((try? root.list()) ?? []).filter { $0.kind == .regular && CacheLayout.isManifestName($0.name) }.map(\.name)
+    }
+
+    /// Reads manifest `name`. A missing one is empty; one that cannot be
+    /// parsed is empty with a warning (everything renders again, which is
+    /// safe, and nothing is removed, since removal needs a record). Records
+    /// whose output paths are not the layout's are dropped with a warning.
+    public func loadManifest(_ name: String) -> (Manifest, warnings: [String]) {
+        let bytes: [UInt8]
+        do throws(FileSystemError) {
+            bytes = try root.readFile(name, limit: 1 << 30)
+        } catch {
+            if case .notFound = error.problem { return (Manifest(), []) }
+            return (Manifest(), ["\(error); the manifest is ignored"])
+        }
+        guard let decoded = try? JSONDecoder().decode(Manifest.self, from: Data(bytes)),
+              decoded.version == Manifest.currentVersion else {
+            return (Manifest(), ["\(display(name)): not a manifest of this version; ignored"])
+        }
+        var manifest = decoded
+        var warnings: [String] = []
+        for path in manifest.outputs.keys.sorted() where CacheLayout.kind(ofOutput: path) == nil {
+            manifest.outputs[path] = nil
+            warnings.append("\(display(name)): ignoring record \(JSONWriter.quoted(path)), which is not a cache output path")
+        }
+        return (manifest, warnings)
+    }
+
+    /// Writes manifest `name` atomically and durably.
+    public func saveManifest(_ manifest: Manifest, name: String) throws(FileSystemError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        guard let data = try? encoder.encode(manifest) else {
+            throw FileSystemError(path: display(name), problem: .system(code: 0, message: "cannot encode the manifest"))
+        }
+        try root.write(name, bytes: [UInt8](data))
+    }
+
+    /// Opens render.log for appending; nil when it cannot be written.
+    public func openLog() -> RenderLog? {
+        (try? root.appender(CacheLayout.logName)).map(RenderLog.init)
+    }
+
+    /// The locks a render run takes: the cache lock alone, or for a shard
+    /// the cache lock shared (so `clean` and unsharded runs wait) and the
+    /// shard's own lock exclusive.
+    public func lockForRun(shard: Shard, wait: Bool) throws(PipelineError) -> [FileLock] {
+        guard shard.count > 1 else { return [try take(CacheLayout.lockName, exclusive: true, wait: wait)] }
+        return [try take(CacheLayout.lockName, exclusive: false, wait: wait),
+                try take(CacheLayout.lockName + shard.fileSuffix, exclusive: true, wait: wait)]
+    }
+
+    /// Every lock: the cache lock exclusive, and each shard lock present.
+    public func lockAll(wait: Bool = false) throws(PipelineError) -> [FileLock] {
+        var locks = [try take(CacheLayout.lockName, exclusive: true, wait: wait)]
+        for entry in (try? root.list()) ?? [] where entry.kind == .regular && entry.name.hasPrefix(CacheLayout.lockName + "-") {
+            locks.append(try take(entry.name, exclusive: true, wait: wait))
+        }
+        return locks
+    }
+
+    private func take(_ name: String, exclusive: Bool, wait: Bool) throws(PipelineError) -> FileLock {
+        let lock: FileLock?
+        do throws(FileSystemError) {
+            lock = try root.lock(name, exclusive: exclusive, wait: wait)
+        } catch {
+            throw .badCache(path: display(name), reason: error.problem.description)
+        }
+        guard let lock else { throw .locked(cache: layout.root, holder: root.lockHolder(CacheLayout.lockName)) }
+        return lock
+    }
+}

@@ -1,0 +1,37 @@
+import FileSystem
+
+/// Whether an entry the manifest remembers is provably gone. Outputs are
+/// removed only on proof: the folder (or a folder above it, below
+/// ENTRIES) was looked for in a folder that could be read and is not
+/// there, or it no longer holds entry.json. Anything that cannot be read
+/// on the way, and any folder outside ENTRIES, proves nothing.
+enum EntryPresence: Equatable {
+    case gone
+    case present
+    case unknown(reason: String)
+
+    /// Checks `folder` (canonical, as the manifest records it) against
+    /// ENTRIES' canonical `root`.
+    static func check(_ folder: String, root: String) -> EntryPresence {
+        let prefix = root == "/" ? "/" : root + "/"
+        guard folder == root || folder.hasPrefix(prefix) else { return .unknown(reason: "outside ENTRIES") }
+        var dir: Directory
+        do throws(FileSystemError) { dir = try Directory.open(root) } catch { return .unknown(reason: error.description) }
+        let rel = folder == root ? "" : String(folder.dropFirst(prefix.count))
+        for part in rel.split(separator: "/").map(String.init) {
+            do throws(FileSystemError) {
+                // fstatat in a folder we hold open: "no such file" here is
+                // an answer, not an accident of permissions on the way.
+                guard let status = try dir.status(part), status.kind == .directory else { return .gone }
+                dir = try dir.folder(part)
+            } catch {
+                return .unknown(reason: error.description)
+            }
+        }
+        do throws(FileSystemError) {
+            return try dir.status("entry.json") == nil ? .gone : .present
+        } catch {
+            return .unknown(reason: error.description)
+        }
+    }
+}

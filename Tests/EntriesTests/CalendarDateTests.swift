@@ -37,3 +37,29 @@ struct CalendarDateTests {
         #expect(date.monthKey == "2008-03")
     }
 }
+
+/// Arithmetic is total over the accepted range and just past it, where
+/// month grids of January 0001 and December 9999 spill.
+@Suite struct CalendarEdgeTests {
+    @Test func daysPastTheLastAndBeforeTheFirstAreStillDates() throws {
+        let last = try #require(CalendarDate("9999-12-31"))
+        let next = last.adding(days: 1)
+        #expect((next.year, next.month, next.day) == (10000, 1, 1))
+        #expect(next.description == "10000-01-01")
+        let first = try #require(CalendarDate("0001-01-01"))
+        let before = first.adding(days: -1)
+        #expect((before.year, before.month, before.day) == (0, 12, 31))
+        #expect(before.description == "0000-12-31")
+        // Round trips across the edges.
+        #expect(next.adding(days: -1) == last)
+        #expect(before.adding(days: 1) == first)
+        #expect(first.weekday == 1)  // 0001-01-01 was a Monday (proleptic Gregorian)
+        #expect(last.weekday == 5)   // 9999-12-31 is a Friday
+    }
+
+    @Test func readDatesStayInTheAcceptedRange() {
+        #expect(CalendarDate("10000-01-01") == nil)
+        #expect(CalendarDate("0000-12-31") == nil)
+        #expect(CalendarDate(year: 10000, month: 1, day: 1) == nil)
+    }
+}

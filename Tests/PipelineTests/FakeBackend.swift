@@ -10,6 +10,10 @@ struct FakeBackend: RenderBackend {
     var failing: Set<String> = []
     /// Entry ids whose ticket rendering reports a warning.
     var warning: Set<String> = []
+    /// Files whose content counts in every fingerprint (as fonts do).
+    var fonts: [String] = []
+
+    var inputFiles: [String] { fonts }
 
     struct Failure: Error, CustomStringConvertible {
         var description: String

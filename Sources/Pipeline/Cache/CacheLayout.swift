@@ -109,8 +109,9 @@ public struct MonthKey: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.init(first)
     }
     public var description: String {
+        let y = String(year)
         let m = month < 10 ? "0\(month)" : "\(month)"
-        return "\(year)-\(m)"
+        return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-" + m
     }
     public static func < (a: MonthKey, b: MonthKey) -> Bool { (a.year, a.month) < (b.year, b.month) }
 }

@@ -1,0 +1,237 @@
+import Foundation
+import Testing
+@testable import Pipeline
+import Entries
+import FileSystem
+
+/// The cache never loses a readable entry's work and never leaves its
+/// folder: fail-closed discovery, closed-world manifests, no links followed.
+@Suite struct SafetyTests {
+    @Test func missingPhotoFailsTheEntryAndHoldsItsDay() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try book.add("b", date: "2022-08-27")
+        _ = try book.run()
+        let day = book.read("days/2022-08-27.jpg")
+        try FileManager.default.removeItem(atPath: book.root + "/a/front.jpg")
+        let again = try book.run()
+        #expect(again.events.ids(.failed) == ["a"])
+        #expect(book.exists("tickets/a/front.png"))
+        #expect(book.read("days/2022-08-27.jpg") == day)  // not redrawn without a's photo
+        #expect(again.summary.removed == 0)
+    }
+
+    @Test func brokenEntryKeepsItsOutputsHoweverEntriesIsSpelled() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27", id: "alpha")
+        try book.add("b", date: "2022-08-28")
+        _ = try book.run()
+        #expect(book.exists("tickets/alpha/front.png"))
+        try Data("{ broken".utf8).write(to: URL(fileURLWithPath: book.root + "/a/entry.json"))
+        // The same folder, spelled with a detour and a trailing slash.
+        let detour = book.root + "/a/../"
+        let again = try book.run { $0.entries = detour }
+        #expect(again.events.ids(.failed) == ["a"])
+        #expect(book.exists("tickets/alpha/front.png"))
+        #expect(book.exists("days/2022-08-27.jpg"))
+        #expect(again.summary.removed == 0)
+    }
+
+    @Test func emptyEntriesOverAFullCacheRemovesNothingUnlessAllowed() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        _ = try book.run()
+        try FileManager.default.removeItem(atPath: book.root + "/a")
+        #expect(throws: PipelineError.emptyEntries(path: book.root, known: 1)) { try book.run() }
+        #expect(book.exists("tickets/a/front.png"))
+        let allowed = try book.run { $0.allowEmpty = true }
+        #expect(allowed.summary.removed == 4)  // 3 ticket images and the day
+        #expect(!book.exists("tickets/a/front.png"))
+    }
+
+    @Test func entriesOutsideTheRenderedFolderAreHeld() throws {
+        let book = try Book()
+        // Explicit ids: the same whichever folder is rendered.
+        try book.add("2022/a", date: "2022-08-27", id: "a")
+        try book.add("2023/b", date: "2023-01-02", id: "b")
+        _ = try book.run()
+        // Rendering only 2022 proves nothing about 2023.
+        let partial = try book.run { $0.entries = book.root + "/2022" }
+        #expect(partial.summary.removed == 0)
+        #expect(book.exists("tickets/b/front.png"))
+        #expect(book.exists("days/2023-01-02.jpg"))
+        // Deleting the folder is proof.
+        try FileManager.default.removeItem(atPath: book.root + "/2023")
+        let full = try book.run()
+        #expect(!book.exists("tickets/b/front.png"))
+        #expect(!book.exists("days/2023-01-02.jpg"))
+        #expect(full.summary.removed == 5)
+    }
+
+    @Test func aFolderWithoutEntryJSONIsGone() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try book.add("b", date: "2022-08-28")
+        _ = try book.run()
+        try FileManager.default.removeItem(atPath: book.root + "/a/entry.json")
+        let run = try book.run()
+        #expect(!book.exists("tickets/a/front.png"))
+        #expect(run.summary.removed == 4)
+    }
+
+    @Test func manifestNamesOutsideTheLayoutAreIgnored() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        _ = try book.run()
+        let victim = book.root + "/../victim.txt"
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: victim))
+        let manifestPath = book.cache + "/manifest.json"
+        var text = try String(contentsOfFile: manifestPath, encoding: .utf8)
+        for evil in ["../victim.txt", "tickets/../../victim.txt", "days/../../victim.txt", "/etc/hostname"] {
+            text = text.replacingOccurrences(of: "\"outputs\" : {",
+                                             with: "\"outputs\" : {\"\(evil)\": {\"fingerprint\": \"x\", \"owner\": \"gone\"},")
+        }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: manifestPath))
+        let recorder = Recorder()
+        let run = RenderRun(options: book.options(), backend: FakeBackend(), loadEntry: fakeLoader, progress: recorder)
+        let summary = try run.run()
+        #expect(summary.removed == 0)
+        #expect(run.notices.count == 4)
+        #expect(run.notices.allSatisfy { $0.contains("not a cache output path") })
+        #expect(FileManager.default.fileExists(atPath: victim))
+        #expect(FileManager.default.fileExists(atPath: "/etc/hostname"))
+        let saved = try String(contentsOfFile: manifestPath, encoding: .utf8)
+        #expect(!saved.contains("victim"))
+    }
+
+    @Test func aLinkPlantedInTheCacheIsNeverFollowed() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27", memo: "one")
+        _ = try book.run()
+        let outside = book.root + "/../outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        // A dead writer's temporary file there must not be swept either.
+        try Data("x".utf8).write(to: URL(fileURLWithPath: outside + "/.front.png.tmp-4194999-1"))
+        try FileManager.default.removeItem(atPath: book.cache + "/tickets/a")
+        #expect(symlink(outside, book.cache + "/tickets/a") == 0)
+        try book.add("a", date: "2022-08-27", memo: "two")
+        let again = try book.run()
+        #expect(again.events.ids(.failed) == ["a"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside) == [".front.png.tmp-4194999-1"])
+    }
+
+    @Test func cleanRefusesAFolderThatIsNotACache() throws {
+        let book = try Book()
+        let photos = book.root + "/Photos"
+        try FileManager.default.createDirectory(atPath: photos + "/days", withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: photos + "/days/2022-08-27.jpg"))
+        #expect(throws: PipelineError.notACache(path: photos)) { try CacheCleaner.empty(cache: photos) }
+        #expect(throws: PipelineError.notACache(path: photos)) { try CacheCleaner.prune(cache: photos, entries: []) }
+        // render refuses to write into it too.
+        #expect(throws: PipelineError.notACache(path: photos)) { try book.run { $0.cache = photos } }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: photos + "/days") == ["2022-08-27.jpg"])
+    }
+
+    @Test func cleanRemovesOnlyWhatTheManifestListsAndWaitsForShards() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        _ = try book.run()
+        try Data("user file".utf8).write(to: URL(fileURLWithPath: book.cache + "/days/notes.txt"))
+        do {
+            let store = try CacheStore(path: book.cache, create: false)
+            let shardLocks = try store.lockForRun(shard: Shard(index: 1, count: 2), wait: false)
+            #expect(throws: PipelineError.locked(cache: book.cache, holder: nil)) { try CacheCleaner.empty(cache: book.cache) }
+            #expect(book.exists("tickets/a/front.png"))
+            withExtendedLifetime(shardLocks) {}
+        }
+        let removed = try CacheCleaner.empty(cache: book.cache)
+        #expect(removed == 5)  // 3 ticket images, the day, the month
+        #expect(book.exists("days/notes.txt"))
+        #expect(book.exists("CACHEDIR.TAG"))
+        #expect(!book.exists("manifest.json"))
+    }
+
+    @Test func cacheIsTaggedForBackupTools() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        _ = try book.run()
+        let tag = try #require(book.read("CACHEDIR.TAG"))
+        #expect(tag.hasPrefix("Signature: 8a477f597d28d172789f06886806bc55"))
+    }
+
+    @Test func warningsReachEventsAndTheLog() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        let run = try book.run(FakeBackend(warning: ["a"]))
+        let warned = run.events.events.compactMap { event -> [String]? in
+            if case let .item(_, _, "a", .rendered, _, warnings) = event { return warnings }
+            return nil
+        }
+        #expect(warned == [["\(book.root)/a/front.jpg: crop clamped"]])
+        #expect(book.read("render.log")?.contains("warning a: \(book.root)/a/front.jpg: crop clamped") == true)
+        let line = JSONProgress.line(for: .item(done: 1, total: 1, id: "a", status: .rendered, error: nil,
+                                                warnings: ["x \"y\""]))
+        #expect(line.hasSuffix(#","warnings":["x \"y\""]}"#))
+    }
+
+    @Test func aWriteFailureFailsThatItemAndTheRunFinishes() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try book.add("b", date: "2022-08-28")
+        _ = try book.run()
+        // days/ becomes a file: every day write fails, tickets still work.
+        try FileManager.default.removeItem(atPath: book.cache + "/days")
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: book.cache + "/days"))
+        try book.add("a", date: "2022-08-27", memo: "changed")
+        let again = try book.run()
+        #expect(again.events.ids(.failed) == ["days/2022-08-27", "days/2022-08-28"])
+        #expect(again.events.ids(.rendered) == ["a"])
+        #expect(book.read("render.log")?.contains("run done rendered 1,") == true)
+        #expect(book.read("tickets/a/front.png") == "front a changed")
+    }
+
+    @Test func replacingAFontFileRendersEverythingAgain() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        let font = book.root + "/../font.ttf"
+        try Data("font one".utf8).write(to: URL(fileURLWithPath: font))
+        var backend = FakeBackend()
+        backend.fonts = [font]
+        _ = try book.run(backend)
+        #expect(try book.run(backend).summary.rendered == 0)
+        try Data("font two".utf8).write(to: URL(fileURLWithPath: font))
+        #expect(try book.run(backend).events.ids(.rendered) == ["a", "days/2022-08-27", "months/2022-08"])
+    }
+
+    @Test func todaysMonthGetsASheetBeforeItsFirstEntry() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-06-27")
+        let run = try book.run()  // today is 2022-08-30
+        #expect(run.events.ids(.rendered).contains("months/2022-08"))
+        #expect(book.exists("months/2022-08.png"))
+    }
+
+    @Test func calendarEdgesRender() throws {
+        let book = try Book()
+        try book.add("first", date: "0001-01-01")
+        try book.add("last", date: "9999-12-31")
+        let run = try book.run()
+        #expect(run.events.ids(.failed).isEmpty)
+        #expect(book.exists("months/0001-01.png"))
+        #expect(book.exists("months/9999-12.png"))
+    }
+
+    @Test func layoutAcceptsOnlyItsOwnPaths() {
+        #expect(CacheLayout.kind(ofOutput: "tickets/2022%2F08%2Fa/front.png") == .tickets)
+        #expect(CacheLayout.kind(ofOutput: "days/2022-08-27.jpg") == .days)
+        #expect(CacheLayout.kind(ofOutput: "months/2022-08.webp") == .months)
+        for bad in ["tickets/../x/front.png", "tickets/a/../front.png", "tickets/.hidden/front.png", "tickets/a/b/front.png",
+                    "days/2022-02-30.jpg", "days/../x.jpg", "months/2022-13.png", "manifest.json", "/etc/passwd",
+                    "tickets/a/front.gif", "days/2022-08-27.jpg/x", "tickets//front.png"] {
+            #expect(CacheLayout.kind(ofOutput: bad) == nil, "\(bad)")
+        }
+        #expect(CacheLayout.isManifestName("manifest.json"))
+        #expect(CacheLayout.isManifestName("manifest-1-of-4.json"))
+        #expect(!CacheLayout.isManifestName("manifest-../x.json"))
+    }
+}

@@ -47,6 +47,25 @@ public enum FileSystem {
         }
     }
 
+    /// The status of the file at `path` as seen through an open for
+    /// reading (links followed): fails, with the reason, exactly when a
+    /// read would, without reading a byte.
+    public static func readableStatus(_ path: String) throws(FileSystemError) -> FileStatus {
+        let fd: Int32
+        do throws(Errno) {
+            fd = try Syscalls.open(path, in: Syscalls.currentDirectory, flags: Syscalls.openReadFlags)
+        } catch {
+            throw FileSystemError(path: path, problem: error.code == Syscalls.errnoNotDirectory
+                                  ? .notFound : Syscalls.problem(error.code))
+        }
+        defer { Syscalls.close(fd) }
+        do throws(Errno) {
+            return try Syscalls.fstatus(fd)
+        } catch {
+            throw FileSystemError(path: path, problem: Syscalls.problem(error.code))
+        }
+    }
+
     /// The identity of the file at `path` (links followed), or nil when
     /// there is none or it cannot be reached.
     public static func identity(of path: String) -> FileIdentity? {

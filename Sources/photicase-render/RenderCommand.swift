@@ -145,12 +145,17 @@ enum RenderCommand {
 }
 
 /// Without a bar: failures and warnings as plain lines on stderr, as
-/// they happen.
+/// they happen. A warning met by several outputs (the ticket, the day and
+/// the month all crop the same photo) is printed once.
 final class FailureLines: ProgressSink {
+    private var printed: Set<String> = []
+
     func handle(_ event: RenderEvent) {
         guard case let .item(_, _, _, status, error, warnings) = event else { return }
         if status == .failed, let error { Console.error("photicase-render: \(error)") }
-        for warning in warnings { Console.error("photicase-render: warning: \(warning)") }
+        for warning in warnings where printed.insert(warning).inserted {
+            Console.error("photicase-render: warning: \(warning)")
+        }
     }
 }
 

@@ -23,9 +23,31 @@ enum Tool {
         var stderr: String
     }
 
-    static func run(_ args: [String], cwd: String? = nil) throws -> Result {
+    /// True when the tests run as root (as CI does), where file
+    /// permissions do not apply: permission tests then drop to `nobody`.
+    static var isRoot: Bool { geteuid() == 0 }
+
+    /// Runs the tool as `nobody` when the tests run as root, through
+    /// util-linux's `setpriv` (no group, no capabilities, a clean
+    /// environment), so a chmod 000 folder really cannot be read; as the
+    /// user itself otherwise. Files the tool must write should be given to
+    /// `nobody` first (`giveToNobody`).
+    static func runUnprivileged(_ args: [String], cwd: String? = nil) throws -> Result {
+        guard isRoot else { return try run(args, cwd: cwd) }
+        return try run(["--reuid=nobody", "--regid=nogroup", "--clear-groups", "--inh-caps=-all", "--reset-env", "--", path]
+                       + args, cwd: cwd, executable: "/usr/bin/setpriv")
+    }
+
+    /// Makes `path` and everything below it belong to `nobody` (when root).
+    static func giveToNobody(_ path: String) throws {
+        guard isRoot else { return }
+        let r = try run(["-R", "nobody:nogroup", path], executable: "/bin/chown")
+        guard r.status == 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: ["reason": r.stderr]) }
+    }
+
+    static func run(_ args: [String], cwd: String? = nil, executable: String? = nil) throws -> Result {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
+        p.executableURL = URL(fileURLWithPath: executable ?? path)
         p.arguments = args
         if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
         let out = Pipe(), err = Pipe()

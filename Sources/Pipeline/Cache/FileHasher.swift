@@ -26,7 +26,10 @@ public final class FileHasher: @unchecked Sendable {
     /// the file when it cannot be read.
     public func hash(_ path: String, limit: Int) throws(ImageFileError) -> String {
         do throws(FileSystemError) {
-            if let status = try FileSystem.status(path), status.kind == .regular {
+            // Opened, not just stat'ed: a photo that cannot be read fails
+            // its entry now, even when its hash is known.
+            let status = try FileSystem.readableStatus(path)
+            if status.kind == .regular {
                 lock.lock()
                 let previous = known[path]
                 lock.unlock()
@@ -35,11 +38,10 @@ public final class FileHasher: @unchecked Sendable {
                     return previous.sha256
                 }
             }
-            // Read (which also gives the precise error when the quick look failed).
-            let (bytes, status) = try FileSystem.readFileWithStatus(path, limit: limit)
+            let (bytes, read) = try FileSystem.readFileWithStatus(path, limit: limit)
             let digest = SHA256.hex(bytes)
-            record(path, Manifest.File(size: status.size, mtimeNanoseconds: status.mtimeNanoseconds,
-                                       inode: status.identity.inode, sha256: digest))
+            record(path, Manifest.File(size: read.size, mtimeNanoseconds: read.mtimeNanoseconds,
+                                       inode: read.identity.inode, sha256: digest))
             return digest
         } catch {
             throw ImageFileError(path: path, reason: CodecError(error))

@@ -1,0 +1,271 @@
+import Foundation
+import Testing
+import Codecs
+import FileSystem
+
+/// Hostile and unlucky cases against the built binary. Permission cases
+/// run as `nobody` when the tests run as root (CI does), so they test
+/// what a user meets rather than passing vacuously.
+@Suite(.serialized) struct SafetyCommandTests {
+    typealias Book = RenderCommandTests.Book
+
+    /// Renders as nobody (or as the user), with JSON events.
+    static func render(_ book: Book, _ extra: [String] = []) throws -> Tool.Result {
+        try Tool.runUnprivileged(["render", book.root, "--cache", book.cache, "--progress", "json",
+                                  "--today", "2022-08-30", "--jobs", "2"] + extra)
+    }
+
+    static func outputs(_ book: Book) -> [String] {
+        book.files().filter { $0.hasPrefix("tickets/") || $0.hasPrefix("days/") || $0.hasPrefix("months/") }
+    }
+
+    @Test func unreadableFoldersAtEveryLevelKeepEveryOutput() throws {
+        let book = try Book()
+        try book.add("2022/08/a", date: "2022-08-27")
+        try book.add("2022/08/b", date: "2022-08-28")
+        try book.add("2022/09/c", date: "2022-09-03")
+        try Tool.giveToNobody(book.base)
+        let first = try Self.render(book)
+        #expect(first.status == 0, "\(first.stderr)")
+        let before = Self.outputs(book)
+        #expect(before.contains("tickets/2022%2F08%2Fb/front.png"))
+
+        for (folder, shown) in [("2022/08/b", "2022/08/b"), ("2022/08", "2022/08"), ("2022", "2022")] {
+            #expect(chmod(book.root + "/" + folder, 0) == 0)
+            defer { chmod(book.root + "/" + folder, 0o755) }
+            let r = try Self.render(book)
+            #expect(r.status == 1, "\(folder): \(r.stderr)")
+            #expect(r.stderr.contains("\(book.root)/\(shown)") && r.stderr.contains("ermission denied"), "\(r.stderr)")
+            #expect(Self.outputs(book) == before, "\(folder)")
+            #expect(r.stdout.contains("removed 0 "), "\(r.stdout)")
+            // clean --prune refuses to prune anything either.
+            let prune = try Tool.runUnprivileged(["clean", "--cache", book.cache, "--prune", book.root])
+            #expect(prune.status == 1, "\(prune.stderr)")
+            #expect(Self.outputs(book) == before)
+        }
+        // ENTRIES itself unreadable: a configuration error, nothing touched.
+        #expect(chmod(book.root, 0) == 0)
+        let r = try Self.render(book)
+        chmod(book.root, 0o755)
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(Self.outputs(book) == before)
+        // Readable again: everything is up to date, nothing was lost.
+        let again = try Self.render(book)
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("rendered 0,"), "\(again.stdout)")
+    }
+
+    @Test func unreadablePhotoAndEntryJSONFailTheirEntryOnly() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try book.add("b", date: "2022-08-28")
+        try Tool.giveToNobody(book.base)
+        #expect(try Self.render(book).status == 0)
+        let before = Self.outputs(book)
+        #expect(chmod(book.root + "/a/front.jpg", 0) == 0)
+        #expect(chmod(book.root + "/b/entry.json", 0) == 0)
+        let r = try Self.render(book)
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("\(book.root)/a/front.jpg: permission denied"), "\(r.stderr)")
+        #expect(r.stderr.contains("\(book.root)/b/entry.json: cannot be read: permission denied"), "\(r.stderr)")
+        #expect(Self.outputs(book) == before)
+        // inspect names the file and the reason as well.
+        let inspect = try Tool.runUnprivileged(["inspect", book.root + "/a/front.jpg"])
+        #expect(inspect.status == 1)
+        #expect(inspect.stdout.contains("permission denied"), "\(inspect.stdout)")
+    }
+
+    @Test func outputsNeverClobberInputs() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        let photo = book.root + "/a/front.jpg"
+        let original = try Data(contentsOf: URL(fileURLWithPath: photo))
+        let same = try Tool.run(["convert", photo, photo])
+        #expect(same.status == 1)
+        #expect(same.stderr.contains("\(photo): is the same file as an input"), "\(same.stderr)")
+        #expect(link(photo, book.base + "/hard.jpg") == 0)
+        #expect(try Tool.run(["convert", photo, book.base + "/hard.jpg"]).status == 1)
+        #expect(symlink(photo, book.base + "/soft.jpg") == 0)
+        let soft = try Tool.run(["convert", photo, book.base + "/soft.jpg"])
+        #expect(soft.status == 1)
+        #expect(soft.stderr.contains("symbolic link"), "\(soft.stderr)")
+        let share = try Tool.run(["share", book.root + "/a", "-o", photo])
+        #expect(share.status == 1)
+        #expect(share.stderr.contains("same file as an input"), "\(share.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: photo)) == original)
+        // A FIFO or a device is refused at once, never opened.
+        #expect(mkfifo(book.base + "/pipe.png", 0o644) == 0)
+        let fifo = try Tool.run(["convert", photo, book.base + "/pipe.png"])
+        #expect(fifo.status == 1)
+        #expect(fifo.stderr.contains("not a regular file"), "\(fifo.stderr)")
+        // A folder with an image's name, too.
+        try FileManager.default.createDirectory(atPath: book.base + "/folder.png", withIntermediateDirectories: true)
+        let folder = try Tool.run(["share", book.root + "/a", "-o", book.base + "/folder.png"])
+        #expect(folder.status == 1)
+        #expect(folder.stderr.contains("is a directory"), "\(folder.stderr)")
+    }
+
+    @Test func cleanRefusesAFolderItDidNotMake() throws {
+        let base = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let photos = base + "/Photos"
+        try FileManager.default.createDirectory(atPath: photos + "/days", withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: photos + "/days/2022-08-27.jpg"))
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: photos + "/holiday.jpg"))
+        let clean = try Tool.run(["clean", "--cache", photos])
+        #expect(clean.status == 2)
+        #expect(clean.stderr.contains("not a photicase-render cache"), "\(clean.stderr)")
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        let render = try Tool.run(["render", book.root, "--cache", photos, "--progress", "none"])
+        #expect(render.status == 2, "\(render.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: photos).sorted() == ["days", "holiday.jpg"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: photos + "/days") == ["2022-08-27.jpg"])
+    }
+
+    @Test func cleanWaitsForShardRuns() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        #expect(try book.render(["--shard", "0/2"]).0.status == 0)
+        let cache = try Directory.open(book.cache)
+        let shared = try #require(try cache.lock(".lock", exclusive: false, wait: false))
+        let shard = try #require(try cache.lock(".lock-1-of-2", exclusive: true, wait: false))
+        let clean = try Tool.run(["clean", "--cache", book.cache])
+        #expect(clean.status == 3, "\(clean.stderr)")
+        withExtendedLifetime((shared, shard)) {}
+    }
+
+    @Test func emptyEntriesFolderDoesNotWipeTheCache() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        #expect(try book.render().0.status == 0)
+        let before = Self.outputs(book)
+        try FileManager.default.removeItem(atPath: book.root + "/a")
+        let r = try book.render().0
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("--allow-empty"), "\(r.stderr)")
+        #expect(Self.outputs(book) == before)
+        let allowed = try book.render(["--allow-empty"]).0
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+        #expect(Self.outputs(book) == ["months/2022-08.png"])  // today's month stays, empty
+    }
+
+    @Test func entriesSpelledRelativeAndAbsoluteAreOneBook() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        #expect(try Tool.run(["render", book.root, "--cache", book.cache, "--progress", "none"]).status == 0)
+        let relative = try Tool.run(["render", "book/", "--cache", "cache", "--progress", "none"], cwd: book.base)
+        #expect(relative.status == 0)
+        #expect(relative.stdout.contains("rendered 0, skipped"), "\(relative.stdout)")
+        #expect(relative.stdout.contains("failed 0, removed 0"), "\(relative.stdout)")
+    }
+
+    @Test func calendarEdgesRenderEveryRun() throws {
+        let book = try Book()
+        try book.add("first", date: "0001-01-01")
+        try book.add("last", date: "9999-12-31")
+        let (r, _) = try book.render()
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(book.files().contains("months/0001-01.png"))
+        #expect(book.files().contains("months/9999-12.png"))
+        let sheet = try ImageDecoder.decodeFile(atPath: book.cache + "/months/9999-12.png")
+        #expect(sheet.raster.width > 0)
+    }
+
+    @Test func truncatedPhotoFailsItsEntryWithOneLine() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27", size: 640)
+        try book.add("b", date: "2022-08-28")
+        let photo = book.root + "/a/front.jpg"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: photo))
+        try (bytes.prefix(bytes.count / 2) + Data([0xFF, 0xD9])).write(to: URL(fileURLWithPath: photo))
+        let (r, events) = try book.render()
+        #expect(r.status == 1)
+        // The ticket fails; the day shows a placeholder for the photo and says why.
+        #expect(RenderCommandTests.ids(events, "failed") == ["a"])
+        let message = "\(photo): corrupt JPEG data: Corrupt JPEG data: premature end of data segment"
+        #expect(events.contains { $0["id"] as? String == "a" && $0["error"] as? String == message }, "\(r.stderr)")
+        let day = events.first { $0["id"] as? String == "days/2022-08-27" }
+        #expect((day?["warnings"] as? [String])?.first?.hasPrefix(message) == true)
+        #expect(!book.files().contains("tickets/a/front.png"))
+        let plain = try Tool.run(["render", book.root, "--cache", book.cache, "--progress", "none", "--today", "2022-08-30"])
+        #expect(plain.stderr.split(separator: "\n").contains { $0 == "photicase-render: \(message)" }, "\(plain.stderr)")
+    }
+
+    @Test func renderShowsWarnings() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27", frontJSON: #"{"photo": "front.jpg", "crop": {"rect": [0.8, 0.8, 0.5, 0.5]}}"#)
+        let (r, events) = try book.render()
+        #expect(r.status == 0, "\(r.stderr)")
+        let entry = events.first { $0["id"] as? String == "a" }
+        let warnings = entry?["warnings"] as? [String] ?? []
+        #expect(warnings.contains { $0.contains("front.jpg") && $0.contains("reaches outside the photo") }, "\(r.stderr)")
+        let plain = try Tool.run(["render", book.root, "--cache", book.cache, "--progress", "none", "--force"])
+        #expect(plain.stderr.contains("photicase-render: warning: \(book.root)/a/front.jpg: crop rect"), "\(plain.stderr)")
+        let log = try String(contentsOfFile: book.cache + "/render.log", encoding: .utf8)
+        #expect(log.contains("warning a: \(book.root)/a/front.jpg: crop rect"))
+    }
+
+    @Test func memoryLimitFailsTheHugePhotoAlone() throws {
+        let book = try Book()
+        try book.add("small", date: "2022-08-27")
+        try book.add("huge", date: "2022-08-28", photo: nil)
+        // 3000x2000 progressive: 36 MB of coefficients whatever the scale.
+        let raster = Raster(width: 3000, height: 2000, fill: RGBA(120, 90, 200))
+        try Data(try ImageEncoder.encode(raster, settings: .jpeg(quality: 80, progressive: true)))
+            .write(to: URL(fileURLWithPath: book.root + "/huge/front.jpg"))
+        try Data(#"{"title": "huge", "date": "2022-08-28", "rating": 4, "front": {"photo": "front.jpg"}}"#.utf8)
+            .write(to: URL(fileURLWithPath: book.root + "/huge/entry.json"))
+        let (r, events) = try book.render(["--memory-limit", "16M", "--jobs", "4"])
+        #expect(r.status == 1)
+        #expect(RenderCommandTests.ids(events, "failed").contains("huge"))
+        #expect(RenderCommandTests.ids(events, "rendered").contains("small"))
+        #expect(r.stderr.contains("\(book.root)/huge/front.jpg: JPEG exceeds a safety limit: decoding needs"), "\(r.stderr)")
+        #expect(r.stderr.contains("more than the memory limit of 16 MiB"))
+        #expect(try book.render(["--memory-limit", "lots"]).0.status == 2)
+    }
+
+    @Test func replacingTheFontFileRendersAgain() throws {
+        let fonts = ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"]
+        guard fonts.allSatisfy(FileManager.default.fileExists) else {
+            print("skipping: DejaVu fonts are not installed (fonts-dejavu-core)")
+            return
+        }
+        let book = try Book()
+        try book.add("a", date: "2022-08-27", photo: nil)
+        let font = book.base + "/font.ttf"
+        try FileManager.default.copyItem(atPath: fonts[0], toPath: font)
+        #expect(try book.render(["--font", font]).0.status == 0)
+        #expect(try book.render(["--font", font]).0.stdout.contains("rendered 0,"))
+        try FileManager.default.removeItem(atPath: font)
+        try FileManager.default.copyItem(atPath: fonts[1], toPath: font)
+        let (r, events) = try book.render(["--font", font])
+        #expect(RenderCommandTests.ids(events, "rendered") == ["a", "days/2022-08-27", "months/2022-08"], "\(r.stderr)")
+    }
+
+    @Test func aFullDiskFailsTheRunCleanly() throws {
+        guard Tool.isRoot else {
+            print("skipping: mounting a small tmpfs needs root")
+            return
+        }
+        let book = try Book()
+        for i in 0..<12 { try book.add("e\(i)", date: "2022-08-\(10 + i)", size: 640) }
+        try FileManager.default.createDirectory(atPath: book.cache, withIntermediateDirectories: true)
+        let mount = try Tool.run(["-t", "tmpfs", "-o", "size=600k", "tmpfs", book.cache], executable: "/bin/mount")
+        guard mount.status == 0 else {
+            print("skipping: cannot mount a tmpfs here (\(mount.stderr))")
+            return
+        }
+        defer { _ = try? Tool.run([book.cache], executable: "/bin/umount") }
+        let (r, events) = try book.render()
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stdout.contains("photicase-render: rendered"), "\(r.stdout)")
+        #expect(r.stderr.contains("no space left on the device"), "\(r.stderr)")
+        #expect(events.contains { $0["event"] as? String == "done" })
+        // Every file in the cache is whole: each image decodes, no temporary is left.
+        for file in book.files() where file.hasSuffix(".png") || file.hasSuffix(".jpg") {
+            #expect(throws: Never.self) { try ImageDecoder.decodeFile(atPath: book.cache + "/" + file) }
+        }
+        #expect(!book.files().contains { $0.contains(".tmp-") })
+    }
+}

@@ -34,8 +34,19 @@ enum Tool {
     /// `nobody` first (`giveToNobody`).
     static func runUnprivileged(_ args: [String], cwd: String? = nil) throws -> Result {
         guard isRoot else { return try run(args, cwd: cwd) }
-        return try run(["--reuid=nobody", "--regid=nogroup", "--clear-groups", "--inh-caps=-all", "--reset-env", "--", path]
-                       + args, cwd: cwd, executable: "/usr/bin/setpriv")
+        return try run(["--reuid=nobody", "--regid=nogroup", "--clear-groups", "--inh-caps=-all", "--reset-env", "--",
+                        try publicCopy.get()] + args, cwd: cwd, executable: "/usr/bin/setpriv")
+    }
+
+    /// A copy of the tool that `nobody` can run: the build folder may sit
+    /// below a folder only root can enter (a CI checkout in /root).
+    static let publicCopy: Swift.Result<String, Error> = Swift.Result {
+        let dir = try temporaryDirectory()
+        let copy = dir + "/photicase-render"
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy)
+        return copy
     }
 
     /// Makes `path` and everything below it belong to `nobody` (when root).

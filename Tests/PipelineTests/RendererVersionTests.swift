@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+import Cards
+import Codecs
+import Entries
+import Text
+@testable import Pipeline
+
+/// Cache keys are only honest if `CardsBackend.rendererVersion` changes
+/// whenever the drawing does. A reference render's pixel hash is recorded
+/// per version in Golden/renderer.txt; a change to the drawing that keeps
+/// the version fails here. Record a new version's hash with
+/// `PHOTICASE_UPDATE_GOLDEN=1 swift test --filter RendererVersionTests`.
+@Suite struct RendererVersionTests {
+    static let goldenFile: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        url.deleteLastPathComponent()
+        return url.appendingPathComponent("Golden/renderer.txt").path
+    }()
+
+    static let fonts = ["/usr/share/fonts/truetype/nanum/NanumSquareRoundR.ttf",
+                        "/usr/share/fonts/truetype/nanum/NanumSquareRoundB.ttf",
+                        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"]
+
+    /// SHA-256 over the pixels of every output kind of one fixed entry.
+    static func referenceHash() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pr-ref-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var photo = Raster(width: 480, height: 360, fill: RGBA(40, 90, 160))
+        for y in 0..<360 { for x in 0..<480 where (x / 40 + y / 40) % 2 == 0 { photo[x, y] = RGBA(230, UInt8(y * 255 / 359), 60) } }
+        try Data(try ImageEncoder.encode(photo, settings: .png())).write(to: URL(fileURLWithPath: folder + "/front.png"))
+        var entry = Entry(id: "ref", folder: folder, title: "헤어질 결심 Decision", date: CalendarDate("2022-08-27")!,
+                          rating: 4.5, memo: "산에서 만나요.\nSee you on the mountain.")
+        entry.director = "박찬욱"
+        entry.year = 2022
+        entry.friends = ["민수"]
+        entry.front = FacePhoto(name: "front.png", path: folder + "/front.png")
+        let backend = CardsBackend(theme: Theme(), fonts: .faces(fonts.map { FontFace(path: $0) }), scale: 1,
+                                   thumbnailSide: 128)
+        var worker = backend.makeWorker()
+        var images = try backend.renderTickets(entry, faces: TicketFace.allCases, format: .png, worker: &worker).value
+            .sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value)
+        images.append(try backend.renderDay(entry.date, entries: [entry], format: .png, worker: &worker).value)
+        images.append(try backend.renderMonth(MonthKey(entry.date), entriesByDay: [27: [entry]], today: entry.date,
+                                              format: .png, worker: &worker).value)
+        var hash = SHA256()
+        for bytes in images {
+            let raster = try ImageDecoder.decode(bytes).raster
+            hash.update("\(raster.width)x\(raster.height):")
+            raster.withUnsafeBytes { hash.update(Array($0)) }
+        }
+        return SHA256.hexString(hash.finalize())
+    }
+
+    static func recorded() -> [(version: String, hash: String)] {
+        let text = (try? String(contentsOfFile: goldenFile, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line in
+            let parts = line.split(separator: " ")
+            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+        }
+    }
+
+    @Test func drawingChangesBumpTheRendererVersion() throws {
+        guard Self.fonts.allSatisfy(FileManager.default.fileExists) else {
+            print("skipping RendererVersionTests: fonts-nanum and fonts-dejavu-core are not installed")
+            return
+        }
+        let version = CardsBackend.rendererVersion
+        let hash = try Self.referenceHash()
+        var lines = Self.recorded()
+        if ProcessInfo.processInfo.environment["PHOTICASE_UPDATE_GOLDEN"] == "1" {
+            lines.removeAll { $0.version == version }
+            lines.append((version, hash))
+            let text = "# rendererVersion and the SHA-256 of its reference render's pixels\n"
+                + lines.map { "\($0.version) \($0.hash)" }.joined(separator: "\n") + "\n"
+            try Data(text.utf8).write(to: URL(fileURLWithPath: Self.goldenFile))
+            return
+        }
+        let golden = try #require(lines.first { $0.version == version },
+                                  "no reference hash for \(version): record it with PHOTICASE_UPDATE_GOLDEN=1")
+        #expect(golden.hash == hash,
+                "rendering changed but CardsBackend.rendererVersion is still \(version): bump it and record the new hash")
+        // Two versions with one picture would mean a bump was recorded without a change: harmless, but a sign the
+        // hash is not what was rendered.
+        #expect(Set(lines.map(\.hash)).count == lines.count)
+    }
+
+    @Test func renderingIsDeterministic() throws {
+        guard Self.fonts.allSatisfy(FileManager.default.fileExists) else { return }
+        #expect(try Self.referenceHash() == Self.referenceHash())
+    }
+
+    @Test func themeFingerprintCoversEveryProperty() {
+        #expect(Mirror(reflecting: Theme()).children.count == Theme.canonicalFieldCount,
+                "Theme gained a property: add it to Theme.canonicalJSON")
+        var changed = Theme()
+        changed.backPhotoDim = 0.5
+        #expect(changed.canonicalJSON != Theme().canonicalJSON)
+        #expect(Theme().canonicalJSON.contains(#""brandColor": "#FF5A5FFF""#))
+    }
+
+    @Test func backendFingerprintNamesFontsAndVersion() {
+        let faces = Self.fonts.map { FontFace(path: $0) }
+        let backend = CardsBackend(theme: Theme(), fonts: .faces(faces), scale: 2, thumbnailSide: 256)
+        #expect(backend.fingerprint.contains("renderer:\(CardsBackend.rendererVersion)"))
+        #expect(Set(backend.inputFiles) == Set(Self.fonts))
+        var themed = Theme()
+        themed.fontFile = "/x/custom.ttf"
+        #expect(CardsBackend(theme: themed, fonts: .faces(faces)).inputFiles.contains("/x/custom.ttf"))
+    }
+}

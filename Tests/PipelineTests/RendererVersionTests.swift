@@ -97,7 +97,7 @@ import Text
         var changed = Theme()
         changed.backPhotoDim = 0.5
         #expect(changed.canonicalJSON != Theme().canonicalJSON)
-        #expect(Theme().canonicalJSON.contains(#""brandColor": "#FF5A5FFF""#))
+        #expect(Theme().canonicalJSON.contains(##""brandColor": "#FF5A5FFF""##))
     }
 
     @Test func backendFingerprintNamesFontsAndVersion() {

@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Raster"], exclude: ["Golden"]),
         .testTarget(name: "EntriesTests", dependencies: ["Entries"]),
         .testTarget(name: "CardsTests", dependencies: ["Cards", "Entries", "Codecs", "Imaging", "Text"], exclude: ["Golden"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "FileSystem", "Cards", "Entries"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "FileSystem", "Cards", "Entries"], exclude: ["Golden"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Imaging", "Raster"]),
         .testTarget(name: "CLITests", dependencies: ["Codecs", "Raster", "FileSystem"]),
     ]

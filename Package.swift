@@ -17,6 +17,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2"),
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz"),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig"),
+        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto"),
 
         // The only C code we write: every setjmp lives here.
         .target(name: "CShims", dependencies: ["CJPEG", "CPNG"]),
@@ -40,7 +41,7 @@ let package = Package(
         .target(name: "Cards", dependencies: ["Entries", "Codecs", "Imaging", "Text"]),
 
         // The batch job: entries, cache and manifest, scheduling, progress, log, lock.
-        .target(name: "Pipeline", dependencies: ["Cards", "Entries", "Codecs", "FileSystem"]),
+        .target(name: "Pipeline", dependencies: ["Cards", "Entries", "Codecs", "FileSystem", "CCrypto"]),
 
         // Thin command-line front end.
         .executableTarget(

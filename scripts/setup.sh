@@ -18,7 +18,7 @@ fi
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
 
-packages=(pkg-config libpng-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev
+packages=(pkg-config libpng-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libssl-dev
           fonts-nanum fonts-dejavu-core)
 if [ "$want_tests" = 1 ]; then
   # djpeg and dwebp decode references; Pillow (below) decodes PNG references.

@@ -72,6 +72,26 @@ public enum FileSystem {
         (try? status(path))??.identity
     }
 
+    /// Makes the folder `path` and any missing parents (`mkdir -p`);
+    /// fine when it exists already as a folder (or a link to one: the
+    /// user named it).
+    public static func makeDirectories(_ path: String) throws(FileSystemError) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
+            do throws(Errno) {
+                try Syscalls.makeDirectory(prefix, in: Syscalls.currentDirectory)
+            } catch {
+                guard error.code == Syscalls.errnoExists else {
+                    throw FileSystemError(path: prefix, problem: Syscalls.problem(error.code))
+                }
+            }
+        }
+        guard case .directory? = try status(path)?.kind else {
+            throw FileSystemError(path: path, problem: .notADirectory)
+        }
+    }
+
     /// The canonical absolute path (`realpath(3)`), or nil when it cannot be found.
     public static func realPath(_ path: String) -> String? { Syscalls.realPath(path) }
 

@@ -151,6 +151,16 @@ final class Scratch {
         #expect(throws: FileSystem.ResolveProblem.self) { try FileSystem.landingPath(of: s.path + "/loop/x") }
     }
 
+    @Test func makeDirectoriesIsMkdirP() throws {
+        let s = try Scratch()
+        try FileSystem.makeDirectories(s.path + "/a/b/c")
+        try FileSystem.makeDirectories(s.path + "/a/b/c")
+        #expect(try FileSystem.status(s.path + "/a/b/c")?.kind == .directory)
+        try s.file("file", "x")
+        #expect(throws: FileSystemError.self) { try FileSystem.makeDirectories(s.path + "/file") }
+        #expect(throws: FileSystemError.self) { try FileSystem.makeDirectories(s.path + "/file/sub") }
+    }
+
     @Test func splitAndAbsolute() {
         #expect(FileSystem.split("a/b/c.png") == ("a/b", "c.png"))
         #expect(FileSystem.split("c.png") == (".", "c.png"))

@@ -94,4 +94,14 @@ import Entries
         for _ in 0..<1000 { h.update(Array(repeating: UInt8(ascii: "a"), count: 1000)) }
         #expect(SHA256.hexString(h.finalize()) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
+
+    @Test func sha256CopiesAreIndependent() {
+        var a = SHA256()
+        a.update("ab")
+        var b = a  // a hash in progress, copied
+        a.update("c")
+        b.update("x")
+        #expect(SHA256.hexString(a.finalize()) == SHA256.hex(Array("abc".utf8)))
+        #expect(SHA256.hexString(b.finalize()) == SHA256.hex(Array("abx".utf8)))
+    }
 }

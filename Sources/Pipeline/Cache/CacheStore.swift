@@ -23,10 +23,10 @@ public final class CacheStore: @unchecked Sendable {
     public init(path: String, create: Bool) throws(PipelineError) {
         layout = CacheLayout(root: path)
         if create {
-            do {
-                try FileManager.default.createDirectory(atPath: layout.root, withIntermediateDirectories: true)
+            do throws(FileSystemError) {
+                try FileSystem.makeDirectories(layout.root)
             } catch {
-                throw .badCache(path: layout.root, reason: "cannot create folder")
+                throw .badCache(path: error.path, reason: "cannot create folder: \(error.problem)")
             }
         }
         do throws(FileSystemError) {

@@ -26,12 +26,22 @@ public enum CardWarning: Sendable, Hashable, CustomStringConvertible {
     case decoder(path: String, message: String)
     /// Text could not be set completely (reported once per renderer).
     case text(TextWarning)
+    /// The photo at `path` is so small for its place that it was enlarged
+    /// `factor` times (more than `PhotoLoader.upscaleLimit`): it will look soft.
+    case upscaled(path: String, factor: Double)
+    /// The photo at `path`, without a saved crop, is so much wider or taller
+    /// than its place that only `visible` (0...1) of it shows, its centre.
+    case mostlyCropped(path: String, visible: Double)
 
     public var description: String {
         switch self {
         case let .crop(path, warning): "\(path): \(warning)"
         case let .decoder(path, message): "\(path): \(message)"
         case let .text(warning): warning.description
+        case let .upscaled(path, factor):
+            "\(path): enlarged \((factor * 10).rounded() / 10)× to fill its place; a larger photo will look sharper"
+        case let .mostlyCropped(path, visible):
+            "\(path): without a saved crop only the middle \(Int((visible * 100).rounded()))% of the photo shows; crop it in the app to choose the part"
         }
     }
 }

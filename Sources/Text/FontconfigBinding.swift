@@ -37,16 +37,8 @@ enum Fontconfig {
         // drawn bold or slanted when a plain face has it.
         var faces: [FontFace] = [], offStyle: [FontFace] = []
         for i in 0..<Int(set.pointee.nfont) {
-            guard let font = set.pointee.fonts[i] else { continue }
-            var outline: FcBool = 0
-            guard FcPatternGetBool(font, FC_OUTLINE, 0, &outline) == FcResultMatch, outline != 0 else { continue }
-            var file: UnsafeMutablePointer<FcChar8>?
-            guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
-            var index: Int32 = 0
-            _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
-            let path = String(cString: file)
-            let face = FontFace(path: path, index: Int(index))
-            guard !faces.contains(face), !offStyle.contains(face) else { continue }
+            guard let font = set.pointee.fonts[i], let face = face(of: font, having: FC_OUTLINE),
+                  !faces.contains(face), !offStyle.contains(face) else { continue }
             var slant: Int32 = 0, faceWeight: Int32 = 0
             _ = FcPatternGetInteger(font, FC_SLANT, 0, &slant)
             _ = FcPatternGetInteger(font, FC_WEIGHT, 0, &faceWeight)
@@ -57,6 +49,46 @@ enum Fontconfig {
             }
         }
         return faces + offStyle
+    }
+}
+
+extension Fontconfig {
+    /// Colour emoji fonts (bitmap or outline), best first: the faces
+    /// fontconfig gives for the generic family "emoji" that say they have
+    /// colour. Skipped by `sortedFonts`, which keeps outline fonts only.
+    static func colorEmojiFonts() -> [FontFace] {
+        guard FcInit() != 0, let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        "emoji".withCString { name in
+            name.withMemoryRebound(to: FcChar8.self, capacity: 6) { _ = FcPatternAddString(pattern, FC_FAMILY, $0) }
+        }
+        _ = FcPatternAddBool(pattern, FC_COLOR, 1)
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultMatch
+        guard let set = FcFontSort(nil, pattern, 0, nil, &result) else { return [] }
+        defer { FcFontSetDestroy(set) }
+        var faces: [FontFace] = []
+        for i in 0..<Int(set.pointee.nfont) {
+            if let font = set.pointee.fonts[i], let face = face(of: font, having: FC_COLOR), !faces.contains(face) {
+                faces.append(face)
+            }
+        }
+        return faces
+    }
+}
+
+extension Fontconfig {
+    /// The file and index of a sorted font whose boolean `property`
+    /// (outline, colour) is true; nil otherwise.
+    private static func face(of font: OpaquePointer, having property: UnsafePointer<CChar>) -> FontFace? {
+        var flag: FcBool = 0
+        guard FcPatternGetBool(font, property, 0, &flag) == FcResultMatch, flag != 0 else { return nil }
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        var index: Int32 = 0
+        _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
+        return FontFace(path: String(cString: file), index: Int(index))
     }
 }
 

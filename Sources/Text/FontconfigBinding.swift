@@ -8,36 +8,29 @@ enum Fontconfig {
     /// Outline fonts for `family`, `language` and `weight`, best first,
     /// each adding coverage the earlier ones lack (FcFontSort, trimmed).
     static func sortedFonts(family: String, language: String, weight: FontWeight) -> [FontFace] {
-        guard FcInit() != 0, let pattern = FcPatternCreate() else { return [] }
-        defer { FcPatternDestroy(pattern) }
-        family.withCString { name in
-            name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
-                _ = FcPatternAddString(pattern, FC_FAMILY, $0)
-            }
-        }
-        if !language.isEmpty, let languages = FcLangSetCreate() {
-            language.withCString { name in
-                name.withMemoryRebound(to: FcChar8.self, capacity: language.utf8.count + 1) {
-                    _ = FcLangSetAdd(languages, $0)
+        withSortedFonts(family: family, trim: true, configure: { pattern in
+            if !language.isEmpty, let languages = FcLangSetCreate() {
+                language.withCString { name in
+                    name.withMemoryRebound(to: FcChar8.self, capacity: language.utf8.count + 1) {
+                        _ = FcLangSetAdd(languages, $0)
+                    }
                 }
+                _ = FcPatternAddLangSet(pattern, FC_LANG, languages)
+                FcLangSetDestroy(languages)
             }
-            _ = FcPatternAddLangSet(pattern, FC_LANG, languages)
-            FcLangSetDestroy(languages)
-        }
-        _ = FcPatternAddInteger(pattern, FC_WEIGHT, weight.fontconfigWeight)
-        _ = FcPatternAddBool(pattern, FC_SCALABLE, 1)
-        FcConfigSubstitute(nil, pattern, FcMatchPattern)
-        FcDefaultSubstitute(pattern)
+            _ = FcPatternAddInteger(pattern, FC_WEIGHT, weight.fontconfigWeight)
+            _ = FcPatternAddBool(pattern, FC_SCALABLE, 1)
+        }, body: { fonts in trimmed(fonts, weight: weight) })
+    }
 
-        var result = FcResultMatch
-        guard let set = FcFontSort(nil, pattern, 1, nil, &result) else { return [] }
-        defer { FcFontSetDestroy(set) }
+    /// The faces of `fonts` in order, upright faces of `weight` first.
+    private static func trimmed(_ fonts: [OpaquePointer], weight: FontWeight) -> [FontFace] {
         // Fontconfig orders by coverage first; among the fallbacks, prefer
         // upright faces of the asked-for weight so a missing glyph is not
         // drawn bold or slanted when a plain face has it.
         var faces: [FontFace] = [], offStyle: [FontFace] = []
-        for i in 0..<Int(set.pointee.nfont) {
-            guard let font = set.pointee.fonts[i], let face = face(of: font, having: FC_OUTLINE),
+        for font in fonts {
+            guard let face = face(of: font, having: FC_OUTLINE),
                   !faces.contains(face), !offStyle.contains(face) else { continue }
             var slant: Int32 = 0, faceWeight: Int32 = 0
             _ = FcPatternGetInteger(font, FC_SLANT, 0, &slant)
@@ -57,24 +50,34 @@ extension Fontconfig {
     /// fontconfig gives for the generic family "emoji" that say they have
     /// colour. Skipped by `sortedFonts`, which keeps outline fonts only.
     static func colorEmojiFonts() -> [FontFace] {
+        withSortedFonts(family: "emoji", trim: false, configure: { _ = FcPatternAddBool($0, FC_COLOR, 1) }) { fonts in
+            var faces: [FontFace] = []
+            for font in fonts {
+                if let face = face(of: font, having: FC_COLOR), !faces.contains(face) { faces.append(face) }
+            }
+            return faces
+        }
+    }
+
+    /// Runs `body` on the fonts FcFontSort gives for `family` and what
+    /// `configure` adds to the pattern; the font patterns live only
+    /// during `body`. Empty when fontconfig cannot start.
+    private static func withSortedFonts(family: String, trim: Bool, configure: (OpaquePointer) -> Void,
+                                        body: ([OpaquePointer]) -> [FontFace]) -> [FontFace] {
         guard FcInit() != 0, let pattern = FcPatternCreate() else { return [] }
         defer { FcPatternDestroy(pattern) }
-        "emoji".withCString { name in
-            name.withMemoryRebound(to: FcChar8.self, capacity: 6) { _ = FcPatternAddString(pattern, FC_FAMILY, $0) }
+        family.withCString { name in
+            name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
+                _ = FcPatternAddString(pattern, FC_FAMILY, $0)
+            }
         }
-        _ = FcPatternAddBool(pattern, FC_COLOR, 1)
+        configure(pattern)
         FcConfigSubstitute(nil, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultMatch
-        guard let set = FcFontSort(nil, pattern, 0, nil, &result) else { return [] }
+        guard let set = FcFontSort(nil, pattern, trim ? 1 : 0, nil, &result) else { return [] }
         defer { FcFontSetDestroy(set) }
-        var faces: [FontFace] = []
-        for i in 0..<Int(set.pointee.nfont) {
-            if let font = set.pointee.fonts[i], let face = face(of: font, having: FC_COLOR), !faces.contains(face) {
-                faces.append(face)
-            }
-        }
-        return faces
+        return body((0..<Int(set.pointee.nfont)).compactMap { set.pointee.fonts[$0] })
     }
 }
 

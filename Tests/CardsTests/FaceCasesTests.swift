@@ -240,3 +240,16 @@ enum Luminance {
         return 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b)
     }
 }
+
+/// A title no installed font can draw is not left blank in silence.
+@Test func uncoveredTitleSaysWhichCharacters() throws {
+    let nanum = "/usr/share/fonts/truetype/nanum/NanumSquareRoundB.ttf"
+    try #require(FileManager.default.fileExists(atPath: nanum), "needs fonts-nanum")
+    // Only a Korean font: emoji have nowhere to come from.
+    let renderer = try CardRenderer(fonts: .faces([FontFace(path: nanum)]))
+    for _ in 0..<2 {
+        let face = try renderer.renderFront(testEntry(title: "🎬🍿"), scale: 1)
+        let said = face.warnings.map(\.description).filter { $0.contains("U+1F3AC") && $0.contains("U+1F37F") }
+        #expect(said.count >= 1, "every render says so: \(face.warnings)")
+    }
+}

@@ -4,9 +4,14 @@ import Glibc
 
 /// A progress bar on a terminal's stderr, redrawn in place at most ten
 /// times a second: done/total, percent, rate, ETA and the current item.
+///
+/// The line never reaches the terminal's last column, so it can never wrap
+/// (a wrapped line is not erased by the next redraw and the bar scrolls):
+/// widths are counted in terminal cells, Hangul and other East Asian wide
+/// characters as two, and what does not fit is left out, the item's name
+/// first (its start, keeping the distinctive end), then the bar, the rate.
 public final class ProgressBar: ProgressSink {
     private let fd: Int32
-    private let width: Int
     private var total = 0
     private var start = 0.0
     private var lastDraw = -1.0
@@ -14,8 +19,15 @@ public final class ProgressBar: ProgressSink {
 
     public init(fd: Int32 = STDERR_FILENO) {
         self.fd = fd
+    }
+
+    /// The terminal's width in cells now (it may be resized while a run
+    /// goes on): the terminal's own, else `COLUMNS`, else 80.
+    private var width: Int {
         var ws = winsize()
-        width = ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0 && ws.ws_col > 20 ? Int(ws.ws_col) : 80
+        if ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0 { return Int(ws.ws_col) }
+        if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), columns > 0 { return columns }
+        return 80
     }
 
     /// True when `fd` is a terminal (the bar is only for people).
@@ -44,18 +56,42 @@ public final class ProgressBar: ProgressSink {
     private func draw(done: Int, total: Int, current: String, now: Double) {
         let elapsed = max(now - start, 1e-6)
         let rate = Double(done) / elapsed
-        let percent = total > 0 ? done * 100 / total : 100
         let eta = rate > 0 ? Double(total - done) / rate : 0
-        let barWidth = 24
-        let filled = total > 0 ? barWidth * done / total : barWidth
-        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
-        var line = "\(bar) \(done)/\(total) \(percent)% \(String(format1: rate))/s ETA \(ProgressBar.clock(eta)) "
-        let room = width - line.count - 1
-        if room > 3 {
-            line += current.count > room ? "…" + current.suffix(room - 1) : current
-        }
+        let line = ProgressBar.line(done: done, total: total, rate: rate, eta: eta, current: current, width: width)
         emit("\r\u{1B}[K" + line)
         drawn = true
+    }
+
+    /// The bar's longest width in cells.
+    static let barCells = 24
+    /// Below this many cells the bar says too little to be worth its room.
+    static let minimumBarCells = 8
+    /// The item's name keeps at least this many cells before the bar shrinks.
+    static let nameCells = 16
+
+    /// The status line for a terminal `width` cells wide: at most
+    /// `width - 1` cells, so it never wraps.
+    public static func line(done: Int, total: Int, rate: Double, eta: Double, current: String, width: Int) -> String {
+        let room = max(0, width - 1)
+        let percent = total > 0 ? done * 100 / total : 100
+        let counts = "\(done)/\(total) \(percent)%"
+        var timing = " \(String(format1: rate))/s ETA \(clock(eta))"
+        if DisplayWidth.cells(counts + timing) > room { timing = "" }
+        let fixed = DisplayWidth.cells(counts + timing)
+        // The bar takes what is left after the numbers and a useful name.
+        var bar = ""
+        let barRoom = min(barCells, room - fixed - 1 - 1 - nameCells)
+        if barRoom >= minimumBarCells {
+            let filled = total > 0 ? barRoom * done / total : barRoom
+            bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barRoom - filled) + " "
+        }
+        var line = DisplayWidth.truncating(bar + counts + timing, to: room, keepEnd: false)
+        let nameRoom = room - DisplayWidth.cells(line) - 1
+        let name = DisplayWidth.printable(current)
+        if nameRoom >= 4, !name.isEmpty {
+            line += " " + DisplayWidth.truncating(name, to: nameRoom, keepEnd: true)
+        }
+        return line
     }
 
     private func clear() {
@@ -81,5 +117,60 @@ enum Clock {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+
+/// How many terminal cells text takes: East Asian wide and fullwidth
+/// characters (Hangul, Han, kana, most emoji) two, combining marks and
+/// invisible format characters none, everything else one.
+public enum DisplayWidth {
+    /// The cells `text` takes.
+    public static func cells(_ text: String) -> Int {
+        text.reduce(0) { $0 + cells($1) }
+    }
+
+    /// The cells one character (grapheme) takes.
+    public static func cells(_ character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if character.unicodeScalars.contains(where: isWide) { return 2 }
+        if character.unicodeScalars.count > 1,
+           character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        default: return first.properties.isDefaultIgnorableCodePoint ? 0 : 1
+        }
+    }
+
+    /// `text` cut to at most `limit` cells with "…" where it was cut: at
+    /// the start when `keepEnd` (file names differ at their ends), else at the end.
+    public static func truncating(_ text: String, to limit: Int, keepEnd: Bool) -> String {
+        guard cells(text) > limit else { return text }
+        guard limit >= 1 else { return "" }
+        var kept: [Character] = []
+        var used = 1
+        for character in keepEnd ? Array(text.reversed()) : Array(text) {
+            let c = cells(character)
+            if used + c > limit { break }
+            kept.append(character)
+            used += c
+        }
+        return keepEnd ? "…" + String(kept.reversed()) : String(kept) + "…"
+    }
+
+    /// `text` with control characters (a newline in a name would break
+    /// the line) shown as "?".
+    static func printable(_ text: String) -> String {
+        String(text.map { $0.unicodeScalars.contains { $0.properties.generalCategory == .control } ? "?" : $0 })
+    }
+
+    /// East Asian Wide or Fullwidth (UAX #11), and emoji shown as emoji.
+    private static func isWide(_ s: Unicode.Scalar) -> Bool {
+        let v = s.value
+        if s.properties.isEmojiPresentation { return true }
+        return (0x1100...0x115F).contains(v) || (0x2E80...0x303E).contains(v) || (0x3041...0x33FF).contains(v)
+            || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xA000...0xA4CF).contains(v)
+            || (0xA960...0xA97F).contains(v) || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v)
+            || (0xFE10...0xFE19).contains(v) || (0xFE30...0xFE6F).contains(v) || (0xFF00...0xFF60).contains(v)
+            || (0xFFE0...0xFFE6).contains(v) || (0x20000...0x3FFFD).contains(v)
     }
 }

@@ -21,7 +21,9 @@ extension CardRenderer {
         let layout = DayLayout(count: sorted.count, side: side, gap: DayLayout.defaultGap(side: side))
         var canvas = Raster(width: side, height: side, fill: theme.backgroundColor)
         var warnings: [CardWarning] = []
-        for (cell, entry) in zip(layout.cells, sorted) {
+        for (index, (cell, entry)) in zip(layout.cells, sorted).enumerated() {
+            // The "+N" cell's own initial would show through behind the count.
+            let covered = layout.hiddenCount > 0 && index == layout.cells.count - 1
             let size = PixelSize(width: cell.width, height: cell.height)
             var tile: Raster?
             if let photo = entry.front {
@@ -34,7 +36,7 @@ extension CardRenderer {
                     warnings.append(.decoder(path: failure.path, message: "\(failure.reason); drawn as a placeholder"))
                 }
             }
-            if tile == nil { tile = try placeholderTile(entry, size: size) }
+            if tile == nil { tile = try placeholderTile(entry, size: size, initial: !covered) }
             canvas.fill(.solid(theme.backgroundColor), in: cell)
             canvas.draw(tile!, at: cell.x, cell.y)
         }
@@ -44,11 +46,12 @@ extension CardRenderer {
         return RenderedImage(raster: canvas, warnings: warnings + takeTextWarnings())
     }
 
-    /// A tile for an entry without a photo: the brand gradient and the
-    /// title's first letter (see `initial(of:)`).
-    private func placeholderTile(_ entry: Entry, size: PixelSize) throws(CardError) -> Raster {
+    /// A tile for an entry without a photo: the brand gradient and, when
+    /// `initial`, the title's first letter (see `initial(of:)`).
+    private func placeholderTile(_ entry: Entry, size: PixelSize, initial showInitial: Bool) throws(CardError) -> Raster {
         var tile = Raster(width: size.width, height: size.height, fill: theme.brandColor)
         tile.fill(brandGradient(in: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))))
+        guard showInitial else { return tile }
         let initial = CardRenderer.initial(of: SearchTitle.clean(entry.title)) ?? strings.kind(entry.kind)
         let points = Double(min(size.width, size.height)) * 0.42
         let style = theme.textStyle(points: points, scale: 1, weight: .bold, color: theme.inverseTextColor,

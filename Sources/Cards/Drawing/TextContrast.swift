@@ -97,6 +97,24 @@ extension RGBA {
 }
 
 extension Raster {
+    /// The mean alpha of `rect` (inside this raster), 0...1: how much of
+    /// it a photo actually covers.
+    func meanOpacity(in rect: PixelRect) -> Double {
+        let area = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+        guard !area.isEmpty else { return 0 }
+        var sum = 0
+        withUnsafeBytes { p in
+            for y in area.y..<area.maxY {
+                var i = (y * width + area.x) * 4 + 3
+                for _ in 0..<area.width {
+                    sum += Int(p[i])
+                    i += 4
+                }
+            }
+        }
+        return Double(sum) / Double(area.width * area.height * 255)
+    }
+
     /// The front's caption scrim over rows `top` to the bottom: black
     /// from nothing at `top`, reaching `textOpacity` at `textTop` and
     /// `bottomOpacity` at the last row. A `textOpacity` below what the

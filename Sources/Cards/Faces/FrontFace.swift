@@ -32,8 +32,10 @@ extension CardRenderer {
             //    from the middle down for the caption, at least as dark from
             //    the title's top row down as the brightest pixel under the
             //    title and stub needs for 4.5:1 contrast.
-            card.applyScrim(in: PixelRect(x: 0, y: 0, width: size.width, height: Int(Double(size.height) * 0.2)),
-                            topOpacity: 0.32, bottomOpacity: 0)
+            //    The top one only darkens photo: over the transparent part
+            //    of a sticker it would just grey the card.
+            let top = PixelRect(x: 0, y: 0, width: size.width, height: Int(Double(size.height) * 0.2))
+            card.applyScrim(in: top, topOpacity: 0.32 * loaded.raster.meanOpacity(in: top), bottomOpacity: 0)
             let scrimTop = min(Int(Double(size.height) * 0.46), titleTop)
             let needed = TextContrast.scrimOpacity(
                 inks: [ink.opaque, ink.opaque.withOpacity(0.95)],

@@ -253,3 +253,15 @@ enum Luminance {
         #expect(said.count >= 1, "every render says so: \(face.warnings)")
     }
 }
+
+/// `author` in entry.json reaches a book's credit line.
+@Test func authorFieldIsReadAndCredited() throws {
+    let photos = TestPhotos()
+    let folder = photos.folder + "/pachinko"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try Data(#"{"title": "파친코", "date": "2022-08-14", "rating": 4, "kind": "book", "author": "이민진", "year": 2017}"#
+        .utf8).write(to: URL(fileURLWithPath: folder + "/entry.json"))
+    let entry = try EntryLoader().load(folder: folder, defaultID: "pachinko").entry
+    #expect(entry.author == "이민진")
+    #expect(CardStrings(.ko).credit(for: entry) == "이민진 · 2017")
+}

@@ -1,5 +1,6 @@
 import Pipeline
 import Testing
+import Text
 
 /// The progress line fits any terminal: counted in cells, Hangul as two,
 /// and never reaching the last column (where the terminal would wrap).
@@ -16,14 +17,6 @@ import Testing
                 #expect(!line.contains("\n"))
             }
         }
-    }
-
-    @Test func hangulCountsTwoCells() {
-        #expect(DisplayWidth.cells("헤어질 결심") == 11)
-        #expect(DisplayWidth.cells("dune") == 4)
-        #expect(DisplayWidth.cells("🎬") == 2)
-        #expect(DisplayWidth.cells("e\u{301}") == 1)
-        #expect(DisplayWidth.cells("❤️") == 2)
     }
 
     @Test func narrowTerminalKeepsTheCountsAndTheNameEnd() {

@@ -51,6 +51,17 @@ public enum CardWarning: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+extension CardWarning {
+    /// True for the warnings about how a photo fits its place (enlarged,
+    /// mostly cropped away).
+    var isAboutFit: Bool {
+        switch self {
+        case .upscaled, .mostlyCropped: true
+        default: false
+        }
+    }
+}
+
 /// A finished image and what was corrected on the way.
 public struct RenderedImage: Sendable {
     /// The pixels, straight alpha.

@@ -267,3 +267,13 @@ func uncoveredTitleSaysWhichCharacters() throws {
     #expect(entry.author == "이민진")
     #expect(CardStrings(.ko).credit(for: entry) == "이민진 · 2017")
 }
+
+/// A day tile does not repeat what the face says about a photo's fit.
+@Test func dayTilesLeaveFitWarningsToTheFaces() throws {
+    let photos = TestPhotos()
+    let path = try photos.write(TestPhotos.flat(RGBA(200, 100, 50), width: 20, height: 20), "tiny.png")
+    let entry = testEntry(front: FacePhoto(name: "tiny.png", path: path))
+    let renderer = try CardRenderer()
+    #expect(try renderer.renderFront(entry, scale: 1).warnings.contains { $0.description.contains("enlarged") })
+    #expect(try renderer.renderDayThumbnail([entry], side: 256).warnings.isEmpty)
+}

@@ -30,7 +30,9 @@ extension CardRenderer {
                 do throws(CardError) {
                     let loaded = try loader.load(photo, size: size)
                     tile = loaded.raster
-                    warnings += loaded.warnings
+                    // How a photo fits its place is the faces' to say: the
+                    // same photo in a small tile would say it again, differently.
+                    warnings += loaded.warnings.filter { !$0.isAboutFit }
                 } catch {
                     guard case let .photo(failure) = error else { throw error }
                     warnings.append(.decoder(path: failure.path, message: "\(failure.reason); drawn as a placeholder"))

@@ -277,3 +277,35 @@ func uncoveredTitleSaysWhichCharacters() throws {
     #expect(try renderer.renderFront(entry, scale: 1).warnings.contains { $0.description.contains("enlarged") })
     #expect(try renderer.renderDayThumbnail([entry], side: 256).warnings.isEmpty)
 }
+
+/// The placeholder's rings drawn on the card show no seam: inside a
+/// ring's band, away from every ring's edges, no pixel stands out from the
+/// ones above and below it (the gradient under the rings is smooth).
+@Test(arguments: [1.0, 2.0, 3.0])
+func placeholderRingsHaveNoSeams(scale: Double) throws {
+    let face = try CardRenderer().renderFront(testEntry(title: " "), scale: scale).raster
+    let w = Double(face.width), h = Double(face.height), thickness = 14 * scale
+    // The rings as FrontFace draws them: centre and outer radius.
+    let rings = [(0.95, 0.08, 0.55), (0.05, 0.62, 0.38), (0.8, 0.7, 0.22)].map { (w * $0.0, h * $0.1, w * $0.2) }
+    var standing = 0, checked = 0
+    for y in 1..<(face.height - Int(92 * scale)) {
+        for x in 0..<face.width {
+            let px = Double(x) + 0.5, py = Double(y) + 0.5
+            let distances = rings.map { ((px - $0.0) * (px - $0.0) + (py - $0.1) * (py - $0.1)).squareRoot() - $0.2 }
+            // Clear of every edge (outer at 0, inner at -thickness) by 3 pixels, inside some band.
+            guard distances.allSatisfy({ abs($0) > 3 && abs($0 + thickness) > 3 }),
+                  distances.contains(where: { $0 < 0 && $0 > -thickness }) else { continue }
+            let (a, b, c) = (face[x, y - 1], face[x, y], face[x, y + 1])
+            // Not the perforation's holes.
+            guard a.a == 255, b.a == 255, c.a == 255 else { continue }
+            func curve(_ above: UInt8, _ here: UInt8, _ below: UInt8) -> Int {
+                2 * Int(here) - Int(above) - Int(below)
+            }
+            let bump = [curve(a.r, b.r, c.r), curve(a.g, b.g, c.g), curve(a.b, b.b, c.b)]
+            checked += 1
+            if bump.contains(where: { abs($0) >= 3 }) { standing += 1 }
+        }
+    }
+    #expect(checked > 1000)
+    #expect(standing == 0, "\(standing) of \(checked) pixels inside the rings stand out from their column at scale \(scale)")
+}

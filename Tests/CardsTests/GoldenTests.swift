@@ -90,6 +90,9 @@ struct GoldenTests {
         try Golden.check(try renderer.renderFront(entry, scale: 1).raster, "front-transparent")
         try Golden.check(try renderer.renderBack(entry, scale: 1).raster, "back-transparent")
         try Golden.check(try renderer.renderShare(entry, options: ShareOptions(scale: 1)).raster, "share-transparent")
+        let day = try renderer.renderDayThumbnail([entry], side: 128).raster
+        #expect(day.isOpaque, "a transparent photo's tile shows the card's background")
+        try Golden.check(day, "day-transparent")
     }
 
     @Test(arguments: [(5, 128), (40, 128), (40, 64)])

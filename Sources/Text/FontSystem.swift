@@ -128,6 +128,8 @@ final class FontSystem {
     /// The anti-aliased image of `glyph` in `font` at `pixelSize`, its
     /// outline shifted right by `phase` quarter pixels.
     func image(font: LoadedFont, glyph: UInt32, pixelSize: Double, phase: Int) -> GlyphImage? {
+        // A colour bitmap is not shifted by subpixels: one image serves all phases.
+        let phase = font.isColor ? 0 : phase
         let key = GlyphCache.Key(slot: Int32(font.slot), glyph: glyph,
                                  size64: Int32((pixelSize * 64).rounded()), phase: UInt8(phase))
         if let cached = glyphs[key] { return cached }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the README's pictures in docs/images from the sample ticket
 # book: makes the book's photos with fixture-maker, then renders a front
-# face, a back face, a share image, a day thumbnail and a month sheet.
+# face, a back face, a share image, a crowded day's thumbnail, a month
+# sheet, and share images of an emoji title and a transparent poster.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
@@ -9,5 +10,9 @@ if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
 fi
 swift build -c release --product fixture-maker
 "$(swift build -c release --show-bin-path)/fixture-maker" --book fixtures/book >/dev/null
-PHOTICASE_README_IMAGES="$PWD/docs/images" swift test --filter 'CardsTests.readmeImages' "$@"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+poster="$tmp/poster.png"
+"$(swift build -c release --show-bin-path)/fixture-maker" --poster "$poster" >/dev/null
+PHOTICASE_README_POSTER="$poster" PHOTICASE_README_IMAGES="$PWD/docs/images" swift test --filter 'CardsTests.readmeImages' "$@"
 ls -l docs/images

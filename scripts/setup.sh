@@ -20,6 +20,8 @@ sudo=""
 
 packages=(pkg-config libpng-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libssl-dev
           fonts-nanum fonts-dejavu-core)
+# Colour emoji in titles and memos (CBDT bitmaps, drawn scaled to the text).
+packages+=(fonts-noto-color-emoji)
 if [ "$want_tests" = 1 ]; then
   # djpeg and dwebp decode references; Pillow (below) decodes PNG references.
   packages+=(libjpeg-turbo-progs webp)

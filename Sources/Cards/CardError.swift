@@ -26,12 +26,38 @@ public enum CardWarning: Sendable, Hashable, CustomStringConvertible {
     case decoder(path: String, message: String)
     /// Text could not be set completely (reported once per renderer).
     case text(TextWarning)
+    /// No installed font covers `characters` of `text`; they were left out
+    /// (a title of nothing but those renders without its text).
+    case missingCharacters(text: String, characters: [Character])
+    /// The photo at `path` is so small for its place that it was enlarged
+    /// `factor` times (more than `PhotoLoader.upscaleLimit`): it will look soft.
+    case upscaled(path: String, factor: Double)
+    /// The photo at `path`, without a saved crop, is so much wider or taller
+    /// than its place that only `visible` (0...1) of it shows, its centre.
+    case mostlyCropped(path: String, visible: Double)
 
     public var description: String {
         switch self {
         case let .crop(path, warning): "\(path): \(warning)"
         case let .decoder(path, message): "\(path): \(message)"
         case let .text(warning): warning.description
+        case let .missingCharacters(text, characters):
+            "no installed font covers \(characters.map { "\($0) (\($0.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")))" }.joined(separator: ", ")) in \"\(text)\"; left out (for emoji install fonts-noto-color-emoji)"
+        case let .upscaled(path, factor):
+            "\(path): enlarged \((factor * 10).rounded() / 10)× to fill its place; a larger photo will look sharper"
+        case let .mostlyCropped(path, visible):
+            "\(path): without a saved crop only the middle \(Int((visible * 100).rounded()))% of the photo shows; crop it in the app to choose the part"
+        }
+    }
+}
+
+extension CardWarning {
+    /// True for the warnings about how a photo fits its place (enlarged,
+    /// mostly cropped away).
+    var isAboutFit: Bool {
+        switch self {
+        case .upscaled, .mostlyCropped: true
+        default: false
         }
     }
 }

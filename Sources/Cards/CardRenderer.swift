@@ -18,6 +18,8 @@ public final class CardRenderer {
     let text: TextRenderer
     /// Text warnings reported since the current render began.
     private var pendingTextWarnings: [TextWarning] = []
+    /// Characters left out of each text laid out since the current render began.
+    private var pendingMissing: [CardWarning] = []
 
     /// A renderer for `theme`, finding fonts through `fonts`. Throws
     /// `CardError.font` when the theme's font file cannot be used.
@@ -37,6 +39,7 @@ public final class CardRenderer {
             _ = try layout("A", theme.textStyle(points: 12, scale: 1, weight: weight, color: .black), width: .infinity)
         }
         pendingTextWarnings.removeAll()
+        pendingMissing.removeAll()
     }
 
     /// The card's size in pixels at `scale`.
@@ -48,16 +51,26 @@ public final class CardRenderer {
 
     /// Lays out `string`; a theme font file that cannot be used becomes `CardError.font`.
     func layout(_ string: String, _ style: TextStyle, width: Double) throws(CardError) -> TextLayout {
+        let result: TextLayout
         do {
-            return try text.layout(string, style: style, width: width)
+            result = try text.layout(string, style: style, width: width)
         } catch {
             throw .font(error)
         }
+        // Said for every card it happens on, unlike the renderer's own
+        // warning (once per renderer), so each blank title is explained.
+        if !result.missingCharacters.isEmpty {
+            pendingMissing.append(.missingCharacters(text: string, characters: result.missingCharacters))
+        }
+        return result
     }
 
-    /// Text warnings collected since the last call, as card warnings.
+    /// Text warnings collected since the last call, as card warnings. The
+    /// renderer's per-character warning is left out: `missingCharacters`
+    /// says the same with the text it happened in.
     func takeTextWarnings() -> [CardWarning] {
-        defer { pendingTextWarnings.removeAll() }
-        return pendingTextWarnings.map(CardWarning.text)
+        defer { pendingTextWarnings.removeAll(); pendingMissing.removeAll() }
+        let text = pendingTextWarnings.filter { if case .noFontFor = $0 { false } else { true } }
+        return text.map(CardWarning.text) + pendingMissing
     }
 }

@@ -16,7 +16,13 @@ public struct Entry: Sendable, Hashable {
     /// 0...5 in steps of 0.5.
     public var rating: Double
     public var kind: EntryKind
+    /// The director of a movie or drama; older entries also keep a book's
+    /// author or a show's performers here.
     public var director: String?
+    /// A book's author (the optional `author` field); the back face prefers
+    /// it to `director` for books. Set after `init`, which keeps its
+    /// older signature.
+    public var author: String? = nil
     public var year: Int?
     public var friends: [String]
     public var memo: String?

@@ -18,6 +18,9 @@ final class LoadedFont {
         if freeType.setPixelSize(pixelSize) { harfBuzz.faceSizeChanged() }
     }
 
+    /// True for a colour emoji font.
+    var isColor: Bool { freeType.isColorBitmap }
+
     /// True when the face has a glyph for every scalar of `character` that
     /// must be visible (default-ignorable ones, like ZWJ, need none).
     func covers(_ character: Character) -> Bool {
@@ -70,7 +73,12 @@ final class FontSystem {
             }
             switch discovery {
             case .fontconfig:
-                faces += Fontconfig.sortedFonts(family: style.family, language: style.language, weight: style.weight)
+                faces += FontSystem.fallbackOrder(
+                    Fontconfig.sortedFonts(family: style.family, language: style.language, weight: style.weight),
+                    emoji: Fontconfig.colorEmojiFonts(), covers: { face, text in
+                        guard let font = try? self.load(face, required: false) else { return false }
+                        return text.allSatisfy(font.covers)
+                    })
             case let .faces(list):
                 faces += list
             }
@@ -79,6 +87,17 @@ final class FontSystem {
         let loaded = faces.compactMap { try? load($0, required: false) }
         if loaded.isEmpty { report(.noFonts(family: style.family)) }
         return loaded
+    }
+
+    /// The fallback order: the family's own face (the theme font), the
+    /// first face covering Korean, the colour emoji fonts, then every other
+    /// face fontconfig suggested, in its order.
+    static func fallbackOrder(_ sorted: [FontFace], emoji: [FontFace],
+                              covers: (FontFace, String) -> Bool) -> [FontFace] {
+        var order = Array(sorted.prefix(1))
+        if let korean = sorted.first(where: { covers($0, "가한") }), !order.contains(korean) { order.append(korean) }
+        for face in emoji + sorted where !order.contains(face) { order.append(face) }
+        return order
     }
 
     /// The font in slot `slot`.
@@ -109,6 +128,8 @@ final class FontSystem {
     /// The anti-aliased image of `glyph` in `font` at `pixelSize`, its
     /// outline shifted right by `phase` quarter pixels.
     func image(font: LoadedFont, glyph: UInt32, pixelSize: Double, phase: Int) -> GlyphImage? {
+        // A colour bitmap is not shifted by subpixels: one image serves all phases.
+        let phase = font.isColor ? 0 : phase
         let key = GlyphCache.Key(slot: Int32(font.slot), glyph: glyph,
                                  size64: Int32((pixelSize * 64).rounded()), phase: UInt8(phase))
         if let cached = glyphs[key] { return cached }

@@ -8,45 +8,30 @@ enum Fontconfig {
     /// Outline fonts for `family`, `language` and `weight`, best first,
     /// each adding coverage the earlier ones lack (FcFontSort, trimmed).
     static func sortedFonts(family: String, language: String, weight: FontWeight) -> [FontFace] {
-        guard FcInit() != 0, let pattern = FcPatternCreate() else { return [] }
-        defer { FcPatternDestroy(pattern) }
-        family.withCString { name in
-            name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
-                _ = FcPatternAddString(pattern, FC_FAMILY, $0)
-            }
-        }
-        if !language.isEmpty, let languages = FcLangSetCreate() {
-            language.withCString { name in
-                name.withMemoryRebound(to: FcChar8.self, capacity: language.utf8.count + 1) {
-                    _ = FcLangSetAdd(languages, $0)
+        withSortedFonts(family: family, trim: true, configure: { pattern in
+            if !language.isEmpty, let languages = FcLangSetCreate() {
+                language.withCString { name in
+                    name.withMemoryRebound(to: FcChar8.self, capacity: language.utf8.count + 1) {
+                        _ = FcLangSetAdd(languages, $0)
+                    }
                 }
+                _ = FcPatternAddLangSet(pattern, FC_LANG, languages)
+                FcLangSetDestroy(languages)
             }
-            _ = FcPatternAddLangSet(pattern, FC_LANG, languages)
-            FcLangSetDestroy(languages)
-        }
-        _ = FcPatternAddInteger(pattern, FC_WEIGHT, weight.fontconfigWeight)
-        _ = FcPatternAddBool(pattern, FC_SCALABLE, 1)
-        FcConfigSubstitute(nil, pattern, FcMatchPattern)
-        FcDefaultSubstitute(pattern)
+            _ = FcPatternAddInteger(pattern, FC_WEIGHT, weight.fontconfigWeight)
+            _ = FcPatternAddBool(pattern, FC_SCALABLE, 1)
+        }, body: { fonts in trimmed(fonts, weight: weight) })
+    }
 
-        var result = FcResultMatch
-        guard let set = FcFontSort(nil, pattern, 1, nil, &result) else { return [] }
-        defer { FcFontSetDestroy(set) }
+    /// The faces of `fonts` in order, upright faces of `weight` first.
+    private static func trimmed(_ fonts: [OpaquePointer], weight: FontWeight) -> [FontFace] {
         // Fontconfig orders by coverage first; among the fallbacks, prefer
         // upright faces of the asked-for weight so a missing glyph is not
         // drawn bold or slanted when a plain face has it.
         var faces: [FontFace] = [], offStyle: [FontFace] = []
-        for i in 0..<Int(set.pointee.nfont) {
-            guard let font = set.pointee.fonts[i] else { continue }
-            var outline: FcBool = 0
-            guard FcPatternGetBool(font, FC_OUTLINE, 0, &outline) == FcResultMatch, outline != 0 else { continue }
-            var file: UnsafeMutablePointer<FcChar8>?
-            guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
-            var index: Int32 = 0
-            _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
-            let path = String(cString: file)
-            let face = FontFace(path: path, index: Int(index))
-            guard !faces.contains(face), !offStyle.contains(face) else { continue }
+        for font in fonts {
+            guard let face = face(of: font, having: FC_OUTLINE),
+                  !faces.contains(face), !offStyle.contains(face) else { continue }
             var slant: Int32 = 0, faceWeight: Int32 = 0
             _ = FcPatternGetInteger(font, FC_SLANT, 0, &slant)
             _ = FcPatternGetInteger(font, FC_WEIGHT, 0, &faceWeight)
@@ -57,6 +42,56 @@ enum Fontconfig {
             }
         }
         return faces + offStyle
+    }
+}
+
+extension Fontconfig {
+    /// Colour emoji fonts (bitmap or outline), best first: the faces
+    /// fontconfig gives for the generic family "emoji" that say they have
+    /// colour. Skipped by `sortedFonts`, which keeps outline fonts only.
+    static func colorEmojiFonts() -> [FontFace] {
+        withSortedFonts(family: "emoji", trim: false, configure: { _ = FcPatternAddBool($0, FC_COLOR, 1) }) { fonts in
+            var faces: [FontFace] = []
+            for font in fonts {
+                if let face = face(of: font, having: FC_COLOR), !faces.contains(face) { faces.append(face) }
+            }
+            return faces
+        }
+    }
+
+    /// Runs `body` on the fonts FcFontSort gives for `family` and what
+    /// `configure` adds to the pattern; the font patterns live only
+    /// during `body`. Empty when fontconfig cannot start.
+    private static func withSortedFonts(family: String, trim: Bool, configure: (OpaquePointer) -> Void,
+                                        body: ([OpaquePointer]) -> [FontFace]) -> [FontFace] {
+        guard FcInit() != 0, let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        family.withCString { name in
+            name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
+                _ = FcPatternAddString(pattern, FC_FAMILY, $0)
+            }
+        }
+        configure(pattern)
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultMatch
+        guard let set = FcFontSort(nil, pattern, trim ? 1 : 0, nil, &result) else { return [] }
+        defer { FcFontSetDestroy(set) }
+        return body((0..<Int(set.pointee.nfont)).compactMap { set.pointee.fonts[$0] })
+    }
+}
+
+extension Fontconfig {
+    /// The file and index of a sorted font whose boolean `property`
+    /// (outline, colour) is true; nil otherwise.
+    private static func face(of font: OpaquePointer, having property: UnsafePointer<CChar>) -> FontFace? {
+        var flag: FcBool = 0
+        guard FcPatternGetBool(font, property, 0, &flag) == FcResultMatch, flag != 0 else { return nil }
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        var index: Int32 = 0
+        _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
+        return FontFace(path: String(cString: file), index: Int(index))
     }
 }
 

@@ -74,8 +74,9 @@ final class HarfBuzzFont {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
-        // hb-ft scales to 26.6 fixed point: 64 units per pixel.
-        let unit = 1.0 / 64
+        // hb-ft scales to 26.6 fixed point: 64 units per pixel, of the
+        // bitmap strike for a colour bitmap font, which the face rescales.
+        let unit = face.bitmapScale / 64
         return (0..<Int(count)).map { i in
             ShapedGlyph(id: infos[i].codepoint, cluster: Int(infos[i].cluster),
                         advance: Double(positions[i].x_advance) * unit,

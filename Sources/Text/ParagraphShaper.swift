@@ -66,7 +66,12 @@ struct ParagraphShaper {
             // Neutral characters (spaces, punctuation) stay in the running
             // font when it has them, so runs do not split around them.
             let font: LoadedFont?
-            if script == nil, let current, current.covers(character) {
+            if Self.wantsEmoji(character), let color = chain.first(where: { $0.isColor && $0.covers(character) }) {
+                // Emoji presentation (😀, or ❤ with U+FE0F) is drawn in
+                // colour even when a text font also has a plain glyph.
+                font = color
+            } else if script == nil, let current, !current.isColor, current.covers(character) {
+                // (Not in a colour font: its space is an emoji wide.)
                 font = current
             } else {
                 font = chain.first { $0.covers(character) }
@@ -117,6 +122,16 @@ struct ParagraphShaper {
             }
         }
         return atoms
+    }
+
+    /// True when `character` asks to be shown as an emoji: a scalar with
+    /// emoji presentation by default, a variation selector 16, a keycap or
+    /// a skin-tone modifier.
+    static func wantsEmoji(_ character: Character) -> Bool {
+        character.unicodeScalars.contains { scalar in
+            scalar.properties.isEmojiPresentation || scalar.value == 0xFE0F || scalar.value == 0x20E3
+                || scalar.properties.isEmojiModifier
+        }
     }
 
     /// The first non-neutral script among the character's scalars, or nil.

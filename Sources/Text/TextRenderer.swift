@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Raster
 
 /// Lays out and draws Korean and Latin text: fonts found by fontconfig (or
@@ -99,7 +100,13 @@ public final class TextRenderer {
                     guard let image = system.image(font: font, glyph: glyph.id, pixelSize: size, phase: phase),
                           image.mask.width > 0 else { continue }
                     let y = Int((baseline + glyph.y).rounded())
-                    raster.fill(mask: image.mask, color: layout.style.color, at: pixel + image.left, y - image.top)
+                    if let color = image.color {
+                        // A colour glyph keeps its colours; the style's alpha still fades it.
+                        raster.draw(color, at: pixel + image.left, y - image.top,
+                                    opacity: Double(layout.style.color.a) / 255)
+                    } else {
+                        raster.fill(mask: image.mask, color: layout.style.color, at: pixel + image.left, y - image.top)
+                    }
                 }
             }
         }

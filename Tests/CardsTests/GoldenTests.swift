@@ -79,4 +79,56 @@ struct GoldenTests {
         let sheet = try renderer.renderMonthSheet(year: 2022, month: 9, entries: [], today: nil, scale: 1)
         try Golden.check(sheet.raster, "month-2022-09-en-monday")
     }
+
+    // Issue 12: the inputs a diary really has.
+
+    @Test func transparentPoster() throws {
+        let renderer = try CardRenderer()
+        let path = try photos.write(TestPhotos.sticker(width: 300, height: 480, color: RGBA(0x20, 0x90, 0x40)), "poster.png")
+        let poster = FacePhoto(name: "poster.png", path: path)
+        let entry = testEntry(id: "t", title: "투명한 포스터", front: poster, back: poster)
+        try Golden.check(try renderer.renderFront(entry, scale: 1).raster, "front-transparent")
+        try Golden.check(try renderer.renderBack(entry, scale: 1).raster, "back-transparent")
+        try Golden.check(try renderer.renderShare(entry, options: ShareOptions(scale: 1)).raster, "share-transparent")
+        let day = try renderer.renderDayThumbnail([entry], side: 128).raster
+        #expect(day.isOpaque, "a transparent photo's tile shows the card's background")
+        try Golden.check(day, "day-transparent")
+    }
+
+    @Test(arguments: [(5, 128), (40, 128), (40, 64)])
+    func crowdedDayInRatingOrder(count: Int, side: Int) throws {
+        let entries = try (0..<count).map { i in
+            var entry = try photoEntry(id: "r\(i)", hue: i % 7, withBack: false, title: "T\(i)")
+            entry.rating = Double((i * 7) % 11) / 2
+            return entry
+        }
+        let day = try CardRenderer().renderDayThumbnail(entries, side: side)
+        try Golden.check(day.raster, "day-\(count)-rated-\(side)")
+    }
+
+    @Test(arguments: [EntryKind.book, .performance, .other])
+    func creditsOfEachKind(kind: EntryKind) throws {
+        var entry = testEntry(id: "k", title: "파친코", kind: kind)
+        entry.director = nil
+        try Golden.check(try CardRenderer().renderBack(entry, scale: 1).raster, "back-\(kind.rawValue)")
+    }
+
+    @Test func busyPhotoUnderText() throws {
+        let path = try photos.write(TestPhotos.busy(width: 300, height: 480), "busy.png")
+        let entry = testEntry(id: "busy", title: "헤어질 결심", front: FacePhoto(name: "busy.png", path: path),
+                              back: FacePhoto(name: "busy.png", path: path))
+        try Golden.check(try CardRenderer().renderFront(entry, scale: 1).raster, "front-busy")
+        try Golden.check(try CardRenderer().renderBack(entry, scale: 1).raster, "back-busy")
+    }
+
+    @Test(.enabled(if: Golden.emojiFontInstalled, "needs Noto Color Emoji (fonts-noto-color-emoji)"))
+    func emojiTitle() throws {
+        let renderer = try CardRenderer()
+        let entry = testEntry(id: "emoji", title: "🎬🍿", memo: "최고의 하루 😂❤️ 또 보고 싶다 👍🏽")
+        let front = try renderer.renderFront(entry, scale: 1)
+        #expect(front.warnings.isEmpty, "\(front.warnings)")
+        try Golden.check(front.raster, "front-emoji")
+        try Golden.check(try renderer.renderBack(entry, scale: 1).raster, "back-emoji")
+        try Golden.check(try renderer.renderDayThumbnail([entry], side: 128).raster, "day-emoji")
+    }
 }

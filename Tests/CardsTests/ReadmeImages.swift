@@ -24,6 +24,20 @@ func readmeImages() throws {
     try write(try renderer.renderMonthSheet(year: 2022, month: 8, entries: entries,
                                             today: CalendarDate(year: 2022, month: 8, day: 27), scale: 1.5),
               "month-2022-08")
+    // Issue 12's cases: a title of emoji, and a transparent cut-out poster
+    // (made by `fixture-maker --poster`) on both faces.
+    var emoji = Entry(id: "emoji", folder: FixtureBook.folder, title: "🎬🍿 영화의 밤",
+                      date: CalendarDate(year: 2022, month: 8, day: 13)!, rating: 4.5, kind: .other,
+                      friends: ["민수"], memo: "친구들이랑 집에서 영화 세 편 😂 팝콘은 역시 캐러멜 🍿❤️")
+    try write(try renderer.renderShare(emoji, options: ShareOptions(scale: 1)), "share-emoji")
+    if let poster = ProcessInfo.processInfo.environment["PHOTICASE_README_POSTER"] {
+        let photo = FacePhoto(name: "poster.png", path: poster)
+        emoji = Entry(id: "poster", folder: FixtureBook.folder, title: "스즈메의 문단속",
+                      date: CalendarDate(year: 2023, month: 3, day: 8)!, rating: 4, kind: .movie,
+                      director: "신카이 마코토", year: 2022, memo: "투명한 포스터도 카드 배경 위에 그려진다.",
+                      front: photo, back: photo)
+        try write(try renderer.renderShare(emoji, options: ShareOptions(scale: 1)), "share-poster")
+    }
 }
 
 /// Prints how long a share image of the sample book's first entry takes at

@@ -8,6 +8,11 @@ enum Fonts {
     /// NanumGothic (fonts-nanum), or nil.
     static let nanumGothic: String? = file(family: "NanumGothic", named: "NanumGothic.ttf")
 
+    /// Noto Color Emoji (fonts-noto-color-emoji), or nil.
+    static let notoColorEmoji: String? = FontFace.installed(family: "Noto Color Emoji", language: "", weight: .regular)
+        .first { ($0.path as NSString).lastPathComponent == "NotoColorEmoji.ttf" }?.path
+        ?? ["/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"].first { FileManager.default.fileExists(atPath: $0) }
+
     static var haveLatin: Bool { dejaVuSans != nil }
     static var haveKorean: Bool { nanumGothic != nil }
     static var haveBoth: Bool { haveLatin && haveKorean }

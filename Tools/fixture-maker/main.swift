@@ -2,6 +2,7 @@
 // format, some stored sideways with an EXIF orientation, as phones do.
 // Usage: fixture-maker OUTDIR (four sample photos)
 //        fixture-maker --book BOOKDIR (the photos of the sample ticket book)
+//        fixture-maker --poster FILE.png (a transparent cut-out poster)
 import Codecs
 #if canImport(Glibc)
 import Glibc
@@ -70,6 +71,15 @@ if args.count == 3 && args[1] == "--book" {
     }
     exit(0)
 }
+if args.count == 3 && args[1] == "--poster" {
+    do {
+        try write(try ImageEncoder.encode(CutOutPoster.render(width: 900, height: 1350), settings: .png()), args[2])
+    } catch {
+        print("fixture-maker: \(error)")
+        exit(1)
+    }
+    exit(0)
+}
 if args.count == 6 && args[1] == "--photo" {
     // One synthetic photo of a given size (benchmarks); format from the
     // extension, hue from a number so a batch can vary.
@@ -87,7 +97,7 @@ if args.count == 6 && args[1] == "--photo" {
     exit(0)
 }
 guard args.count == 2 else {
-    print("usage: fixture-maker OUTDIR | fixture-maker --book BOOKDIR | fixture-maker --photo W H HUE FILE")
+    print("usage: fixture-maker OUTDIR | fixture-maker --book BOOKDIR | fixture-maker --poster FILE.png | fixture-maker --photo W H HUE FILE")
     exit(2)
 }
 let dir = args[1]

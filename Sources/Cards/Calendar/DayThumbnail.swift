@@ -6,33 +6,40 @@ extension CardRenderer {
 
     /// The square thumbnail of one calendar day from that day's `entries`
     /// (at least one), `side` pixels square; see `DayLayout` for the
-    /// arrangement. Entries are ordered by id (then title), so the input
-    /// order does not matter. Each photo shows its front crop re-fitted to
-    /// its cell (same centre and zoom); entries without a front photo get a
+    /// arrangement. Entries are in `EntryOrder` (best-rated first), so the
+    /// first, largest cell holds the day's favourite whatever order they
+    /// came in. Each photo shows its front crop re-fitted to its cell (same
+    /// centre and zoom) over the theme's background (photos may be
+    /// transparent); entries without a front photo get a
     /// placeholder tile. A photo that cannot be read also gets the
     /// placeholder, with a warning naming it: one broken photo must not keep
     /// a whole day (and month sheet) from being drawn. Its entry's ticket
     /// faces fail and report it.
     public func renderDayThumbnail(_ entries: [Entry], side: Int = CardRenderer.defaultThumbnailSide) throws(CardError) -> RenderedImage {
         precondition(!entries.isEmpty, "a day thumbnail needs at least one entry")
-        let sorted = entries.sorted { ($0.id, $0.title) < ($1.id, $1.title) }
+        let sorted = EntryOrder.sorted(entries)
         let layout = DayLayout(count: sorted.count, side: side, gap: DayLayout.defaultGap(side: side))
         var canvas = Raster(width: side, height: side, fill: theme.backgroundColor)
         var warnings: [CardWarning] = []
-        for (cell, entry) in zip(layout.cells, sorted) {
+        for (index, (cell, entry)) in zip(layout.cells, sorted).enumerated() {
+            // The "+N" cell's own initial would show through behind the count.
+            let covered = layout.hiddenCount > 0 && index == layout.cells.count - 1
             let size = PixelSize(width: cell.width, height: cell.height)
             var tile: Raster?
             if let photo = entry.front {
                 do throws(CardError) {
                     let loaded = try loader.load(photo, size: size)
                     tile = loaded.raster
-                    warnings += loaded.warnings
+                    // How a photo fits its place is the faces' to say: the
+                    // same photo in a small tile would say it again, differently.
+                    warnings += loaded.warnings.filter { !$0.isAboutFit }
                 } catch {
                     guard case let .photo(failure) = error else { throw error }
                     warnings.append(.decoder(path: failure.path, message: "\(failure.reason); drawn as a placeholder"))
                 }
             }
-            if tile == nil { tile = try placeholderTile(entry, size: size) }
+            if tile == nil { tile = try placeholderTile(entry, size: size, initial: !covered) }
+            canvas.fill(.solid(theme.backgroundColor), in: cell)
             canvas.draw(tile!, at: cell.x, cell.y)
         }
         if layout.hiddenCount > 0, let last = layout.cells.last {
@@ -41,12 +48,13 @@ extension CardRenderer {
         return RenderedImage(raster: canvas, warnings: warnings + takeTextWarnings())
     }
 
-    /// A tile for an entry without a photo: the brand gradient and the
-    /// title's first letter.
-    private func placeholderTile(_ entry: Entry, size: PixelSize) throws(CardError) -> Raster {
+    /// A tile for an entry without a photo: the brand gradient and, when
+    /// `initial`, the title's first letter (see `initial(of:)`).
+    private func placeholderTile(_ entry: Entry, size: PixelSize, initial showInitial: Bool) throws(CardError) -> Raster {
         var tile = Raster(width: size.width, height: size.height, fill: theme.brandColor)
         tile.fill(brandGradient(in: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))))
-        let initial = SearchTitle.clean(entry.title).first.map { String($0).uppercased() } ?? strings.kind(entry.kind)
+        guard showInitial else { return tile }
+        let initial = CardRenderer.initial(of: SearchTitle.clean(entry.title)) ?? strings.kind(entry.kind)
         let points = Double(min(size.width, size.height)) * 0.42
         let style = theme.textStyle(points: points, scale: 1, weight: .bold, color: theme.inverseTextColor,
                                     lineHeight: 1.2, alignment: .center, maxLines: 1)
@@ -55,14 +63,50 @@ extension CardRenderer {
         return tile
     }
 
-    /// Darkens `cell` and writes "+N" large in its middle.
+    /// The character a placeholder tile shows for `title`: its first
+    /// letter, digit or emoji, upper-cased; punctuation and symbols a title
+    /// may open with (`<`, `"`, `&`, brackets) are skipped. Nil when the
+    /// title has none.
+    public static func initial(of title: String) -> String? {
+        for character in title {
+            guard let first = character.unicodeScalars.first else { continue }
+            let p = first.properties
+            let emoji = p.isEmojiPresentation || (p.isEmoji && character.unicodeScalars.contains("\u{FE0F}"))
+            if p.isAlphabetic || p.numericType != nil || emoji { return String(character).uppercased() }
+        }
+        return nil
+    }
+
+    /// Darkens `cell` until "+N" reaches 4.5:1 over its brightest pixel, and
+    /// writes "+N" in its middle: large, but never wider than the cell nor
+    /// smaller than `MoreBadge.minimumPixels`.
     private func drawMoreBadge(_ count: Int, into canvas: inout Raster, over cell: PixelRect) throws(CardError) {
-        canvas.fill(.solid(RGBA(0, 0, 0, 120)), in: cell)
-        let points = Double(min(cell.width, cell.height)) * 0.34
-        let style = theme.textStyle(points: points, scale: 1, weight: .bold, color: theme.inverseTextColor,
+        let ink = theme.inverseTextColor
+        let opacity = TextContrast.scrimOpacity(inks: [ink], over: TextContrast.brightest(in: canvas, cell),
+                                                floor: MoreBadge.minimumScrim)
+        canvas.fill(.solid(RGBA.black.withOpacity(opacity)), in: cell)
+        let label = "+\(count)"
+        var points = max(MoreBadge.minimumPixels, Double(min(cell.width, cell.height)) * 0.38)
+        var style = theme.textStyle(points: points, scale: 1, weight: .bold, color: ink,
                                     lineHeight: 1.2, alignment: .center, maxLines: 1)
-        let line = try layout("+\(count)", style, width: Double(cell.width))
+        // Wide counts ("+136") shrink to fit rather than run into the next cell.
+        let room = Double(cell.width) * 0.9
+        let natural = try layout(label, style, width: .infinity).size.width
+        if natural > room {
+            points = max(MoreBadge.minimumPixels, points * room / natural)
+            style = theme.textStyle(points: points, scale: 1, weight: .bold, color: ink,
+                                    lineHeight: 1.2, alignment: .center, maxLines: 1)
+        }
+        let line = try layout(label, style, width: Double(cell.width))
         draw(line, into: &canvas, at: Point(x: Double(cell.x),
                                             y: (Double(cell.y) + (Double(cell.height) - line.size.height) / 2).rounded()))
     }
+}
+
+/// The "+N" overflow badge's limits.
+enum MoreBadge {
+    /// Text smaller than this stops being readable on a 64-pixel thumbnail.
+    static let minimumPixels = 10.0
+    /// Even over a dark photo the cell reads as "more", not as a fourth photo.
+    static let minimumScrim = 0.5
 }

@@ -28,6 +28,10 @@ extension CardRenderer {
     /// marked when it falls in the month, and each day in `thumbnails`
     /// (day of month -> thumbnail, any size; resized when not
     /// `monthThumbnailSide(scale:)`) shown rounded under its number.
+    ///
+    /// The sheet is as tall as the month's weeks: four, five or six rows,
+    /// never an empty row, with the same padding under the last row as
+    /// beside the grid. A month without entries is drawn the same way.
     public func renderMonthSheet(year: Int, month: Int, thumbnails: [Int: Raster], today: CalendarDate? = nil,
                                  scale: Double = 2) throws(CardError) -> RenderedImage {
         let grid = MonthGrid(year: year, month: month, firstWeekday: theme.firstWeekday)

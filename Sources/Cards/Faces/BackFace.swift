@@ -11,15 +11,22 @@ extension CardRenderer {
         var warnings: [CardWarning] = []
         var card: Raster
         let ink: (main: RGBA, soft: RGBA)
-        // 1. The background: the back photo darkened under the text, or the theme's.
+        // 1. The background: the theme's, with the back photo over it (a
+        //    photo with transparency shows the card, not the share
+        //    backdrop), darkened enough that the lightest ink reaches 4.5:1
+        //    against the brightest pixel and never less than the theme asks.
+        card = Raster(width: size.width, height: size.height, fill: theme.backgroundColor)
         if let photo = entry.back {
             let loaded = try loader.load(photo, size: size)
-            card = loaded.raster
+            card.draw(loaded.raster, at: 0, 0)
             warnings += loaded.warnings
-            card.dim(by: theme.backPhotoDim)
             ink = (theme.inverseTextColor, theme.inverseTextColor.withOpacity(0.78))
+            let top = stubTop(size, scale: scale)
+            card.dim(by: TextContrast.scrimOpacity(
+                inks: [ink.main.opaque, ink.main.opaque.withOpacity(0.78)],
+                over: TextContrast.brightest(in: card, PixelRect(x: 0, y: 0, width: size.width, height: Int(top))),
+                floor: theme.backPhotoDim))
         } else {
-            card = Raster(width: size.width, height: size.height, fill: theme.backgroundColor)
             ink = (theme.textColor, theme.secondaryTextColor)
         }
         let pad = CardMetrics.padding * scale
@@ -50,9 +57,9 @@ extension CardRenderer {
         draw(number, into: &card, at: Point(x: (pad + stars + 8 * scale).rounded(),
                                             y: (y + radius - number.size.height / 2).rounded()))
         y += 2 * radius + 14 * scale
-        // 5. Director and year, then friends.
+        // 5. The credit (as the kind has one) and year, then friends.
         let detail = theme.textStyle(points: 13.5, scale: scale, color: ink.soft, lineHeight: 1.45, maxLines: 1)
-        var lines = [strings.credit(director: entry.director, year: entry.year)]
+        var lines = [strings.credit(for: entry)].compactMap { $0 }
         if let friends = strings.friends(entry.friends) { lines.append(friends) }
         for line in lines {
             let l = try layout(line, detail, width: width)

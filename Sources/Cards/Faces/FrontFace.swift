@@ -13,34 +13,48 @@ extension CardRenderer {
         var card: Raster
         let title = SearchTitle.clean(entry.title)
         if let photo = entry.front {
-            // 1. The photo, cropped as edited, fills the whole card.
+            // 1. The card's background first, then the photo, cropped as
+            //    edited, over it: a photo with transparency (a sticker, a
+            //    cut-out poster) shows the card behind it, never nothing.
             let loaded = try loader.load(photo, size: size)
-            card = loaded.raster
+            card = Raster(width: size.width, height: size.height, fill: theme.backgroundColor)
+            card.draw(loaded.raster, at: 0, 0)
             warnings += loaded.warnings
-            // 2. Scrims: a light one at the top for the badge, a deep one
-            //    from the middle down for the caption.
-            card.applyScrim(in: PixelRect(x: 0, y: 0, width: size.width, height: Int(Double(size.height) * 0.2)),
-                            topOpacity: 0.32, bottomOpacity: 0)
-            let scrimTop = Int(Double(size.height) * 0.46)
-            card.applyScrim(in: PixelRect(x: 0, y: scrimTop, width: size.width, height: size.height - scrimTop),
-                            topOpacity: 0, bottomOpacity: 0.82)
-            // 3. The title, bottom-aligned just above the perforation.
-            let style = theme.textStyle(points: 23, scale: scale, weight: .bold, color: theme.inverseTextColor,
+            // 2. The title is set before the scrims, which depend on where it sits.
+            let ink = theme.inverseTextColor
+            let style = theme.textStyle(points: 23, scale: scale, weight: .bold, color: ink,
                                         lineHeight: 1.22, maxLines: 2)
             let width = Double(size.width) - 2 * CardMetrics.padding * scale
             let lines = try layout(title, style, width: width)
             let bottom = stubTop(size, scale: scale) - 16 * scale
-            draw(lines, into: &card, at: Point(x: CardMetrics.padding * scale, y: (bottom - lines.size.height).rounded()))
-            // 4. The kind badge, top left.
+            let titleTop = Int((bottom - lines.size.height).rounded())
+            // 3. Scrims: a light one at the top for the badge, a deep one
+            //    from the middle down for the caption, at least as dark from
+            //    the title's top row down as the brightest pixel under the
+            //    title and stub needs for 4.5:1 contrast.
+            //    The top one only darkens photo: over the transparent part
+            //    of a sticker it would just grey the card.
+            let top = PixelRect(x: 0, y: 0, width: size.width, height: Int(Double(size.height) * 0.2))
+            card.applyScrim(in: top, topOpacity: 0.32 * loaded.raster.meanOpacity(in: top), bottomOpacity: 0)
+            let scrimTop = min(Int(Double(size.height) * 0.46), titleTop)
+            let needed = TextContrast.scrimOpacity(
+                inks: [ink.opaque, ink.opaque.withOpacity(0.95)],
+                over: TextContrast.brightest(in: card, PixelRect(x: 0, y: titleTop, width: size.width,
+                                                                 height: size.height - titleTop)),
+                floor: 0)
+            card.applyCaptionScrim(from: scrimTop, textTop: titleTop, textOpacity: needed, bottomOpacity: max(0.82, needed))
+            // 4. The title, bottom-aligned just above the perforation.
+            draw(lines, into: &card, at: Point(x: CardMetrics.padding * scale, y: Double(titleTop)))
+            // 5. The kind badge, top left.
             try drawBadge(strings.kind(entry.kind), into: &card,
                           at: Point(x: CardMetrics.padding * scale, y: CardMetrics.padding * scale), points: 11,
                           scale: scale, fill: theme.brandColor, textColor: theme.inverseTextColor)
         } else {
             card = try placeholderFront(entry, title: title, size: size, scale: scale)
         }
-        // 5. The stub: date on the left, stars on the right.
+        // 6. The stub: date on the left, stars on the right.
         try drawStub(entry, into: &card, scale: scale)
-        // 6. The ticket outline: rounded corners, notches, perforation.
+        // 7. The ticket outline: rounded corners, notches, perforation.
         cutTicket(&card, scale: scale)
         return RenderedImage(raster: card, warnings: warnings + takeTextWarnings())
     }

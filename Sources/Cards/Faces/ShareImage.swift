@@ -36,11 +36,16 @@ extension CardRenderer {
         let margin = Int((ShareMetrics.margin * scale).rounded()), gap = Int((ShareMetrics.gap * scale).rounded())
         var canvas = Raster(width: 2 * margin + faces.count * card.width + (faces.count - 1) * gap,
                             height: 2 * margin + card.height, fill: theme.shareBackgroundColor)
-        // 2. Each card over its shadow.
+        // 2. Each card over its shadow. The shadow is cast by the ticket
+        //    outline, not by the face's alpha: whatever a face holds, the
+        //    card is what lifts off the backdrop.
         let shadow = DropShadow(offsetX: 0, offsetY: Int((6 * scale).rounded()), sigma: 9 * scale,
                                 color: RGBA(0x2A, 0x20, 0x18, 70))
+        let outline = ticketShape(card, scale: scale).mask(width: card.width, height: card.height)
         for (i, face) in faces.enumerated() {
-            canvas.draw(face.raster, at: margin + i * (card.width + gap), margin, shadow: shadow)
+            let x = margin + i * (card.width + gap)
+            canvas.drawShadow(shadow, of: outline, at: x, margin)
+            canvas.draw(face.raster, at: x, margin)
         }
         return RenderedImage(raster: canvas, warnings: faces.flatMap(\.warnings))
     }

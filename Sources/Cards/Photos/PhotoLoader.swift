@@ -53,12 +53,31 @@ public struct PhotoLoader: Sendable {
                 .oriented(plan.orientation)
             let warnings = cropWarnings.map { CardWarning.crop(path: photo.path, $0) }
                 + decoded.warnings.map { CardWarning.decoder(path: photo.path, message: $0) }
+                + PhotoLoader.fitWarnings(photo, plan: plan, upright: upright, output: size)
             return RenderedImage(raster: picture, warnings: warnings)
         } catch let error as CodecError {
             throw .photo(ImageFileError(path: photo.path, reason: error))
         } catch {
             preconditionFailure("unexpected error \(error)")
         }
+    }
+
+    /// Enlarging beyond this many times is reported: the photo will look soft.
+    public static let upscaleLimit = 2.0
+    /// An uncropped photo showing less than this share of itself is reported.
+    public static let visibleLimit = 0.25
+
+    /// What a user should hear about how `photo` fits its place: enlarged
+    /// more than `upscaleLimit`, or (without a saved crop) a panorama of
+    /// which less than `visibleLimit` shows.
+    static func fitWarnings(_ photo: FacePhoto, plan: CropPlan, upright: PixelSize, output: PixelSize) -> [CardWarning] {
+        var warnings: [CardWarning] = []
+        let needed = plan.resampleSize(for: output)
+        let factor = max(Double(needed.width) / plan.sourceRect.width, Double(needed.height) / plan.sourceRect.height)
+        if factor > upscaleLimit { warnings.append(.upscaled(path: photo.path, factor: factor)) }
+        let visible = plan.sourceRect.width * plan.sourceRect.height / Double(upright.width * upright.height)
+        if photo.crop == nil, visible < visibleLimit { warnings.append(.mostlyCropped(path: photo.path, visible: visible)) }
+        return warnings
     }
 
     /// The smallest upright size of the whole photo at which the crop of

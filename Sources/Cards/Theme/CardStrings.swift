@@ -37,11 +37,28 @@ public struct CardStrings: Sendable, Hashable {
         locale == .ko ? kind.koreanLabel : kind.englishLabel
     }
 
-    /// The director and year line: `박찬욱 · 2022`, `감독 미상 · 2022`.
-    public func credit(director: String?, year: Int?) -> String {
-        let name = director.map { TextCleaner.collapsingWhitespace($0) }.flatMap { $0.isEmpty ? nil : $0 }
-            ?? (locale == .ko ? "감독 미상" : "Unknown director")
-        return year.map { "\(name) · \($0)" } ?? name
+    /// The credit line of the back face: who made the work, as its kind
+    /// has someone, then the year. Movies and dramas name the director
+    /// (`감독 미상` when missing), books the author (`author`, else the
+    /// `director` field older entries used; `저자 미상` when both are
+    /// missing). Shows print their performers from the `director` field
+    /// and "other" whatever name was given, with no "unknown" filler: nil
+    /// when there is neither a name nor a year.
+    public func credit(for entry: Entry) -> String? {
+        func cleaned(_ name: String?) -> String? {
+            name.map { TextCleaner.collapsingWhitespace($0) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        let name: String?
+        switch entry.kind {
+        case .movie, .drama:
+            name = cleaned(entry.director) ?? (locale == .ko ? "감독 미상" : "Unknown director")
+        case .book:
+            name = cleaned(entry.author) ?? cleaned(entry.director) ?? (locale == .ko ? "저자 미상" : "Unknown author")
+        case .performance, .other:
+            name = cleaned(entry.director)
+        }
+        let parts = [name, entry.year.map(String.init)].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
     /// `with 민수, 지영`, or nil without friends.

@@ -13,18 +13,20 @@ struct EntryDecoder {
 
     func entry(defaultID: String) throws(EntryError) -> Entry {
         guard let title = try fields.nonEmptyString("title") else { throw missing("title") }
-        return Entry(id: try fields.nonEmptyString("id") ?? defaultID,
-                     folder: folder,
-                     title: title,
-                     date: try date(),
-                     rating: try rating(),
-                     kind: try kind(),
-                     director: try fields.string("director"),
-                     year: try fields.integer("year", in: Self.yearRange),
-                     friends: try fields.strings("friends") ?? [],
-                     memo: try fields.string("memo"),
-                     front: try face("front"),
-                     back: try face("back"))
+        var entry = Entry(id: try fields.nonEmptyString("id") ?? defaultID,
+                         folder: folder,
+                         title: title,
+                         date: try date(),
+                         rating: try rating(),
+                         kind: try kind(),
+                         director: try fields.string("director"),
+                         year: try fields.integer("year", in: Self.yearRange),
+                         friends: try fields.strings("friends") ?? [],
+                         memo: try fields.string("memo"),
+                         front: try face("front"),
+                         back: try face("back"))
+        entry.author = try fields.string("author")
+        return entry
     }
 
     private func missing(_ key: String) -> EntryError {

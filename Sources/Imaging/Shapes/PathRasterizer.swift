@@ -32,7 +32,9 @@ public enum PathRasterizer {
         // band sees every edge, and edges outside it return at once.
         let band = Swift.min(bh, bandRows)
         let blocks = (bw + CoverageGrid.blockShift.mask) >> CoverageGrid.blockShift.bits
-        var cells = [Float](repeating: 0, count: bw * band)
+        // Double, not Float: the running sum must come out the same whichever
+        // column a mask starts at, or a shape drawn in tiles gets seams.
+        var cells = [Double](repeating: 0, count: bw * band)
         var touched = [Bool](repeating: false, count: blocks * band)
         let w = width
         cells.withUnsafeMutableBufferPointer { a in
@@ -64,9 +66,9 @@ public enum PathRasterizer {
     /// of blocks no edge touched hold one constant value (inside or outside
     /// the shape) and are filled without summing.
     @inline(__always)
-    private static func resolveRow(_ a: UnsafeMutableBufferPointer<Float>, _ t: UnsafeMutableBufferPointer<Bool>,
+    private static func resolveRow(_ a: UnsafeMutableBufferPointer<Double>, _ t: UnsafeMutableBufferPointer<Bool>,
                                    row r: Int, width bw: Int, blocks: Int, into out: UnsafeMutablePointer<UInt8>) {
-        var sum: Float = 0
+        var sum = 0.0
         let base = r * bw
         for b in 0..<blocks {
             let from = b << CoverageGrid.blockShift.bits
@@ -105,14 +107,14 @@ extension AlphaMask {
 struct CoverageGrid {
     /// Cells are grouped in blocks of 16 per row for `touched`.
     static let blockShift = (bits: 4, mask: 15)
-    let cells: UnsafeMutableBufferPointer<Float>
+    let cells: UnsafeMutableBufferPointer<Double>
     /// Per row and block: whether any edge wrote a cell there.
     let touched: UnsafeMutableBufferPointer<Bool>
     let width: Int
     let height: Int
     let blocksPerRow: Int
 
-    init(cells: UnsafeMutableBufferPointer<Float>, touched: UnsafeMutableBufferPointer<Bool>, width: Int, height: Int) {
+    init(cells: UnsafeMutableBufferPointer<Double>, touched: UnsafeMutableBufferPointer<Bool>, width: Int, height: Int) {
         self.cells = cells
         self.touched = touched
         self.width = width
@@ -161,7 +163,11 @@ struct CoverageGrid {
         }
         let scale = d / (xr - xl)
         let start = Swift.max(cl, 0), end = Swift.min(cr + 1, width - 1)
-        var prev = start > cl ? scale * (Self.h(Double(start) - xl) - Self.h(Double(start) - xr)) : 0
+        // The running sum starts at column 0, so column 0 must receive all of
+        // F(0), including the part of the piece left of the grid. Starting
+        // from F(-1) instead dropped that part from the whole rest of the
+        // row: the lighter hairlines through shapes cut by a mask's left edge.
+        var prev = 0.0
         for c in start...end {
             let edge = Double(c + 1)
             let f = scale * (Self.h(edge - xl) - Self.h(edge - xr))
@@ -172,7 +178,7 @@ struct CoverageGrid {
 
     @inline(__always)
     private func add(_ row: Int, _ column: Int, _ v: Double) {
-        cells[row * width + column] += Float(v)
+        cells[row * width + column] += v
         touched[row * blocksPerRow + column >> Self.blockShift.bits] = true
     }
 

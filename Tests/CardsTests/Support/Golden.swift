@@ -24,6 +24,9 @@ enum Golden {
         return nanum && dejaVu
     }()
 
+    /// True when Noto Color Emoji, which the emoji goldens were made with, is installed.
+    static let emojiFontInstalled: Bool = FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
+
 
     /// Compares `raster` with the golden `name`.png: at most `maxDifference`
     /// in any channel of any pixel and a PSNR of at least 40 dB.

@@ -57,6 +57,48 @@ final class TestPhotos {
     }
 }
 
+extension TestPhotos {
+    /// A busy photo: 3-pixel blocks of seeded random colours, pure white
+    /// and black among them, the worst case for text laid over it.
+    static func busy(width: Int, height: Int, seed: UInt64 = 7) -> Raster {
+        var r = Raster(width: width, height: height)
+        var state = seed
+        func next() -> UInt8 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return UInt8(truncatingIfNeeded: state >> 33)
+        }
+        for by in stride(from: 0, to: height, by: 3) {
+            for bx in stride(from: 0, to: width, by: 3) {
+                let pick = next() % 8
+                let c = pick == 0 ? RGBA.white : pick == 1 ? RGBA.black : RGBA(next(), next(), next())
+                for y in by..<min(height, by + 3) {
+                    for x in bx..<min(width, bx + 3) { r[x, y] = c }
+                }
+            }
+        }
+        return r
+    }
+
+    /// A transparent picture with an opaque disc of `color` in the middle
+    /// and a soft half-transparent ring round it: a sticker or cut-out poster.
+    static func sticker(width: Int, height: Int, color: RGBA) -> Raster {
+        var r = Raster(width: width, height: height)
+        let cx = Double(width) / 2, cy = Double(height) / 2, radius = Double(min(width, height)) * 0.3
+        for y in 0..<height {
+            for x in 0..<width {
+                let d = ((Double(x) + 0.5 - cx) * (Double(x) + 0.5 - cx) + (Double(y) + 0.5 - cy) * (Double(y) + 0.5 - cy)).squareRoot()
+                if d < radius { r[x, y] = color } else if d < radius * 1.3 { r[x, y] = color.withOpacity(0.5) }
+            }
+        }
+        return r
+    }
+
+    /// A photo of one flat colour.
+    static func flat(_ color: RGBA, width: Int = 40, height: Int = 40) -> Raster {
+        Raster(width: width, height: height, fill: color)
+    }
+}
+
 /// A plain entry for tests.
 func testEntry(id: String = "test", title: String = "헤어질 결심", day: Int = 27, rating: Double = 4.5,
                kind: EntryKind = .movie, front: FacePhoto? = nil, back: FacePhoto? = nil,

@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// WCAG 2 contrast between text and what lies under it, and how dark a
+/// black scrim must make a photo for light text to reach it.
+///
+/// The scrim is worked out against the brightest pixel of the region the
+/// text covers, not its average: on a busy photo the average looks dark
+/// enough while the highlights behind single letters do not.
+enum TextContrast {
+    /// WCAG AA for body text.
+    static let minimum = 4.5
+    /// Solved for a little above the minimum, so 8-bit rounding of the
+    /// scrim and the ink cannot bring the result under it.
+    static let target = 4.6
+    /// The darkest scrim used: beyond it a photo stops reading as a photo.
+    static let maximumOpacity = 0.9
+
+    /// sRGB byte to linear light, as WCAG defines it.
+    static let linear: [Double] = (0..<256).map { v in
+        let c = Double(v) / 255
+        return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+    }
+
+    /// The relative luminance of an opaque colour.
+    static func luminance(_ c: RGBA) -> Double {
+        0.2126 * linear[Int(c.r)] + 0.7152 * linear[Int(c.g)] + 0.0722 * linear[Int(c.b)]
+    }
+
+    /// The contrast ratio of two opaque colours (1...21).
+    static func ratio(_ a: RGBA, _ b: RGBA) -> Double {
+        let la = luminance(a), lb = luminance(b)
+        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+    }
+
+    /// `ink` (straight alpha) as it shows over the opaque `backdrop`.
+    static func shown(_ ink: RGBA, over backdrop: RGBA) -> RGBA {
+        let a = UInt32(ink.a), inv = 255 - a
+        func ch(_ i: UInt8, _ b: UInt8) -> UInt8 { UInt8(RGBA.mul255(UInt32(i), a) + RGBA.mul255(UInt32(b), inv)) }
+        return RGBA(ch(ink.r, backdrop.r), ch(ink.g, backdrop.g), ch(ink.b, backdrop.b))
+    }
+
+    /// The brightest pixel of `rect` in `raster` (clipped), by luminance;
+    /// black when the rectangle is empty. Transparent pixels count as the
+    /// colour they hold, so call this on a face whose background is painted.
+    static func brightest(in raster: Raster, _ rect: PixelRect) -> RGBA {
+        let area = rect.intersection(PixelRect(x: 0, y: 0, width: raster.width, height: raster.height))
+        guard !area.isEmpty else { return .black }
+        var best = 0.0
+        var bestPixel = RGBA.black
+        let w = raster.width
+        linear.withUnsafeBufferPointer { lin in
+            raster.withUnsafeBytes { p in
+                for y in area.y..<area.maxY {
+                    var i = (y * w + area.x) * 4
+                    for _ in 0..<area.width {
+                        let l = 0.2126 * lin[Int(p[i])] + 0.7152 * lin[Int(p[i + 1])] + 0.0722 * lin[Int(p[i + 2])]
+                        if l > best { best = l; bestPixel = RGBA(p[i], p[i + 1], p[i + 2]) }
+                        i += 4
+                    }
+                }
+            }
+        }
+        return bestPixel
+    }
+
+    /// The lightest black scrim, at least `floor`, under which every ink of
+    /// `inks` reaches `target` over `backdrop` (the brightest photo pixel).
+    /// Inks darker than their backdrop are not helped by darkening, so the
+    /// answer is capped at `maximumOpacity`.
+    static func scrimOpacity(inks: [RGBA], over backdrop: RGBA, floor: Double) -> Double {
+        func passes(_ opacity: Double) -> Bool {
+            let keep = UInt32(((1 - opacity) * 255).rounded())
+            let dark = RGBA(UInt8(RGBA.mul255(UInt32(backdrop.r), keep)), UInt8(RGBA.mul255(UInt32(backdrop.g), keep)),
+                            UInt8(RGBA.mul255(UInt32(backdrop.b), keep)))
+            return inks.allSatisfy { ratio(shown($0, over: dark), dark) >= target }
+        }
+        if passes(floor) { return floor }
+        // Contrast grows with the opacity, so bisect.
+        var low = floor, high = maximumOpacity
+        guard passes(high) else { return high }
+        for _ in 0..<12 {
+            let mid = (low + high) / 2
+            if passes(mid) { high = mid } else { low = mid }
+        }
+        return high
+    }
+}
+
+extension RGBA {
+    /// The colour at full opacity: what a theme means its ink to look like,
+    /// and so what contrast is worked out for.
+    var opaque: RGBA { RGBA(r, g, b) }
+}

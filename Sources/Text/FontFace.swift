@@ -18,6 +18,12 @@ public struct FontFace: Hashable, Sendable, CustomStringConvertible {
                                  weight: FontWeight = .regular) -> [FontFace] {
         Fontconfig.sortedFonts(family: family, language: language, weight: weight)
     }
+
+    /// Installed colour emoji fonts, best first: part of every text's
+    /// fallback chain, and so of every cache key.
+    public static func installedColorEmoji() -> [FontFace] {
+        Fontconfig.colorEmojiFonts()
+    }
 }
 
 /// The weights text is set in.

@@ -40,12 +40,10 @@ extension Theme {
     /// file and, for a bad value, the key.
     public static func load(fromFile path: String) throws(ThemeError) -> Theme {
         let bytes: [UInt8]
-        do {
+        do throws(CodecError) {
             bytes = try FileIO.read(path, limit: maxFileBytes)
-        } catch let error as CodecError {
-            throw ThemeError(file: path, reason: error.description)
         } catch {
-            throw ThemeError(file: path, reason: "\(error)")
+            throw ThemeError(file: path, reason: error.description)
         }
         return try parse(json: bytes, file: path)
     }

@@ -8,7 +8,7 @@ public struct CardsBackend: RenderBackend {
     /// Bumped whenever a change to the drawing code changes output pixels,
     /// so existing caches render again. `RendererVersionTests` fails when
     /// a reference render changes while this stays the same.
-    public static let rendererVersion = "photicase-render/cards-2"
+    public static let rendererVersion = "photicase-render/cards-3"
 
     public var theme: Theme
     public var fonts: FontDiscovery
@@ -36,8 +36,9 @@ public struct CardsBackend: RenderBackend {
     public var inputFiles: [String] { Array(Set(fontFaces.map(\.path))) }
 
     /// Every face text may be set in: the theme's files, then what
-    /// discovery gives for both weights (fontconfig's answer changes when
-    /// fonts are installed or removed, and so does this list).
+    /// discovery gives for both weights and the colour emoji fonts
+    /// (fontconfig's answer changes when fonts are installed or removed,
+    /// and so does this list).
     var fontFaces: [FontFace] {
         var faces = [theme.fontFile, theme.boldFontFile].compactMap { $0 }.map { FontFace(path: $0) }
         switch fonts {
@@ -45,6 +46,7 @@ public struct CardsBackend: RenderBackend {
             for weight in FontWeight.allCases {
                 faces += FontFace.installed(family: theme.fontFamily, language: theme.locale.rawValue, weight: weight)
             }
+            faces += FontFace.installedColorEmoji()
         case let .faces(list):
             faces += list
         }

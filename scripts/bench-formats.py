@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Which format for ticket images: size and PSNR against the lossless render.
+
+Usage: python3 scripts/bench-formats.py [--scale 2]
+
+Renders a small book whose photos are real camera photos from
+../shared/corpus/photos (front and back), as lossless PNG, then re-encodes
+every ticket image with photicase-render's own encoders (`convert`) as WebP
+and JPEG at several qualities, and prints per format the mean size of an
+entry's three images, the worst PSNR over opaque pixels against the PNG,
+and the encode time. Needs Pillow and numpy.
+"""
+import argparse
+import glob
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+
+import numpy as np
+from PIL import Image
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PHOTOS = os.path.join(ROOT, "..", "shared", "corpus", "photos")
+
+
+def psnr_opaque(reference, candidate):
+    a = np.asarray(Image.open(reference).convert("RGBA"), dtype=np.float64)
+    b = np.asarray(Image.open(candidate).convert("RGBA"), dtype=np.float64)
+    mask = a[:, :, 3] == 255
+    diff = (a[:, :, :3] - b[:, :, :3])[mask]
+    mse = float(np.mean(diff ** 2)) if diff.size else 0.0
+    return 99.0 if mse == 0 else 10 * np.log10(255 ** 2 / mse)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--scale", default="2")
+    args = ap.parse_args()
+    photos = sorted(p for p in glob.glob(os.path.join(PHOTOS, "*.jpg")))
+    if not photos:
+        print("skipping: ../shared/corpus/photos is not there")
+        return
+    subprocess.run(["swift", "build", "-c", "release", "--product", "photicase-render"], cwd=ROOT, check=True,
+                   capture_output=True)
+    binary = os.path.join(ROOT, ".build", "release", "photicase-render")
+    work = tempfile.mkdtemp(prefix="pr-formats-")
+    try:
+        for i, photo in enumerate(photos):
+            folder = os.path.join(work, "book", f"e{i}")
+            os.makedirs(folder)
+            shutil.copy(photo, os.path.join(folder, "front.jpg"))
+            shutil.copy(photos[(i + 1) % len(photos)], os.path.join(folder, "back.jpg"))
+            with open(os.path.join(folder, "entry.json"), "w") as f:
+                f.write('{"title": "헤어질 결심 %d", "date": "2022-08-%02d", "rating": 4.5, "director": "박찬욱", '
+                        '"friends": ["민수"], "memo": "산에서 만나요. 파도가 높았다.", '
+                        '"front": {"photo": "front.jpg"}, "back": {"photo": "back.jpg"}}' % (i, 10 + i))
+        cache = os.path.join(work, "cache")
+        subprocess.run([binary, "render", os.path.join(work, "book"), "--cache", cache, "--only", "tickets",
+                        "--format", "png", "--scale", args.scale, "--progress", "none"], check=True, capture_output=True)
+        pngs = sorted(glob.glob(os.path.join(cache, "tickets", "*", "*.png")))
+        entries = len(photos)
+        print(f"{entries} entries with corpus photos front and back, scale {args.scale}")
+        print("| format | KB per entry (3 images) | worst PSNR over opaque pixels (dB) | encode ms per image |")
+        print("|---|---:|---:|---:|")
+        total = sum(os.path.getsize(p) for p in pngs)
+        print(f"| PNG (zlib 1, as rendered) | {total / entries / 1000:.0f} | lossless | - |")
+        for ext, quality, extra in [("webp", 85, []), ("webp", 90, []), ("webp", 95, []), ("jpg", 90, []),
+                                    ("jpg", 90, ["--chroma", "444"]), ("jpg", 95, ["--chroma", "444"])]:
+            size, worst, seconds = 0, 99.0, 0.0
+            for png in pngs:
+                out = png[:-4] + f".q{quality}{''.join(extra)}.{ext}"
+                start = time.monotonic()
+                subprocess.run([binary, "convert", png, out, "--quality", str(quality)] + extra, check=True)
+                seconds += time.monotonic() - start
+                size += os.path.getsize(out)
+                worst = min(worst, psnr_opaque(png, out))
+            chroma = "4:4:4" if "444" in extra else "4:2:0"
+            name = "WebP (alpha lossless)" if ext == "webp" else f"JPEG {chroma} (alpha flattened)"
+            print(f"| {name} q{quality} | {size / entries / 1000:.0f} | {worst:.1f} | {seconds / len(pngs) * 1000:.0f} |")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

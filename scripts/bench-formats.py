@@ -66,19 +66,25 @@ def main():
         print("|---|---:|---:|---:|")
         total = sum(os.path.getsize(p) for p in pngs)
         print(f"| PNG (zlib 1, as rendered) | {total / entries / 1000:.0f} | lossless | - |")
-        for ext, quality, extra in [("webp", 85, []), ("webp", 90, []), ("webp", 95, []), ("jpg", 90, []),
+        for ext, quality, extra in [("webp", 85, []), ("webp", 90, []), ("webp", 92, []), ("webp", 95, []), ("jpg", 90, []),
                                     ("jpg", 90, ["--chroma", "444"]), ("jpg", 95, ["--chroma", "444"])]:
             size, worst, seconds = 0, 99.0, 0.0
+            per_kind = {}
             for png in pngs:
                 out = png[:-4] + f".q{quality}{''.join(extra)}.{ext}"
                 start = time.monotonic()
                 subprocess.run([binary, "convert", png, out, "--quality", str(quality)] + extra, check=True)
                 seconds += time.monotonic() - start
                 size += os.path.getsize(out)
-                worst = min(worst, psnr_opaque(png, out))
+                value = psnr_opaque(png, out)
+                worst = min(worst, value)
+                kind = os.path.basename(png)[:-4]
+                low, kb = per_kind.get(kind, (99.0, 0))
+                per_kind[kind] = (min(low, value), kb + os.path.getsize(out) / 1000 / entries)
             chroma = "4:4:4" if "444" in extra else "4:2:0"
             name = "WebP (alpha lossless)" if ext == "webp" else f"JPEG {chroma} (alpha flattened)"
             print(f"| {name} q{quality} | {size / entries / 1000:.0f} | {worst:.1f} | {seconds / len(pngs) * 1000:.0f} |")
+            print("|   " + ", ".join(f"{k}: {kb:.0f} KB, {low:.1f} dB" for k, (low, kb) in sorted(per_kind.items())) + " | | | |")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

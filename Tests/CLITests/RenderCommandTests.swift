@@ -71,7 +71,7 @@ import Codecs
         #expect(Self.ids(events, "rendered") == ["a", "b", "c", "days/2022-08-27", "days/2022-09-02", "months/2022-08", "months/2022-09"])
         #expect(first.stdout.contains("rendered 7, skipped 0, failed 0"))
         let expected = ["days/2022-08-27.jpg", "days/2022-09-02.jpg", "manifest.json", "months/2022-08.png", "months/2022-09.png",
-                        "render.log", "tickets/a/back.png", "tickets/a/front.png", "tickets/a/ticket.png"]
+                        "render.log", "tickets/a/back.webp", "tickets/a/front.webp", "tickets/a/ticket.webp"]
         for file in expected { #expect(book.files().contains(file), "\(file)") }
         // Everything written is a whole, decodable image.
         for file in book.files() where file.hasSuffix(".png") || file.hasSuffix(".jpg") {
@@ -93,7 +93,7 @@ import Codecs
         try FileManager.default.removeItem(atPath: book.root + "/b")
         let (_, afterDelete) = try book.render()
         #expect(Self.ids(afterDelete, "rendered") == ["days/2022-08-27", "months/2022-08"])
-        #expect(!book.files().contains("tickets/b/front.png"))
+        #expect(!book.files().contains("tickets/b/front.webp"))
         #expect(afterDelete.last?["removed"] as? Int == 3)
         // --force renders everything.
         #expect(Self.ids(try book.render(["--force"]).1, "rendered").count == 6)
@@ -197,15 +197,15 @@ import Codecs
         try book.add("b", date: "2022-08-28")
         let dry = try Tool.run(["render", book.root, "--cache", book.cache, "--dry-run"])
         #expect(dry.status == 0)
-        #expect(dry.stdout.contains("render tickets/a/front.png"))
+        #expect(dry.stdout.contains("render tickets/a/front.webp"))
         #expect(!book.files().contains { $0.hasPrefix("tickets/") })
         #expect(try book.render().0.status == 0)
         try FileManager.default.removeItem(atPath: book.root + "/b")
         let pruned = try Tool.run(["clean", "--cache", book.cache, "--prune", book.root])
         #expect(pruned.status == 0, "\(pruned.stderr)")
-        #expect(pruned.stdout.contains("removed tickets/b/front.png"))
+        #expect(pruned.stdout.contains("removed tickets/b/front.webp"))
         #expect(pruned.stdout.contains("removed days/2022-08-28.jpg"))
-        #expect(book.files().contains("tickets/a/front.png"))
+        #expect(book.files().contains("tickets/a/front.webp"))
         let emptied = try Tool.run(["clean", "--cache", book.cache])
         #expect(emptied.status == 0)
         // Outputs and manifests are gone; the log and the cache tag stay.

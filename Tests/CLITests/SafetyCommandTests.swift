@@ -28,7 +28,7 @@ import FileSystem
         let first = try Self.render(book)
         #expect(first.status == 0, "\(first.stderr)")
         let before = Self.outputs(book)
-        #expect(before.contains("tickets/2022%2F08%2Fb/front.png"))
+        #expect(before.contains("tickets/2022%2F08%2Fb/front.webp"))
 
         for (folder, shown) in [("2022/08/b", "2022/08/b"), ("2022/08", "2022/08"), ("2022", "2022")] {
             #expect(chmod(book.root + "/" + folder, 0) == 0)
@@ -187,7 +187,7 @@ import FileSystem
         #expect(events.contains { $0["id"] as? String == "a" && $0["error"] as? String == message }, "\(r.stderr)")
         let day = events.first { $0["id"] as? String == "days/2022-08-27" }
         #expect((day?["warnings"] as? [String])?.first?.hasPrefix(message) == true)
-        #expect(!book.files().contains("tickets/a/front.png"))
+        #expect(!book.files().contains("tickets/a/front.webp"))
         let plain = try Tool.run(["render", book.root, "--cache", book.cache, "--progress", "none", "--today", "2022-08-30"])
         #expect(plain.stderr.split(separator: "\n").contains { $0 == "photicase-render: \(message)" }, "\(plain.stderr)")
     }

@@ -10,14 +10,14 @@ import Entries
         try book.add("a", date: "2022-08-27")
         try book.add("b", date: "2022-08-28")
         _ = try book.run()
-        let before = book.read("tickets/b/front.png")
+        let before = book.read("tickets/b/front.webp")
         // b's JSON breaks; c is new.
         try Data("{ not json".utf8).write(to: URL(fileURLWithPath: book.root + "/b/entry.json"))
         try book.add("c", date: "2022-08-29")
         let again = try book.run()
         #expect(again.events.ids(.failed) == ["b"])
         #expect(again.events.ids(.rendered) == ["c", "days/2022-08-29"])  // b's month is held
-        #expect(book.read("tickets/b/front.png") == before)
+        #expect(book.read("tickets/b/front.webp") == before)
         #expect(book.exists("days/2022-08-28.jpg"))
         #expect(again.summary.removed == 0)
     }
@@ -29,7 +29,7 @@ import Entries
         try book.add("a", date: "2022-08-27", photoBytes: "now corrupt")
         let again = try book.run(FakeBackend(failing: ["a"]))
         #expect(again.events.ids(.failed) == ["a", "days/2022-08-27"])
-        #expect(book.read("tickets/a/front.png") == "front a ")
+        #expect(book.read("tickets/a/front.webp") == "front a ")
         // Fixed later: renders again because the failure recorded nothing.
         #expect(try book.run().events.ids(.rendered) == ["a", "days/2022-08-27"])
     }

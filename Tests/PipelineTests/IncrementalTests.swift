@@ -13,7 +13,7 @@ import Entries
         try book.add("c", date: "2022-09-01")
         let first = try book.run()
         #expect(first.events.ids(.rendered) == ["a", "b", "c", "days/2022-08-27", "days/2022-09-01", "months/2022-08", "months/2022-09"])
-        #expect(book.exists("tickets/a/front.png") && book.exists("tickets/a/back.png") && book.exists("tickets/a/ticket.png"))
+        #expect(book.exists("tickets/a/front.webp") && book.exists("tickets/a/back.webp") && book.exists("tickets/a/ticket.webp"))
         #expect(book.exists("days/2022-08-27.jpg") && book.exists("months/2022-09.png") && book.exists("manifest.json"))
         let second = try book.run()
         #expect(second.summary.rendered == 0)
@@ -27,7 +27,7 @@ import Entries
         try book.add("a", date: "2022-08-27", memo: "a new memo")
         let again = try book.run()
         #expect(again.events.ids(.rendered) == ["a"])
-        #expect(book.read("tickets/a/back.png")?.contains("a new memo") == true)
+        #expect(book.read("tickets/a/back.webp")?.contains("a new memo") == true)
     }
 
     @Test func photoChangeRendersDayAndMonthToo() throws {
@@ -61,7 +61,7 @@ import Entries
         let again = try book.run()
         #expect(again.events.ids(.rendered) == ["days/2022-08-27", "months/2022-08"])
         #expect(again.summary.removed == 7)  // three faces each of b and c, and c's day
-        #expect(!book.exists("tickets/b/front.png") && !book.exists("tickets/b"))
+        #expect(!book.exists("tickets/b/front.webp") && !book.exists("tickets/b"))
         #expect(!book.exists("days/2022-08-29.jpg"))
         #expect(book.read("days/2022-08-27.jpg") == "day 2022-08-27 [\"a\"]")
     }
@@ -98,10 +98,10 @@ import Entries
         try book.add("a", date: "2022-08-27")
         let run = try book.run(FakeBackend()) { $0.only = [.days] }
         #expect(run.events.ids(.rendered) == ["days/2022-08-27"])
-        #expect(!book.exists("tickets/a/front.png"))
+        #expect(!book.exists("tickets/a/front.webp"))
         _ = try book.run()
         #expect(try book.run(FakeBackend()) { $0.only = [.days, .months] }.summary.rendered == 0)
-        #expect(book.exists("tickets/a/front.png"))
+        #expect(book.exists("tickets/a/front.webp"))
     }
 
     @Test func dryRunListsAndWritesNothing() throws {
@@ -110,7 +110,7 @@ import Entries
         let run = RenderRun(options: book.options { $0.dryRun = true }, backend: FakeBackend(), loadEntry: fakeLoader, progress: nil)
         let summary = try run.run()
         #expect(summary.rendered == 3)
-        #expect(run.dryRunLines.contains("render tickets/a/front.png"))
+        #expect(run.dryRunLines.contains("render tickets/a/front.webp"))
         #expect(run.dryRunLines.contains("render days/2022-08-27.jpg"))
         #expect(!book.exists("tickets") && !book.exists("manifest.json"))
     }

@@ -16,7 +16,7 @@ import FileSystem
         try FileManager.default.removeItem(atPath: book.root + "/a/front.jpg")
         let again = try book.run()
         #expect(again.events.ids(.failed) == ["a"])
-        #expect(book.exists("tickets/a/front.png"))
+        #expect(book.exists("tickets/a/front.webp"))
         #expect(book.read("days/2022-08-27.jpg") == day)  // not redrawn without a's photo
         #expect(again.summary.removed == 0)
     }
@@ -26,13 +26,13 @@ import FileSystem
         try book.add("a", date: "2022-08-27", id: "alpha")
         try book.add("b", date: "2022-08-28")
         _ = try book.run()
-        #expect(book.exists("tickets/alpha/front.png"))
+        #expect(book.exists("tickets/alpha/front.webp"))
         try Data("{ broken".utf8).write(to: URL(fileURLWithPath: book.root + "/a/entry.json"))
         // The same folder, spelled with a detour and a trailing slash.
         let detour = book.root + "/a/../"
         let again = try book.run { $0.entries = detour }
         #expect(again.events.ids(.failed) == ["a"])
-        #expect(book.exists("tickets/alpha/front.png"))
+        #expect(book.exists("tickets/alpha/front.webp"))
         #expect(book.exists("days/2022-08-27.jpg"))
         #expect(again.summary.removed == 0)
     }
@@ -43,10 +43,10 @@ import FileSystem
         _ = try book.run()
         try FileManager.default.removeItem(atPath: book.root + "/a")
         #expect(throws: PipelineError.emptyEntries(path: book.root, known: 1)) { try book.run() }
-        #expect(book.exists("tickets/a/front.png"))
+        #expect(book.exists("tickets/a/front.webp"))
         let allowed = try book.run { $0.allowEmpty = true }
         #expect(allowed.summary.removed == 4)  // 3 ticket images and the day
-        #expect(!book.exists("tickets/a/front.png"))
+        #expect(!book.exists("tickets/a/front.webp"))
     }
 
     @Test func entriesOutsideTheRenderedFolderAreHeld() throws {
@@ -58,12 +58,12 @@ import FileSystem
         // Rendering only 2022 proves nothing about 2023.
         let partial = try book.run { $0.entries = book.root + "/2022" }
         #expect(partial.summary.removed == 0)
-        #expect(book.exists("tickets/b/front.png"))
+        #expect(book.exists("tickets/b/front.webp"))
         #expect(book.exists("days/2023-01-02.jpg"))
         // Deleting the folder is proof.
         try FileManager.default.removeItem(atPath: book.root + "/2023")
         let full = try book.run()
-        #expect(!book.exists("tickets/b/front.png"))
+        #expect(!book.exists("tickets/b/front.webp"))
         #expect(!book.exists("days/2023-01-02.jpg"))
         #expect(full.summary.removed == 5)
     }
@@ -75,7 +75,7 @@ import FileSystem
         _ = try book.run()
         try FileManager.default.removeItem(atPath: book.root + "/a/entry.json")
         let run = try book.run()
-        #expect(!book.exists("tickets/a/front.png"))
+        #expect(!book.exists("tickets/a/front.webp"))
         #expect(run.summary.removed == 4)
     }
 
@@ -141,7 +141,7 @@ import FileSystem
             let store = try CacheStore(path: book.cache, create: false)
             let shardLocks = try store.lockForRun(shard: Shard(index: 1, count: 2), wait: false)
             #expect(throws: PipelineError.locked(cache: book.cache, holder: nil)) { try CacheCleaner.empty(cache: book.cache) }
-            #expect(book.exists("tickets/a/front.png"))
+            #expect(book.exists("tickets/a/front.webp"))
             withExtendedLifetime(shardLocks) {}
         }
         let removed = try CacheCleaner.empty(cache: book.cache)
@@ -187,7 +187,7 @@ import FileSystem
         #expect(again.events.ids(.failed) == ["days/2022-08-27", "days/2022-08-28"])
         #expect(again.events.ids(.rendered) == ["a"])
         #expect(book.read("render.log")?.contains("run done rendered 1,") == true)
-        #expect(book.read("tickets/a/front.png") == "front a changed")
+        #expect(book.read("tickets/a/front.webp") == "front a changed")
     }
 
     @Test func replacingAFontFileRendersEverythingAgain() throws {
@@ -222,12 +222,12 @@ import FileSystem
     }
 
     @Test func layoutAcceptsOnlyItsOwnPaths() {
-        #expect(CacheLayout.kind(ofOutput: "tickets/2022%2F08%2Fa/front.png") == .tickets)
+        #expect(CacheLayout.kind(ofOutput: "tickets/2022%2F08%2Fa/front.webp") == .tickets)
         #expect(CacheLayout.kind(ofOutput: "days/2022-08-27.jpg") == .days)
         #expect(CacheLayout.kind(ofOutput: "months/2022-08.webp") == .months)
-        for bad in ["tickets/../x/front.png", "tickets/a/../front.png", "tickets/.hidden/front.png", "tickets/a/b/front.png",
+        for bad in ["tickets/../x/front.webp", "tickets/a/../front.webp", "tickets/.hidden/front.webp", "tickets/a/b/front.webp",
                     "days/2022-02-30.jpg", "days/../x.jpg", "months/2022-13.png", "manifest.json", "/etc/passwd",
-                    "tickets/a/front.gif", "days/2022-08-27.jpg/x", "tickets//front.png"] {
+                    "tickets/a/front.gif", "days/2022-08-27.jpg/x", "tickets//front.webp"] {
             #expect(CacheLayout.kind(ofOutput: bad) == nil, "\(bad)")
         }
         #expect(CacheLayout.isManifestName("manifest.json"))

@@ -93,21 +93,41 @@ enum WebPBinding {
         }
     }
 
-    /// Encodes straight-alpha RGBA; `quality` 0...100.
+    /// Encodes straight-alpha RGBA; `quality` 0...100. Lossy files use
+    /// libwebp's sharp RGB-to-YUV conversion: text and thin coloured edges
+    /// (stars, badges) keep their colour through 4:2:0 chroma, worth about
+    /// 1 dB at the same size on ticket faces (scripts/bench-formats.py).
+    /// Alpha is kept losslessly, as libwebp does by default.
     static func encode(_ raster: Raster, quality: Int, lossless: Bool) throws -> [UInt8] {
-        var out: UnsafeMutablePointer<UInt8>?
-        let count = raster.withUnsafeBytes { px in
-            let p = px.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            let stride = Int32(raster.bytesPerRow)
-            return lossless
-                ? WebPEncodeLosslessRGBA(p, Int32(raster.width), Int32(raster.height), stride, &out)
-                : WebPEncodeRGBA(p, Int32(raster.width), Int32(raster.height), stride, Float(quality), &out)
+        var config = WebPConfig()
+        var picture = WebPPicture()
+        guard WebPConfigInit(&config) != 0, WebPPictureInit(&picture) != 0 else {
+            throw CodecError.encodeFailed(.webp, "libwebp version mismatch")
         }
-        defer { WebPFree(out) }
-        guard count > 0, let out else {
-            throw CodecError.encodeFailed(.webp, "libwebp could not encode \(raster.width)x\(raster.height)")
+        config.lossless = lossless ? 1 : 0
+        config.quality = lossless ? 75 : Float(quality)
+        config.use_sharp_yuv = lossless ? 0 : 1
+        picture.use_argb = 1
+        picture.width = Int32(raster.width)
+        picture.height = Int32(raster.height)
+        defer { WebPPictureFree(&picture) }
+        let imported = raster.withUnsafeBytes { px in
+            WebPPictureImportRGBA(&picture, px.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(raster.bytesPerRow))
         }
-        return Array(UnsafeBufferPointer(start: out, count: count))
+        guard imported != 0 else { throw CodecError.outOfMemory }
+        var writer = WebPMemoryWriter()
+        WebPMemoryWriterInit(&writer)
+        defer { WebPMemoryWriterClear(&writer) }
+        let ok = withUnsafeMutablePointer(to: &writer) { w in
+            picture.writer = WebPMemoryWrite
+            picture.custom_ptr = UnsafeMutableRawPointer(w)
+            return WebPEncode(&config, &picture)
+        }
+        guard ok != 0, let mem = writer.mem, writer.size > 0 else {
+            throw CodecError.encodeFailed(.webp, "libwebp could not encode \(raster.width)x\(raster.height) "
+                                          + "(error \(picture.error_code.rawValue))")
+        }
+        return Array(UnsafeBufferPointer(start: mem, count: writer.size))
     }
 
     private static func base(_ data: UnsafeRawBufferPointer) -> UnsafePointer<UInt8>? {

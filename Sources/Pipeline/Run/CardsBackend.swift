@@ -31,6 +31,7 @@ public struct CardsBackend: RenderBackend {
     public var fingerprint: String {
         "renderer:\(CardsBackend.rendererVersion)\ntheme:\(theme.canonicalJSON)\nfonts:"
             + fontFaces.map(\.description).joined(separator: ",") + "\nscale:\(scale)\nside:\(thumbnailSide)"
+            + "\nencoders:\(CardsBackend.encoderIdentity)"
     }
 
     public var inputFiles: [String] { Array(Set(fontFaces.map(\.path))) }
@@ -83,7 +84,7 @@ public struct CardsBackend: RenderBackend {
             case .back: back
             case .ticket: ticket
             }
-            out[face] = try encode(image.raster, format)
+            out[face] = try encode(image.raster, format, webpQuality: 92)
         }
         return Rendered(out, warnings: CardsBackend.unique(front.warnings + back.warnings))
     }
@@ -108,7 +109,12 @@ public struct CardsBackend: RenderBackend {
         return warnings.map(\.description).filter { seen.insert($0).inserted }
     }
 
-    private func encode(_ raster: Raster, _ format: ImageFormatName) throws -> [UInt8] {
+    /// The encoder settings below, in words: changing one renders again.
+    static let encoderIdentity = "png-zlib1-paeth,jpeg-q88-420,webp-q85,tickets-webp-q92,webp-sharp-yuv"
+
+    /// `webpQuality`: 92 for ticket images, the lowest that keeps every face
+    /// of the benchmark book at 40 dB or more (scripts/bench-formats.py).
+    private func encode(_ raster: Raster, _ format: ImageFormatName, webpQuality: Int = 85) throws -> [UInt8] {
         let settings: EncodeSettings = switch format {
         // zlib level 1 with the Paeth filter: PNG encoding is most of a
         // ticket's cost. Measured on 8 entries with a 12 MP photo, one core:
@@ -117,7 +123,7 @@ public struct CardsBackend: RenderBackend {
         // for the single image people send.
         case .png: .png(compressionLevel: 1)
         case .jpg: .jpeg(quality: 88)
-        case .webp: .webp(quality: 85)
+        case .webp: .webp(quality: webpQuality)
         }
         return try ImageEncoder.encode(raster, settings: settings)
     }

@@ -141,7 +141,7 @@ extension RenderRun {
         func photo(_ p: FacePhoto?) -> String { p.map { "\($0.name)|\(hashes[$0.path] ?? "")" } ?? "none" }
 
         if options.only.contains(.tickets) {
-            let format = options.formats[.tickets] ?? .png
+            let format = options.formats[.tickets] ?? .webp
             for e in entries where options.shard.owns(e.entry.id) {
                 var f = Fingerprint("tickets")
                 for field in [base, format.rawValue, e.jsonHash, photo(e.entry.front), photo(e.entry.back)] { f.add(field) }

@@ -161,7 +161,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         do {
             switch item.kind {
             case let .tickets(entry):
-                let format = options.formats[.tickets] ?? .png
+                let format = options.formats[.tickets] ?? .webp
                 let images = try backend.renderTickets(entry, faces: TicketFace.allCases, format: format, worker: &worker)
                 warnings = images.warnings
                 for out in item.outputs {

@@ -65,7 +65,9 @@ import FileSystem
         let full = try book.run()
         #expect(!book.exists("tickets/b/front.webp"))
         #expect(!book.exists("days/2023-01-02.jpg"))
-        #expect(full.summary.removed == 5)
+        // b's three images, its day and month, and the four empty months
+        // that only paged towards it (2022-09 to 2022-12).
+        #expect(full.summary.removed == 9)
     }
 
     @Test func aFolderWithoutEntryJSONIsGone() throws {
@@ -209,6 +211,16 @@ import FileSystem
         let run = try book.run()  // today is 2022-08-30
         #expect(run.events.ids(.rendered).contains("months/2022-08"))
         #expect(book.exists("months/2022-08.png"))
+        // The month between the entry and today gets its page too.
+        #expect(run.events.ids(.rendered).filter { $0.hasPrefix("months/") } == ["months/2022-06", "months/2022-07", "months/2022-08"])
+    }
+
+    @Test func longGapsAreNotFilledWithEmptyMonths() throws {
+        let book = try Book()
+        try book.add("a", date: "2019-01-05")
+        try book.add("b", date: "2022-08-01")
+        let run = try book.run()  // today is 2022-08-30
+        #expect(run.events.ids(.rendered).filter { $0.hasPrefix("months/") } == ["months/2019-01", "months/2022-08"])
     }
 
     @Test func calendarEdgesRender() throws {

@@ -114,4 +114,21 @@ public struct MonthKey: Sendable, Hashable, Comparable, CustomStringConvertible 
         return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-" + m
     }
     public static func < (a: MonthKey, b: MonthKey) -> Bool { (a.year, a.month) < (b.year, b.month) }
+
+    /// The month after this one (December 9999 has none: nil).
+    public var next: MonthKey? {
+        if month < 12 { return MonthKey(year: year, month: month + 1) }
+        return year < 9999 ? MonthKey(year: year + 1, month: 1) : nil
+    }
+
+    /// Every month from `first` to `last`, both included.
+    public static func range(from first: MonthKey, to last: MonthKey) -> [MonthKey] {
+        var months: [MonthKey] = []
+        var current: MonthKey? = first
+        while let m = current, m <= last {
+            months.append(m)
+            current = m.next
+        }
+        return months
+    }
 }

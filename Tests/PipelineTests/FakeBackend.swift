@@ -37,9 +37,11 @@ struct FakeBackend: RenderBackend {
         return Rendered(Array("day \(date) \(entries.map(\.id))".utf8))
     }
 
-    func renderMonth(_ month: MonthKey, entriesByDay: [Int: [Entry]], today: CalendarDate, format: ImageFormatName,
-                     worker: inout Int) throws -> Rendered<[UInt8]> {
-        Rendered(Array("month \(month) \(entriesByDay.keys.sorted())".utf8))
+    func renderMonth(_ month: MonthKey, entriesByDay: [Int: [Entry]], dayThumbnails: [Int: [UInt8]],
+                     today: CalendarDate, format: ImageFormatName, worker: inout Int) throws -> Rendered<[UInt8]> {
+        // Records which days came from thumbnails, so tests can see the reuse.
+        let reused = dayThumbnails.keys.sorted()
+        return Rendered(Array("month \(month) \(entriesByDay.keys.sorted()) reused \(reused)".utf8))
     }
 }
 

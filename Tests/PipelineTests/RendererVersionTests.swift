@@ -41,9 +41,11 @@ import Text
         var worker = backend.makeWorker()
         var images = try backend.renderTickets(entry, faces: TicketFace.allCases, format: .png, worker: &worker).value
             .sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value)
-        images.append(try backend.renderDay(entry.date, entries: [entry], format: .png, worker: &worker).value)
-        images.append(try backend.renderMonth(MonthKey(entry.date), entriesByDay: [27: [entry]], today: entry.date,
-                                              format: .png, worker: &worker).value)
+        let day = try backend.renderDay(entry.date, entries: [entry], format: .jpg, worker: &worker).value
+        images.append(day)
+        // As a run makes it: composed from the day thumbnail just written.
+        images.append(try backend.renderMonth(MonthKey(entry.date), entriesByDay: [27: [entry]], dayThumbnails: [27: day],
+                                              today: entry.date, format: .png, worker: &worker).value)
         var hash = SHA256()
         for bytes in images {
             let raster = try ImageDecoder.decode(bytes).raster

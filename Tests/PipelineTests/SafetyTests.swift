@@ -215,6 +215,21 @@ import FileSystem
         #expect(run.events.ids(.rendered).filter { $0.hasPrefix("months/") } == ["months/2022-06", "months/2022-07", "months/2022-08"])
     }
 
+    @Test func monthsAreComposedFromTheirDaysThumbnails() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try book.add("b", date: "2022-08-28")
+        _ = try book.run()
+        #expect(book.read("months/2022-08.png") == "month 2022-08 [27, 28] reused [27, 28]")
+        // Without day outputs in the run, or with a day that failed, the day is drawn.
+        _ = try book.run { $0.only = [.months]; $0.force = true }
+        #expect(book.read("months/2022-08.png") == "month 2022-08 [27, 28] reused []")
+        try book.add("b", date: "2022-08-28", photoBytes: "changed")
+        let failing = try book.run(FakeBackend(failing: ["b"]))
+        #expect(failing.events.ids(.failed) == ["b", "days/2022-08-28"])
+        #expect(book.read("months/2022-08.png") == "month 2022-08 [27, 28] reused [27]")
+    }
+
     @Test func longGapsAreNotFilledWithEmptyMonths() throws {
         let book = try Book()
         try book.add("a", date: "2019-01-05")

@@ -79,6 +79,13 @@ public final class CacheStore: @unchecked Sendable {
         try root.folder(folder, create: true).write(name, bytes: bytes)
     }
 
+    /// The bytes of output `relative`, or nil when it is missing, a link or
+    /// unreadable.
+    public func read(_ relative: String, limit: Int) -> [UInt8]? {
+        let (folder, name) = FileSystem.split(relative)
+        return try? root.folder(folder).readFile(name, limit: limit)
+    }
+
     /// True when `relative` is a regular file (a link there does not count).
     public func holdsFile(_ relative: String) -> Bool {
         let (folder, name) = FileSystem.split(relative)

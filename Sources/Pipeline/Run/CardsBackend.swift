@@ -8,7 +8,7 @@ public struct CardsBackend: RenderBackend {
     /// Bumped whenever a change to the drawing code changes output pixels,
     /// so existing caches render again. `RendererVersionTests` fails when
     /// a reference render changes while this stays the same.
-    public static let rendererVersion = "photicase-render/cards-3"
+    public static let rendererVersion = "photicase-render/cards-4"
 
     public var theme: Theme
     public var fonts: FontDiscovery
@@ -95,12 +95,28 @@ public struct CardsBackend: RenderBackend {
         return Rendered(try encode(image.raster, format), warnings: CardsBackend.unique(image.warnings))
     }
 
-    public func renderMonth(_ month: MonthKey, entriesByDay: [Int: [Entry]], today: CalendarDate,
-                            format: ImageFormatName, worker: inout Worker) throws -> Rendered<[UInt8]> {
-        let entries = entriesByDay.keys.sorted().flatMap { entriesByDay[$0]! }
-        let image = try worker.renderer.get().renderMonthSheet(year: month.year, month: month.month, entries: entries,
-                                                                today: today)
-        return Rendered(try encode(image.raster, format), warnings: CardsBackend.unique(image.warnings))
+    public func renderMonth(_ month: MonthKey, entriesByDay: [Int: [Entry]], dayThumbnails: [Int: [UInt8]],
+                            today: CalendarDate, format: ImageFormatName,
+                            worker: inout Worker) throws -> Rendered<[UInt8]> {
+        let renderer = try worker.renderer.get()
+        let side = renderer.monthThumbnailSide(scale: 2)
+        var thumbnails: [Int: Raster] = [:]
+        var warnings: [CardWarning] = []
+        for (day, entries) in entriesByDay {
+            // Decode the day's thumbnail at about the cell's size (JPEG DCT
+            // scaling); draw the day only when there is none to reuse.
+            let options = DecodeOptions(minimumSize: PixelSize(width: side, height: side))
+            if let bytes = dayThumbnails[day], let decoded = try? ImageDecoder.decode(bytes, options: options) {
+                thumbnails[day] = decoded.raster
+            } else {
+                let drawn = try renderer.renderDayThumbnail(entries, side: side)
+                thumbnails[day] = drawn.raster
+                warnings += drawn.warnings
+            }
+        }
+        let image = try renderer.renderMonthSheet(year: month.year, month: month.month, thumbnails: thumbnails,
+                                                  today: today)
+        return Rendered(try encode(image.raster, format), warnings: CardsBackend.unique(warnings + image.warnings))
     }
 
     /// Warning texts in first-seen order, each once.

@@ -28,8 +28,12 @@ public protocol RenderBackend: Sendable {
                    worker: inout Worker) throws -> Rendered<[UInt8]>
 
     /// The month sheet, from the month's entries by day of month, encoded.
-    func renderMonth(_ month: MonthKey, entriesByDay: [Int: [Entry]], today: CalendarDate,
-                     format: ImageFormatName, worker: inout Worker) throws -> Rendered<[UInt8]>
+    /// `dayThumbnails` holds the encoded day thumbnails of this run or the
+    /// cache, by day of month, for the days that have an up-to-date one: the
+    /// sheet is composed from them rather than drawing each day again; a
+    /// day without one (or whose bytes do not decode) is drawn.
+    func renderMonth(_ month: MonthKey, entriesByDay: [Int: [Entry]], dayThumbnails: [Int: [UInt8]],
+                     today: CalendarDate, format: ImageFormatName, worker: inout Worker) throws -> Rendered<[UInt8]>
 }
 
 extension RenderBackend {

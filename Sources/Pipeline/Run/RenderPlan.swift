@@ -17,6 +17,11 @@ struct WorkItem: Sendable {
     var fingerprint: String
     /// The manifest owner (entry id, day or month).
     var owner: String
+
+    var isMonth: Bool {
+        if case .month = kind { return true }
+        return false
+    }
 }
 
 /// Something found that could not be used this run: an entry whose

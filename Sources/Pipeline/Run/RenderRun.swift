@@ -25,6 +25,8 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     private var total = 0
     private var lastSave = 0.0
     private var log: RenderLog?
+    /// This run's fingerprint of each planned day thumbnail.
+    private var dayFingerprints: [CalendarDate: String] = [:]
 
     /// Dry-run output: one line per output to render or remove.
     public private(set) var dryRunLines: [String] = []
@@ -85,6 +87,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         // Plan.
         let items = plan(entries: &entries, hashes: photoHashes, heldDates: held.dates,
                          base: baseFingerprint(hasher: hasher))
+        for item in items { if case let .day(date, _) = item.kind { dayFingerprints[date] = item.fingerprint } }
         manifest = kept
         manifest.files = hasher.records
         manifest.entries = kept.entries.filter { held.ids.contains($0.key) }
@@ -134,9 +137,15 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         progress?.handle(.start(total: total))
         for f in failed { finish(id: f.id, status: .failed, failure: f.failure, warnings: []) }
         for item in items where !renderSet.contains(item.id) { finish(id: item.id, status: .skipped, failure: nil, warnings: []) }
+        // Months are composed from their days' thumbnails: they go after
+        // everything else, so each month finds its days written.
         let backend = self.backend
-        WorkPool.run(count: toRender.count, threads: options.jobs, makeWorker: { backend.makeWorker() }) { worker, i in
-            self.render(toRender[i], worker: &worker)
+        let ordered = toRender.filter { !$0.isMonth } + toRender.filter(\.isMonth)
+        let firstMonth = ordered.firstIndex(where: \.isMonth) ?? ordered.count
+        for phase in [0..<firstMonth, firstMonth..<ordered.count] where !phase.isEmpty {
+            WorkPool.run(count: phase.count, threads: options.jobs, makeWorker: { backend.makeWorker() }) { worker, i in
+                self.render(ordered[phase.lowerBound + i], worker: &worker)
+            }
         }
         summary.seconds = Clock.now() - started
         do throws(FileSystemError) {
@@ -173,8 +182,9 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
                                                   worker: &worker)
                 (files, warnings) = ([(item.outputs[0].path, image.value)], image.warnings)
             case let .month(month, byDay):
-                let image = try backend.renderMonth(month, entriesByDay: byDay, today: options.today,
-                                                    format: options.formats[.months] ?? .png, worker: &worker)
+                let image = try backend.renderMonth(month, entriesByDay: byDay, dayThumbnails: dayThumbnails(month, byDay),
+                                                    today: options.today, format: options.formats[.months] ?? .png,
+                                                    worker: &worker)
                 (files, warnings) = ([(item.outputs[0].path, image.value)], image.warnings)
             }
         } catch {
@@ -197,6 +207,24 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         for out in item.outputs { manifest.outputs[out.path] = .init(fingerprint: item.fingerprint, owner: item.owner) }
         lock.unlock()
         finish(id: item.id, status: .rendered, failure: nil, warnings: warnings)
+    }
+
+    /// The up-to-date day thumbnails of `month` in the cache: those whose
+    /// manifest record carries this run's fingerprint for the day (rendered
+    /// now, or skipped as unchanged). A day that failed or was not planned
+    /// is left out, and the backend draws it.
+    private func dayThumbnails(_ month: MonthKey, _ byDay: [Int: [Entry]]) -> [Int: [UInt8]] {
+        var found: [Int: [UInt8]] = [:]
+        for day in byDay.keys {
+            guard let date = CalendarDate(year: month.year, month: month.month, day: day),
+                  let planned = dayFingerprints[date] else { continue }
+            let path = CacheLayout.relativePath(of: .day(date), format: options.formats[.days] ?? .jpg)
+            lock.lock()
+            let current = manifest.outputs[path]?.fingerprint == planned
+            lock.unlock()
+            if current, let bytes = store?.read(path, limit: 64 << 20) { found[day] = bytes }
+        }
+        return found
     }
 
     /// Counts an item, reports it, and now and then saves the manifest so

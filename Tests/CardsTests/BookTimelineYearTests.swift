@@ -49,7 +49,6 @@ import Testing
         #expect(summary.averageRating == 3.5)
         #expect(summary.top.map(\.id) == ["a", "b", "c", "d"])
         #expect(summary.months == [0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 1, 1])
-        #expect(summary.busiestMonth == 3)
         // 민수 and 지영 both twice (a name repeated on one entry counts once); the first name wins the tie.
         #expect(summary.companion?.name == "민수" && summary.companion?.count == 2)
         #expect(YearSummary(year: 2022, entries: [entries[3]]).companion == nil)

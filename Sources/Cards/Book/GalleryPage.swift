@@ -66,8 +66,9 @@ extension CardRenderer {
             let face = try bookFace(tile, size: PixelSize(width: rect.width, height: rect.height), warnings: &warnings)
             canvas.draw(face, at: rect.x, rect.y, shadow: shadow)
             // 4. The rank across the whole book, on the tile's top right corner.
-            try drawRank((page - 1) * pageSize + i + 1, into: &canvas, at: Point(x: Double(rect.maxX) - 20 * s,
-                                                                              y: Double(rect.y) + 20 * s), scale: s)
+            try drawRank((page - 1) * pageSize + i + 1, into: &canvas, at: Point(x: Double(rect.maxX) - 18 * s,
+                                                                              y: Double(rect.y) + 18 * s),
+                         radius: 10, scale: s)
         }
         // 5. The page number.
         try drawBookFooter(page: page, of: pageCount, into: &canvas, scale: s)
@@ -86,12 +87,14 @@ extension CardRenderer {
         return drawn.size == size ? drawn : drawn.resized(to: size)
     }
 
-    /// A small disc in the brand colour with the rank in it, centred on `centre`.
-    func drawRank(_ rank: Int, into canvas: inout Raster, at centre: Point, scale s: Double) throws(CardError) {
-        let radius = 11 * s
-        canvas.fill(Path.circle(center: centre, radius: radius + 1.5 * s), paint: .solid(theme.inverseTextColor))
-        canvas.fill(Path.circle(center: centre, radius: radius), paint: .solid(theme.textColor.withOpacity(0.88)))
-        let style = theme.textStyle(points: rank >= 100 ? 8.5 : 11, scale: s, weight: .bold,
+    /// A small dark disc with a light ring and the rank in it, centred on
+    /// `centre`, `points` in radius: it reads on any photo.
+    func drawRank(_ rank: Int, into canvas: inout Raster, at centre: Point, radius points: Double,
+                  scale s: Double) throws(CardError) {
+        let radius = points * s
+        canvas.fill(Path.circle(center: centre, radius: radius + 1.2 * s), paint: .solid(theme.inverseTextColor.withOpacity(0.9)))
+        canvas.fill(Path.circle(center: centre, radius: radius), paint: .solid(theme.textColor.withOpacity(0.82)))
+        let style = theme.textStyle(points: points * (rank >= 100 ? 0.75 : 1), scale: s, weight: .bold,
                                     color: theme.inverseTextColor, lineHeight: 1.2, alignment: .center)
         let label = try layout(String(rank), style, width: 2 * radius)
         draw(label, into: &canvas, at: Point(x: (centre.x - radius).rounded(),

@@ -75,7 +75,9 @@ extension CardRenderer {
         // 3. The title on the first line, as wide as the row allows.
         let textX = Double(photoX + side) + ListMetrics.inset * s
         let textWidth = box.maxX - ListMetrics.inset * s - textX
-        var y = box.minY + ListMetrics.inset * s
+        // Without a memo line, the two lines left sit in the row's middle.
+        let memo = memoFirstLine(entry)
+        var y = box.minY + (memo == nil ? 23 : ListMetrics.inset) * s
         let title = try layout(SearchTitle.clean(entry.title),
                                theme.textStyle(points: 15.5, scale: s, weight: .bold, color: theme.textColor,
                                                lineHeight: 1.2, maxLines: 1), width: textWidth)
@@ -94,7 +96,7 @@ extension CardRenderer {
                                             y: (y + (badge.height - date.size.height) / 2).rounded()))
         y += badge.height + 6 * s
         // 5. The memo's first line, cut to one line.
-        if let memo = memoFirstLine(entry) {
+        if let memo {
             let line = try layout(memo, theme.textStyle(points: 12.5, scale: s, color: theme.secondaryTextColor,
                                                         lineHeight: 1.25, maxLines: 1), width: textWidth)
             draw(line, into: &canvas, at: Point(x: textX.rounded(), y: y.rounded()))

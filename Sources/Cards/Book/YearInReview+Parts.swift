@@ -9,7 +9,7 @@ extension CardRenderer {
     func drawYearNumbers(_ summary: YearSummary, into canvas: inout Raster, top: Double,
                          scale s: Double) throws(CardError) -> Double {
         let m = YearMetrics.margin * s, ink = theme.inverseTextColor
-        let panel = Rect(x: m, y: top, width: Double(canvas.width) - 2 * m, height: 168 * s)
+        let panel = Rect(x: m, y: top, width: Double(canvas.width) - 2 * m, height: 150 * s)
         canvas.fill(Path.roundedRect(panel, radii: CornerRadii(YearMetrics.panelCorner * s)), paint: .solid(ink.withOpacity(0.16)))
         let inner = 22 * s, half = panel.width / 2
         let big = theme.textStyle(points: 46, scale: s, weight: .bold, color: ink, lineHeight: 1.1)
@@ -28,7 +28,7 @@ extension CardRenderer {
         drawStars(summary.averageRating ?? 0, into: &canvas,
                   center: Point(x: panel.minX + half + average.size.width + 14 * s + radius, y: valueY + average.size.height / 2),
                   radius: radius, spacing: 20 * s, color: theme.starColor)
-        // 3. A chip per kind along the bottom, wrapping is never needed: five kinds fit.
+        // 3. A chip per kind along the bottom; all five kinds fit on one line.
         var x = panel.minX + inner
         let chipY = (panel.maxY - 20 * s - 11 * 1.9 * s).rounded()
         for (kind, n) in summary.kinds {
@@ -50,18 +50,23 @@ extension CardRenderer {
         let width = ((Double(canvas.width) - 2 * m - (n - 1) * gap) / n).rounded(.down)
         let size = PixelSize(width: Int(width), height: Int((width * theme.cardSize.height / theme.cardSize.width).rounded()))
         let shadow = DropShadow(offsetX: 0, offsetY: Int((4 * s).rounded()), sigma: 6 * s, color: RGBA(0x1A, 0x10, 0x30, 70))
+        // A short year's fewer faces sit in the middle of the row.
+        let shown = Double(summary.top.count)
+        let left = m + (n - shown) * (width + gap) / 2
         for (i, entry) in summary.top.enumerated() {
-            let x = Int((m + Double(i) * (width + gap)).rounded())
+            let x = Int((left + Double(i) * (width + gap)).rounded())
             let face = try bookFace(BookTile(entry: entry, face: i < faces.count ? faces[i] : nil), size: size,
                                     warnings: &warnings)
             canvas.draw(face, at: x, Int(faceTop), shadow: shadow)
-            try drawRank(i + 1, into: &canvas, at: Point(x: Double(x + size.width) - 14 * s, y: faceTop + 14 * s), scale: s)
+            try drawRank(i + 1, into: &canvas, at: Point(x: Double(x + size.width) - 13 * s, y: faceTop + 13 * s),
+                         radius: 8.5, scale: s)
         }
         return faceTop + Double(size.height)
     }
 
     /// The heading and twelve bars, one per month, as tall as the month's
-    /// share of the busiest month; the count over each bar, the month under it.
+    /// share of the busiest month (the busiest in the star colour); the
+    /// count over each bar, the month under it.
     func drawYearMonths(_ summary: YearSummary, into canvas: inout Raster, top: Double,
                         scale s: Double) throws(CardError) -> Double {
         let m = YearMetrics.margin * s, ink = theme.inverseTextColor
@@ -76,7 +81,7 @@ extension CardRenderer {
             let x = m + Double(i) * (barWidth + gap)
             // Empty months keep a low stub so the strip reads as twelve places.
             let height = n == 0 ? 4 * s : max(8 * s, tallest * Double(n) / Double(most))
-            let colour = n == 0 ? ink.withOpacity(0.3) : (i + 1 == summary.busiestMonth ? theme.starColor : ink.withOpacity(0.9))
+            let colour = n == 0 ? ink.withOpacity(0.3) : (n == most ? theme.starColor : ink.withOpacity(0.9))
             let bar = Rect(x: x, y: baseline - height, width: barWidth, height: height)
             canvas.fill(Path.roundedRect(bar, radii: CornerRadii(topLeft: 6 * s, topRight: 6 * s, bottomRight: 2 * s,
                                                                  bottomLeft: 2 * s).fitted(to: bar.size)),

@@ -50,7 +50,7 @@ extension CardRenderer {
             canvas.fill(ring, paint: .solid(ink.withOpacity(0.08)))
         }
         // 2. The year, large, and the line under it.
-        var y = 48 * s
+        var y = 60 * s
         let title = try layout(String(summary.year), theme.textStyle(points: 80, scale: s, weight: .bold, color: ink,
                                                                      lineHeight: 1.1), width: .infinity)
         draw(title, into: &canvas, at: Point(x: m, y: y.rounded()))
@@ -59,14 +59,14 @@ extension CardRenderer {
                                                                         color: ink.withOpacity(0.85), lineHeight: 1.2),
                                   width: .infinity)
         draw(subtitle, into: &canvas, at: Point(x: m, y: y.rounded()))
-        y += subtitle.size.height + 28 * s
+        y += subtitle.size.height + 34 * s
         // 3. The numbers panel: the count and kinds on the left, the average on the right.
-        y = try drawYearNumbers(summary, into: &canvas, top: y, scale: s) + 30 * s
+        y = try drawYearNumbers(summary, into: &canvas, top: y, scale: s) + 44 * s
         // 4. The best five: their faces in a row, ranked.
         var warnings: [CardWarning] = []
-        y = try drawYearTop(summary, faces: topFaces, into: &canvas, top: y, scale: s, warnings: &warnings) + 30 * s
+        y = try drawYearTop(summary, faces: topFaces, into: &canvas, top: y, scale: s, warnings: &warnings) + 44 * s
         // 5. A bar per month, the busiest in the star colour.
-        y = try drawYearMonths(summary, into: &canvas, top: y, scale: s) + 28 * s
+        y = try drawYearMonths(summary, into: &canvas, top: y, scale: s) + 40 * s
         // 6. The most frequent companion, when any entry names a friend.
         if let companion = summary.companion {
             let panel = Rect(x: m, y: y, width: bounds.width - 2 * m, height: 84 * s)

@@ -44,10 +44,4 @@ public struct YearSummary: Sendable {
         }
         companion = friends.min { ($0.value, $1.key) > ($1.value, $0.key) }.map { ($0.key, $0.value) }
     }
-
-    /// The busiest month (1...12; the earliest of equals), nil without entries.
-    public var busiestMonth: Int? {
-        guard count > 0, let most = months.max() else { return nil }
-        return months.firstIndex(of: most)! + 1
-    }
 }

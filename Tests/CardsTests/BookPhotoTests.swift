@@ -35,13 +35,16 @@ import Testing
         abs(Int(a.r) - Int(b.r)) + abs(Int(a.g) - Int(b.g)) + abs(Int(a.b) - Int(b.b))
     }
 
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["PHOTICASE_BOOK_PNG"] != nil))
+    /// Where `writeBookPictures` puts its PNGs; nil skips it.
+    static let pictureFolder = ProcessInfo.processInfo.environment["PHOTICASE_BOOK_PNG"]
+
+    @Test(.enabled(if: pictureFolder != nil))
     func writeBookPictures() throws {
-        let dir = ProcessInfo.processInfo.environment["PHOTICASE_BOOK_PNG"]!
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        func write(_ image: RenderedImage, _ name: String) throws {
-            try FileIO.writeAtomically(try ImageEncoder.encode(image.raster, settings: .png(compressionLevel: 6)),
-                                       to: "\(dir)/\(name).png")
+        let folder = URL(fileURLWithPath: Self.pictureFolder!, isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let write = { (image: RenderedImage, name: String) throws in
+            let png = try ImageEncoder.encode(image.raster, settings: .png(compressionLevel: 6))
+            try FileIO.writeAtomically(png, to: folder.appendingPathComponent(name + ".png").path)
         }
         let entries = try sampleBook()
         let renderer = try CardRenderer()

@@ -101,6 +101,13 @@ extension CardRenderer {
         return plain
     }
 
+    /// Traps on a page call the pipeline got wrong: more entries than a
+    /// page holds, or a page number outside 1...pageCount.
+    func checkBookPage(_ count: Int, page: Int, pageCount: Int, pageSize: Int) {
+        precondition(count <= pageSize, "\(count) entries on a page of \(pageSize)")
+        precondition(page >= 1 && page <= pageCount, "page \(page) of \(pageCount)")
+    }
+
     /// The memo's first non-empty line, spaces collapsed; nil without one.
     func memoFirstLine(_ entry: Entry) -> String? {
         guard let memo = entry.memo else { return nil }

@@ -48,8 +48,7 @@ extension CardRenderer {
     public func renderGalleryPage(_ tiles: [BookTile], page: Int, pageCount: Int,
                                   pageSize: Int = BookOrder.defaultPageSize, totalCount: Int? = nil,
                                   scale: Double = 2) throws(CardError) -> RenderedImage {
-        precondition(tiles.count <= pageSize, "\(tiles.count) tiles on a page of \(pageSize)")
-        precondition(page >= 1 && page <= pageCount, "page \(page) of \(pageCount)")
+        checkBookPage(tiles.count, page: page, pageCount: pageCount, pageSize: pageSize)
         let s = scale
         // 1. The backdrop, the same as the share image's, so faces read as cards on a table.
         let size = galleryPageSize(pageSize: pageSize, scale: s)

@@ -33,8 +33,7 @@ extension CardRenderer {
     public func renderListPage(_ tiles: [BookTile], page: Int, pageCount: Int,
                                pageSize: Int = BookOrder.defaultPageSize, totalCount: Int? = nil,
                                scale: Double = 2) throws(CardError) -> RenderedImage {
-        precondition(tiles.count <= pageSize, "\(tiles.count) rows on a page of \(pageSize)")
-        precondition(page >= 1 && page <= pageCount, "page \(page) of \(pageCount)")
+        checkBookPage(tiles.count, page: page, pageCount: pageCount, pageSize: pageSize)
         let s = scale
         // 1. The page: as tall as a full page of rows, whatever this page holds.
         let rows = listRowRects(pageSize: pageSize, scale: s)

@@ -34,7 +34,7 @@ extension CardRenderer {
     /// small photos; an entry without one gets the placeholder picture.
     public func renderTimelinePage(year: Int, sections: [TimelineSection], faces: [String: Raster] = [:],
                                    page: Int = 1, pageCount: Int = 1, scale: Double = 2) throws(CardError) -> RenderedImage {
-        precondition(page >= 1 && page <= pageCount, "page \(page) of \(pageCount)")
+        checkBookPage(0, page: page, pageCount: pageCount, pageSize: 1)
         let s = scale, pad = BookMetrics.padding * s
         // 1. The page, the same size whatever it holds.
         let size = timelinePageSize(scale: s)

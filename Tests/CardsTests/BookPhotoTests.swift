@@ -68,6 +68,13 @@ import Testing
             try write(try renderer.renderYearInReview(summary, topFaces: summary.top.map { faces[$0.id] }),
                       "year-\(year.year)")
         }
+        // English labels, month names and a monday-first theme must fit the same places.
+        let english = try CardRenderer(theme: Theme(locale: .en, firstWeekday: .monday))
+        let first = try #require(BookOrder.timeline(entries).first)
+        try write(try english.renderTimelinePage(year: first.year, sections: BookOrder.timelinePages(first.months)[0],
+                                                 faces: faces, scale: 1), "en-timeline")
+        try write(try english.renderListPage(pages[0], page: 1, pageCount: pages.count, scale: 1), "en-list")
+        try write(try english.renderYearInReview(year: first.year, entries: entries, scale: 1), "en-year")
     }
 
     /// Photo-like entries across two years, a few without photos.

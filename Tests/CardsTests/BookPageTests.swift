@@ -67,6 +67,7 @@ import Testing
         #expect(rects.allSatisfy { abs(Double($0.height) / Double($0.width) - 1.6) < 0.02 })
         for (i, a) in rects.enumerated() { for b in rects[(i + 1)...] { #expect(a.intersection(b).isEmpty) } }
         #expect(renderer.galleryPageSize(pageSize: 7, scale: 2).height < size.height)
+        #expect(rects.allSatisfy { PixelSize(width: $0.width, height: $0.height) == renderer.galleryTileSize(scale: 2) })
     }
 
     @Test func theFooterNumbersThePage() throws {

@@ -32,6 +32,14 @@ extension CardRenderer {
         }
     }
 
+    /// The size in pixels of one gallery tile at `scale`: decode cached
+    /// faces at about this size (shrink-on-load) when they were not drawn
+    /// in this run.
+    public func galleryTileSize(scale: Double = 2) -> PixelSize {
+        let tile = galleryTileRects(pageSize: 1, scale: scale)[0]
+        return PixelSize(width: tile.width, height: tile.height)
+    }
+
     /// The size in pixels of a gallery page of `pageSize` entries at `scale`.
     public func galleryPageSize(pageSize: Int = BookOrder.defaultPageSize, scale: Double = 2) -> PixelSize {
         let last = galleryTileRects(pageSize: pageSize, scale: scale).last!

@@ -8,11 +8,13 @@ import Text
 /// resize it. Without a face the page draws the entry's designed
 /// placeholder, which needs no photo either.
 public struct BookTile: Sendable {
+    /// The entry the tile or row shows.
     public var entry: Entry
     /// The entry's front face as `renderFront` draws it, at any scale; nil
     /// for a placeholder.
     public var face: Raster?
 
+    /// A tile of `entry` showing `face`, or its placeholder when nil.
     public init(entry: Entry, face: Raster? = nil) {
         self.entry = entry
         self.face = face

@@ -1,5 +1,6 @@
 /// One year of the timeline.
 public struct TimelineYear: Sendable, Hashable {
+    /// The calendar year; one `timeline-YYYY` page set each.
     public var year: Int
     /// The months with entries, January first.
     public var months: [TimelineSection]
@@ -7,6 +8,7 @@ public struct TimelineYear: Sendable, Hashable {
 
 /// One month under its header on a timeline page.
 public struct TimelineSection: Sendable, Hashable {
+    /// The year and month (1...12) the header names.
     public var year: Int
     public var month: Int
     /// The month's entries on this page, oldest first.
@@ -14,6 +16,7 @@ public struct TimelineSection: Sendable, Hashable {
     /// True when the month began on an earlier page.
     public var continued: Bool
 
+    /// A month's section; `continued` when it goes on from an earlier page.
     public init(year: Int, month: Int, entries: [Entry], continued: Bool = false) {
         self.year = year
         self.month = month

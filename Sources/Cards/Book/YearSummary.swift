@@ -6,6 +6,7 @@ public struct YearSummary: Sendable {
     /// How many entries the top list holds.
     public static let topCount = 5
 
+    /// The calendar year summed up.
     public let year: Int
     /// How many entries the year has.
     public let count: Int

@@ -13,13 +13,16 @@ enum RenderCommand {
 
     Renders every entry under ENTRIES (an entry folder, or a folder of entry
     folders at any depth) into the cache: ticket faces and shareable tickets,
-    calendar-day thumbnails and month sheets. Only what changed is rendered.
+    calendar-day thumbnails and month sheets, the ticket book's gallery, list
+    and timeline pages, and a year-in-review image per year. Only what
+    changed is rendered.
 
       --cache DIR             cache folder (default $XDG_CACHE_HOME/photicase-render,
                               else ~/.cache/photicase-render)
-      --only LIST             tickets,days,months (default all three)
-      --format png|jpeg|webp  one format for all outputs (default: PNG tickets,
-                              JPEG day thumbnails, PNG month sheets)
+      --only LIST             tickets,days,months,books,years (default all)
+      --format png|jpeg|webp  one format for all outputs (default: WebP tickets
+                              and book pages, JPEG day thumbnails and years,
+                              PNG month sheets)
       --jobs N                worker threads (default: number of cores)
       --force                 render everything again
       --progress MODE         auto (bar on a terminal, else none), bar, json, none
@@ -28,6 +31,7 @@ enum RenderCommand {
       --wait                  wait for another run's lock instead of exiting 3
       --scale N               ticket pixels per point: 1, 2 (default) or 3
       --thumbnail-size N      day thumbnail side in pixels (default 256)
+      --page-size N           entries per gallery and list page (default 12)
       --today YYYY-MM-DD      the day marked on month sheets (default: today)
       --theme FILE            a theme JSON file
       --font FILE             a font file for all text
@@ -46,7 +50,7 @@ enum RenderCommand {
     static func run(_ words: ArraySlice<String>) throws -> ExitStatus {
         let args = try Arguments(words, spec: ArgumentSpec(
             valued: CardOptions.valued.union(["cache", "only", "format", "jobs", "progress", "shard", "scale",
-                                              "thumbnail-size", "today", "memory-limit"]),
+                                              "thumbnail-size", "today", "memory-limit", "page-size"]),
             flags: ["force", "dry-run", "wait", "allow-empty"]))
         guard args.positionals.count == 1 else { throw UsageError("render needs one ENTRIES folder") }
         var options = RenderOptions(entries: args.positionals[0], cache: try cacheFolder(args), today: try today(args))
@@ -54,7 +58,7 @@ enum RenderCommand {
             var kinds = Set<OutputKind>()
             for word in only.split(separator: ",") {
                 guard let kind = OutputKind(rawValue: String(word)) else {
-                    throw UsageError("--only takes tickets, days and months, not '\(word)'")
+                    throw UsageError("--only takes tickets, days, months, books and years, not '\(word)'")
                 }
                 kinds.insert(kind)
             }
@@ -76,6 +80,7 @@ enum RenderCommand {
         options.dryRun = args.flags.contains("dry-run")
         options.wait = args.flags.contains("wait")
         options.allowEmpty = args.flags.contains("allow-empty")
+        options.pageSize = try args.int("page-size", in: 1...120) ?? options.pageSize
         if let text = args.values["memory-limit"] {
             guard let bytes = MemoryBudget.parse(text) else {
                 throw UsageError("--memory-limit must be a size of at least 1M, like 512M or 2G, not '\(text)'")

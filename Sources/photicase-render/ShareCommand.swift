@@ -2,6 +2,7 @@ import Cards
 import Codecs
 import Entries
 import FileSystem
+import Pipeline
 
 /// `photicase-render share ENTRY_DIR -o FILE`: one shareable ticket,
 /// straight from an entry folder, without a cache.
@@ -9,9 +10,13 @@ enum ShareCommand {
     static let help = """
     Usage: photicase-render share ENTRY_DIR -o FILE [--front-only] [--scale 1|2|3]
                                  [--theme FILE] [--font FILE]
+           photicase-render share --year YYYY ENTRIES -o FILE [--scale 1|2|3] ...
 
     Renders the entry's shareable ticket (front and back side by side, or
-    the front alone) and writes FILE as .png, .jpg/.jpeg or .webp.
+    the front alone) and writes FILE as .png, .jpg/.jpeg or .webp. With
+    --year, renders the year-in-review story image (9:16, 1080x1920 at the
+    default scale 2) of every entry of that year under ENTRIES; an entry
+    that cannot be read is left out with a warning.
 
       -o, --output FILE   where to write (format from the extension)
       --front-only        only the front face
@@ -26,9 +31,11 @@ enum ShareCommand {
     static func run(_ words: ArraySlice<String>) throws -> ExitStatus {
         // -o is the one short option; it is spelled out before parsing.
         let normalized = words.map { $0 == "-o" ? "--output" : $0 }[...]
-        let args = try Arguments(normalized, spec: ArgumentSpec(valued: CardOptions.valued.union(["output", "scale"]),
+        let args = try Arguments(normalized, spec: ArgumentSpec(valued: CardOptions.valued.union(["output", "scale", "year"]),
                                                                 flags: ["front-only"]))
-        guard args.positionals.count == 1 else { throw UsageError("share needs one ENTRY_DIR") }
+        guard args.positionals.count == 1 else {
+            throw UsageError(args.values["year"] == nil ? "share needs one ENTRY_DIR" : "share --year needs one ENTRIES folder")
+        }
         guard let output = args.values["output"] else { throw UsageError("share needs -o FILE") }
         guard let format = OutputPath.format(of: output) else {
             throw UsageError("FILE must end in .png, .jpg, .jpeg or .webp: \(output)")
@@ -36,6 +43,13 @@ enum ShareCommand {
         let scale = try args.int("scale", in: 1...3) ?? 2
         let cardOptions = try CardOptions(args)
         let folder = args.positionals[0]
+        if let yearText = args.values["year"] {
+            guard let year = Int(yearText), (1...9999).contains(year) else {
+                throw UsageError("--year must be a year from 1 to 9999, not '\(yearText)'")
+            }
+            return shareYear(year, entries: folder, output: output, format: format, scale: scale, options: cardOptions,
+                             inputs: [args.values["theme"], args.values["font"]].compactMap { $0 })
+        }
 
         let entry: Entry
         do throws(EntryError) {
@@ -55,6 +69,61 @@ enum ShareCommand {
                           args.values["theme"], args.values["font"]].compactMap { $0 }
             do throws(CodecError) {
                 try FileIO.writeAtomically(bytes, to: output, protecting: Set(inputs.compactMap(FileSystem.identity)))
+            } catch {
+                throw ImageFileError(path: output, reason: error)
+            }
+            return .success
+        } catch {
+            Console.error("photicase-render: \(error)")
+            return .inputFailure
+        }
+    }
+}
+
+extension ShareCommand {
+    /// `share --year`: the year in review straight from ENTRIES, no cache.
+    /// The top five faces are drawn at their size in the image (their
+    /// photos decoded small); every other entry only counts.
+    static func shareYear(_ year: Int, entries root: String, output: String, format: ImageFormat, scale: Int,
+                          options: CardOptions, inputs: [String]) -> ExitStatus {
+        var entries: [Entry] = []
+        do throws(PipelineError) {
+            let discovery = try EntryDiscovery.find(in: root, excluding: nil)
+            for folder in discovery.unreadable {
+                Console.error("photicase-render: warning: \(folder.folder): cannot read folder (\(folder.reason)); left out")
+            }
+            for found in discovery.found {
+                do {
+                    entries.append(try RenderCommand.loadEntry(found.folder, found.defaultID).entry)
+                } catch {
+                    Console.error("photicase-render: warning: \(error); left out")
+                }
+            }
+        } catch {
+            Console.error("photicase-render: \(error)")
+            return .inputFailure
+        }
+        let ofYear = entries.filter { $0.date.year == year }
+        let summary = YearSummary(year: year, entries: ofYear)
+        guard summary.count > 0 else {
+            Console.error("photicase-render: \(root): no entries in \(year)")
+            return .inputFailure
+        }
+        do {
+            let renderer = try CardRenderer(theme: options.theme)
+            let tile = renderer.galleryTileSize(scale: Double(scale))
+            var faces: [Raster?] = []
+            for entry in summary.top {
+                let face = try renderer.renderFront(entry, scale: Double(tile.width * 2) / options.theme.cardSize.width)
+                for warning in face.warnings { Console.error("photicase-render: warning: \(warning)") }
+                faces.append(face.raster)
+            }
+            let image = try renderer.renderYearInReview(summary, topFaces: faces, scale: Double(scale))
+            for warning in image.warnings { Console.error("photicase-render: warning: \(warning)") }
+            let bytes = try ImageEncoder.encode(image.raster, settings: .defaults(for: format))
+            let photos = ofYear.flatMap { [$0.front?.path, $0.back?.path].compactMap { $0 } }
+            do throws(CodecError) {
+                try FileIO.writeAtomically(bytes, to: output, protecting: Set((photos + inputs).compactMap(FileSystem.identity)))
             } catch {
                 throw ImageFileError(path: output, reason: error)
             }

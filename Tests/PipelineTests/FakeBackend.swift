@@ -1,6 +1,7 @@
 import Foundation
 import Pipeline
 import Entries
+import Cards
 
 /// A backend that "renders" text instead of images, so the pipeline's
 /// planning, caching and safety can be tested fast and exactly.
@@ -43,6 +44,22 @@ struct FakeBackend: RenderBackend {
         let reused = dayThumbnails.keys.sorted()
         return Rendered(Array("month \(month) \(entriesByDay.keys.sorted()) reused \(reused)".utf8))
     }
+
+    func renderBookPage(_ view: BookPageView, entries: [Entry], page: Int, pageCount: Int, pageSize: Int, total: Int,
+                        faces: [String: [UInt8]], format: ImageFormatName, worker: inout Int) throws -> Rendered<[UInt8]> {
+        let rows = entries.map { view == .list ? "\($0.id):\($0.memo ?? "")" : $0.id }
+        return Rendered(Array("\(view.rawValue) \(page)/\(pageCount) of \(total) \(rows) faces \(faces.keys.sorted())".utf8))
+    }
+
+    func renderTimeline(year: Int, sections: [TimelineSection], page: Int, pageCount: Int, faces: [String: [UInt8]],
+                        format: ImageFormatName, worker: inout Int) throws -> Rendered<[UInt8]> {
+        Rendered(Array("timeline \(year) \(page)/\(pageCount) \(sections.map { "\($0.month):\($0.entries.map(\.id))" })".utf8))
+    }
+
+    func renderYear(_ year: Int, entries: [Entry], faces: [String: [UInt8]], format: ImageFormatName,
+                    worker: inout Int) throws -> Rendered<[UInt8]> {
+        Rendered(Array("year \(year) \(entries.map(\.id))".utf8))
+    }
 }
 
 /// Reads a tiny entry.json ({"title","date","memo","front","id"}) for the
@@ -54,8 +71,8 @@ let fakeLoader: EntryLoading = { folder, defaultID in
           let date = CalendarDate(dateText) else {
         throw FakeBackend.Failure(description: "\(folder)/entry.json: invalid")
     }
-    var entry = Entry(id: object["id"] as? String ?? defaultID, folder: folder, title: title, date: date, rating: 3,
-                      memo: object["memo"] as? String)
+    var entry = Entry(id: object["id"] as? String ?? defaultID, folder: folder, title: title, date: date,
+                      rating: object["rating"] as? Double ?? 3, memo: object["memo"] as? String)
     if let front = object["front"] as? String {
         entry.front = FacePhoto(name: front, path: folder + "/" + front)
     }
@@ -77,7 +94,7 @@ final class Book {
     deinit { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: root).deletingLastPathComponent().path) }
 
     func add(_ name: String, date: String, memo: String = "", photo: String? = "front.jpg", photoBytes: String = "pixels",
-             id: String? = nil) throws {
+             id: String? = nil, rating: Double = 3) throws {
         let dir = root + "/" + name
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         var object: [String: Any] = ["title": name, "date": date, "memo": memo]
@@ -86,12 +103,15 @@ final class Book {
             try Data(photoBytes.utf8).write(to: URL(fileURLWithPath: dir + "/" + photo))
         }
         if let id { object["id"] = id }
+        object["rating"] = rating
         try JSONSerialization.data(withJSONObject: object, options: .sortedKeys).write(to: URL(fileURLWithPath: dir + "/entry.json"))
     }
 
     func options(_ configure: (inout RenderOptions) -> Void = { _ in }) -> RenderOptions {
         var o = RenderOptions(entries: root, cache: cache, today: CalendarDate("2022-08-30")!)
         o.jobs = 2
+        // The book's pages and years have their own tests (BookTests).
+        o.only = [.tickets, .days, .months]
         configure(&o)
         return o
     }

@@ -6,6 +6,9 @@ import Entries
 /// tickets/<id>/front.<ext>, back.<ext>, ticket.<ext>
 /// days/<YYYY-MM-DD>.<ext>
 /// months/<YYYY-MM>.<ext>
+/// books/gallery-<NNN>.<ext>, books/list-<NNN>.<ext>,
+/// books/timeline-<YYYY>.<ext> (or timeline-<YYYY>-<NNN> when paged)
+/// years/<YYYY>.<ext>
 /// manifest.json, render.log, .lock, CACHEDIR.TAG
 /// ```
 /// Paths are relative to the cache root; ids are encoded by `SafeName`.
@@ -17,13 +20,16 @@ public struct CacheLayout: Sendable {
         self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
     }
 
+    /// The manifest owner of every book page (they all show the whole book).
+    public static let bookOwner = "book"
+
     /// File names in the cache root.
     public static let logName = "render.log"
     public static let lockName = ".lock"
     public static let tagName = "CACHEDIR.TAG"
     /// The output folders; nothing outside them (and the root's own files)
     /// is ever written or removed.
-    public static let folders = ["tickets", "days", "months"]
+    public static let folders = ["tickets", "days", "months", "books", "years"]
 
     public var manifest: String { root + "/manifest.json" }
     public var log: String { root + "/" + CacheLayout.logName }
@@ -62,6 +68,12 @@ public struct CacheLayout: Sendable {
         case ("months", 2):
             guard let s = stem(parts[1]), let month = MonthKey(s), month.description == s else { return nil }
             return .months
+        case ("books", 2):
+            guard let s = stem(parts[1]), isBookStem(s) else { return nil }
+            return .books
+        case ("years", 2):
+            guard let s = stem(parts[1]), let year = Int(s), (1...9999).contains(year), yearText(year) == s else { return nil }
+            return .years
         default:
             return nil
         }
@@ -73,10 +85,40 @@ public struct CacheLayout: Sendable {
         case let .ticket(id, face): "tickets/\(SafeName.encode(id))/\(face.rawValue).\(format.rawValue)"
         case let .day(date): "days/\(date.description).\(format.rawValue)"
         case let .month(year, month): "months/\(MonthKey(year: year, month: month)).\(format.rawValue)"
+        case let .bookPage(view, page): "books/\(view.rawValue)-\(pageNumber(page)).\(format.rawValue)"
+        case let .timeline(year, page?): "books/timeline-\(yearText(year))-\(pageNumber(page)).\(format.rawValue)"
+        case let .timeline(year, nil): "books/timeline-\(yearText(year)).\(format.rawValue)"
+        case let .year(year): "years/\(yearText(year)).\(format.rawValue)"
         }
     }
 
     public func path(_ relative: String) -> String { root + "/" + relative }
+
+    /// `001`: at least three digits.
+    static func pageNumber(_ page: Int) -> String {
+        let text = String(page)
+        return String(repeating: "0", count: max(0, 3 - text.count)) + text
+    }
+
+    /// `2022`, `0001`: four digits.
+    static func yearText(_ year: Int) -> String {
+        let text = String(year)
+        return String(repeating: "0", count: max(0, 4 - text.count)) + text
+    }
+
+    /// True for a page stem this layout makes: `gallery-001`, `list-012`,
+    /// `timeline-2022`, `timeline-2022-002`.
+    static func isBookStem(_ stem: String) -> Bool {
+        let parts = stem.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        func page(_ s: String) -> Bool { Int(s).map { $0 >= 1 && pageNumber($0) == s } ?? false }
+        func year(_ s: String) -> Bool { Int(s).map { (1...9999).contains($0) && yearText($0) == s } ?? false }
+        switch (parts.first, parts.count) {
+        case ("gallery", 2), ("list", 2): return page(parts[1])
+        case ("timeline", 2): return year(parts[1])
+        case ("timeline", 3): return year(parts[1]) && page(parts[2])
+        default: return false
+        }
+    }
 }
 
 /// The file extension of an output format (mirrors Codecs' ImageFormat
@@ -90,6 +132,17 @@ public enum OutputKey: Sendable, Hashable {
     case ticket(id: String, face: TicketFace)
     case day(CalendarDate)
     case month(year: Int, month: Int)
+    /// A page of the ticket book in reading order, numbered from 1.
+    case bookPage(view: BookPageView, page: Int)
+    /// A year's timeline; `page` nil when the year fits one page.
+    case timeline(year: Int, page: Int?)
+    /// The year-in-review story image.
+    case year(Int)
+}
+
+/// The ticket book's paged views in reading order (the timeline is by year).
+public enum BookPageView: String, Sendable, Hashable, CaseIterable {
+    case gallery, list
 }
 
 /// The three images made for each entry.

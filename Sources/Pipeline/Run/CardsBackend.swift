@@ -119,6 +119,70 @@ public struct CardsBackend: RenderBackend {
         return Rendered(try encode(image.raster, format), warnings: CardsBackend.unique(warnings + image.warnings))
     }
 
+    public func renderBookPage(_ view: BookPageView, entries: [Entry], page: Int, pageCount: Int, pageSize: Int,
+                               total: Int, faces: [String: [UInt8]], format: ImageFormatName,
+                               worker: inout Worker) throws -> Rendered<[UInt8]> {
+        let renderer = try worker.renderer.get()
+        var warnings: [CardWarning] = []
+        let rasters = try faceRasters(entries, faces, renderer, size: renderer.galleryTileSize(), warnings: &warnings)
+        let tiles = entries.map { BookTile(entry: $0, face: rasters[$0.id]) }
+        let image = switch view {
+        case .gallery: try renderer.renderGalleryPage(tiles, page: page, pageCount: pageCount, pageSize: pageSize,
+                                                      totalCount: total)
+        case .list: try renderer.renderListPage(tiles, page: page, pageCount: pageCount, pageSize: pageSize,
+                                                totalCount: total)
+        }
+        return Rendered(try encode(image.raster, format, webpQuality: 92),
+                        warnings: CardsBackend.unique(warnings + image.warnings))
+    }
+
+    public func renderTimeline(year: Int, sections: [TimelineSection], page: Int, pageCount: Int,
+                               faces: [String: [UInt8]], format: ImageFormatName,
+                               worker: inout Worker) throws -> Rendered<[UInt8]> {
+        let renderer = try worker.renderer.get()
+        var warnings: [CardWarning] = []
+        let rasters = try faceRasters(sections.flatMap(\.entries), faces, renderer, size: renderer.galleryTileSize(),
+                                      warnings: &warnings)
+        let image = try renderer.renderTimelinePage(year: year, sections: sections, faces: rasters, page: page,
+                                                    pageCount: pageCount)
+        return Rendered(try encode(image.raster, format, webpQuality: 92),
+                        warnings: CardsBackend.unique(warnings + image.warnings))
+    }
+
+    public func renderYear(_ year: Int, entries: [Entry], faces: [String: [UInt8]], format: ImageFormatName,
+                           worker: inout Worker) throws -> Rendered<[UInt8]> {
+        let renderer = try worker.renderer.get()
+        let summary = YearSummary(year: year, entries: entries)
+        var warnings: [CardWarning] = []
+        // The top five are shown larger than gallery tiles: decode the
+        // cached faces at twice the tile size.
+        let tile = renderer.galleryTileSize()
+        let rasters = try faceRasters(summary.top, faces, renderer,
+                                      size: PixelSize(width: tile.width * 2, height: tile.height * 2), warnings: &warnings)
+        let image = try renderer.renderYearInReview(summary, topFaces: summary.top.map { rasters[$0.id] }, scale: Double(scale))
+        return Rendered(try encode(image.raster, format, webpQuality: 92, jpegQuality: 90),
+                        warnings: CardsBackend.unique(warnings + image.warnings))
+    }
+
+    /// Front faces of `entries` for pages: the cached face decoded at about
+    /// `size` (shrink-on-load), or, for an entry without one, the face drawn
+    /// at that size (its photo decoded small); never a full-size decode.
+    private func faceRasters(_ entries: [Entry], _ faces: [String: [UInt8]], _ renderer: CardRenderer, size: PixelSize,
+                             warnings: inout [CardWarning]) throws -> [String: Raster] {
+        var rasters: [String: Raster] = [:]
+        for entry in entries where rasters[entry.id] == nil {
+            if let bytes = faces[entry.id],
+               let decoded = try? ImageDecoder.decode(bytes, options: DecodeOptions(minimumSize: size)) {
+                rasters[entry.id] = decoded.raster
+            } else {
+                let drawn = try renderer.renderFront(entry, scale: Double(size.width) / renderer.theme.cardSize.width)
+                rasters[entry.id] = drawn.raster
+                warnings += drawn.warnings
+            }
+        }
+        return rasters
+    }
+
     /// Warning texts in first-seen order, each once.
     static func unique(_ warnings: [CardWarning]) -> [String] {
         var seen = Set<String>()
@@ -126,11 +190,12 @@ public struct CardsBackend: RenderBackend {
     }
 
     /// The encoder settings below, in words: changing one renders again.
-    static let encoderIdentity = "png-zlib1-paeth,jpeg-q88-420,webp-q85,tickets-webp-q92,webp-sharp-yuv"
+    static let encoderIdentity = "png-zlib1-paeth,jpeg-q88-420,webp-q85,tickets-books-webp-q92,years-jpeg-q90,webp-sharp-yuv"
 
     /// `webpQuality`: 92 for ticket images, the lowest that keeps every face
     /// of the benchmark book at 40 dB or more (scripts/bench-formats.py).
-    private func encode(_ raster: Raster, _ format: ImageFormatName, webpQuality: Int = 85) throws -> [UInt8] {
+    private func encode(_ raster: Raster, _ format: ImageFormatName, webpQuality: Int = 85,
+                        jpegQuality: Int = 88) throws -> [UInt8] {
         let settings: EncodeSettings = switch format {
         // zlib level 1 with the Paeth filter: PNG encoding is most of a
         // ticket's cost. Measured on 8 entries with a 12 MP photo, one core:
@@ -138,7 +203,7 @@ public struct CardsBackend: RenderBackend {
         // (1.89 MB), 2.2 s at level 1 (1.99 MB). `share` keeps level 6
         // for the single image people send.
         case .png: .png(compressionLevel: 1)
-        case .jpg: .jpeg(quality: 88)
+        case .jpg: .jpeg(quality: jpegQuality)
         case .webp: .webp(quality: webpQuality)
         }
         return try ImageEncoder.encode(raster, settings: settings)

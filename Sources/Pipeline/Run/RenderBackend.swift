@@ -1,3 +1,4 @@
+import Cards
 import Entries
 
 /// What draws and encodes the images. The pipeline decides what to render
@@ -34,6 +35,23 @@ public protocol RenderBackend: Sendable {
     /// day without one (or whose bytes do not decode) is drawn.
     func renderMonth(_ month: MonthKey, entriesByDay: [Int: [Entry]], dayThumbnails: [Int: [UInt8]],
                      today: CalendarDate, format: ImageFormatName, worker: inout Worker) throws -> Rendered<[UInt8]>
+
+    /// A gallery or list page of the ticket book: `entries` in reading
+    /// order, page `page` of `pageCount` (from 1), `total` entries in the
+    /// book. `faces` holds the entries' up-to-date encoded front faces by
+    /// entry id (this run's or the cache's), so no page decodes a photo; an
+    /// entry without one is drawn small.
+    func renderBookPage(_ view: BookPageView, entries: [Entry], page: Int, pageCount: Int, pageSize: Int, total: Int,
+                        faces: [String: [UInt8]], format: ImageFormatName, worker: inout Worker) throws -> Rendered<[UInt8]>
+
+    /// One page of a year's timeline: `sections` are the months (or the
+    /// parts of months) on this page, in order.
+    func renderTimeline(year: Int, sections: [TimelineSection], page: Int, pageCount: Int,
+                        faces: [String: [UInt8]], format: ImageFormatName, worker: inout Worker) throws -> Rendered<[UInt8]>
+
+    /// The year-in-review story image of `year` from its entries.
+    func renderYear(_ year: Int, entries: [Entry], faces: [String: [UInt8]], format: ImageFormatName,
+                    worker: inout Worker) throws -> Rendered<[UInt8]>
 }
 
 extension RenderBackend {

@@ -2,7 +2,7 @@ import Entries
 
 /// The kinds of output a run makes (`--only`).
 public enum OutputKind: String, Sendable, Hashable, CaseIterable {
-    case tickets, days, months
+    case tickets, days, months, books, years
 }
 
 /// Everything a `render` run needs to know, validated at the edge (the
@@ -19,7 +19,12 @@ public struct RenderOptions: Sendable {
     /// against the lossless render, where PNG took 3.3 MB; see
     /// scripts/bench-formats.py), JPEG for day thumbnails (photos, small,
     /// read often), PNG for month sheets (text and flat colour).
-    public var formats: [OutputKind: ImageFormatName] = [.tickets: .webp, .days: .jpg, .months: .png]
+    /// Book pages are WebP like the tickets they show; the year in review
+    /// is JPEG, the format every messenger's story accepts.
+    public var formats: [OutputKind: ImageFormatName] = [.tickets: .webp, .days: .jpg, .months: .png,
+                                                         .books: .webp, .years: .jpg]
+    /// Entries per gallery and list page (`--page-size`).
+    public var pageSize = 12
     public var jobs: Int = 1
     /// Render everything again.
     public var force = false

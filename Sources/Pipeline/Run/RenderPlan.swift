@@ -1,3 +1,4 @@
+import Cards
 import Entries
 
 /// One unit of work: an entry's ticket images, a day thumbnail or a month
@@ -7,6 +8,9 @@ struct WorkItem: Sendable {
         case tickets(Entry)
         case day(CalendarDate, [Entry])
         case month(MonthKey, [Int: [Entry]])
+        case bookPage(BookPageView, entries: [Entry], page: Int, pageCount: Int, total: Int)
+        case timeline(year: Int, sections: [TimelineSection], page: Int, pageCount: Int)
+        case year(Int, [Entry])
     }
 
     var kind: Kind
@@ -18,9 +22,13 @@ struct WorkItem: Sendable {
     /// The manifest owner (entry id, day or month).
     var owner: String
 
-    var isMonth: Bool {
-        if case .month = kind { return true }
-        return false
+    /// Months, book pages and years are composed from day thumbnails and
+    /// front faces: they render after the items that make those.
+    var isComposed: Bool {
+        switch kind {
+        case .tickets, .day: false
+        case .month, .bookPage, .timeline, .year: true
+        }
     }
 }
 

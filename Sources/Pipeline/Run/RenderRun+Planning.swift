@@ -1,4 +1,5 @@
 import Foundation
+import Cards
 import Codecs
 import Entries
 import FileSystem
@@ -136,7 +137,8 @@ extension RenderRun {
         return f.finish()
     }
 
-    func plan(entries: inout [Loaded], hashes: [String: String], heldDates: Set<CalendarDate>, base: String) -> [WorkItem] {
+    func plan(entries: inout [Loaded], hashes: [String: String], heldDates: Set<CalendarDate>, base: String,
+              holdBook: Bool) -> [WorkItem] {
         var items: [WorkItem] = []
         func photo(_ p: FacePhoto?) -> String { p.map { "\($0.name)|\(hashes[$0.path] ?? "")" } ?? "none" }
 
@@ -160,6 +162,7 @@ extension RenderRun {
         func dayInput(_ e: Entry) -> String {
             "\(e.id)|\(photo(e.front))|\(e.front?.crop?.jsonText ?? "-")|\(e.title)|\(e.kind.rawValue)|\(e.rating)"
         }
+        let frontInput = { (e: Entry) in self.frontInput(e, photo: photo) }
         let byDate = Dictionary(grouping: entries.map(\.entry), by: \.date)
         if options.only.contains(.days) {
             let format = options.formats[.days] ?? .jpg
@@ -208,6 +211,13 @@ extension RenderRun {
                                       fingerprint: f.finish(), owner: month.description))
             }
         }
+        items += planBook(entries.map(\.entry), base: base, front: frontInput, holdBook: holdBook, heldDates: heldDates)
         return items
+    }
+
+    /// What a front face shows of an entry, as book pages show it: never
+    /// its memo, friends or back.
+    func frontInput(_ e: Entry, photo: (FacePhoto?) -> String) -> String {
+        "\(e.id)|\(e.title)|\(e.kind.rawValue)|\(e.rating)|\(e.date)|\(photo(e.front))|\(e.front?.crop?.jsonText ?? "-")"
     }
 }

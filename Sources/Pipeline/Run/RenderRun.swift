@@ -27,6 +27,8 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     private var log: RenderLog?
     /// This run's fingerprint of each planned day thumbnail.
     private var dayFingerprints: [CalendarDate: String] = [:]
+    /// This run's fingerprint of each planned entry's ticket images.
+    private var ticketFingerprints: [String: String] = [:]
 
     /// Dry-run output: one line per output to render or remove.
     public private(set) var dryRunLines: [String] = []
@@ -86,8 +88,14 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
 
         // Plan.
         let items = plan(entries: &entries, hashes: photoHashes, heldDates: held.dates,
-                         base: baseFingerprint(hasher: hasher))
-        for item in items { if case let .day(date, _) = item.kind { dayFingerprints[date] = item.fingerprint } }
+                         base: baseFingerprint(hasher: hasher), holdBook: !held.ids.isEmpty)
+        for item in items {
+            switch item.kind {
+            case let .day(date, _): dayFingerprints[date] = item.fingerprint
+            case let .tickets(entry): ticketFingerprints[entry.id] = item.fingerprint
+            default: break
+            }
+        }
         manifest = kept
         manifest.files = hasher.records
         manifest.entries = kept.entries.filter { held.ids.contains($0.key) }
@@ -95,7 +103,11 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             manifest.entries[e.entry.id] = .init(date: e.entry.date.description, folder: e.canonicalFolder)
         }
         let planned = Set(items.flatMap { item in item.outputs.map { $0.path } })
-        let heldOwners = Set(held.dates.map { $0.description } + held.dates.map { MonthKey($0).description })
+        var heldOwners = Set(held.dates.map { $0.description } + held.dates.map { MonthKey($0).description }
+                             + held.dates.map { CacheLayout.yearText($0.year) })
+        // The book's pages show every entry in one order: while any entry
+        // is held, the pages are held as they were.
+        if !held.ids.isEmpty { heldOwners.insert(CacheLayout.bookOwner) }
         let toRemove = kept.outputs.filter { path, record in
             guard let kind = CacheLayout.kind(ofOutput: path) else { return false }
             return !planned.contains(path) && options.only.contains(kind)
@@ -137,11 +149,12 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         progress?.handle(.start(total: total))
         for f in failed { finish(id: f.id, status: .failed, failure: f.failure, warnings: []) }
         for item in items where !renderSet.contains(item.id) { finish(id: item.id, status: .skipped, failure: nil, warnings: []) }
-        // Months are composed from their days' thumbnails: they go after
-        // everything else, so each month finds its days written.
+        // Months are composed from their days' thumbnails and book pages
+        // from front faces: they go after everything else, so each finds
+        // what it reuses written.
         let backend = self.backend
-        let ordered = toRender.filter { !$0.isMonth } + toRender.filter(\.isMonth)
-        let firstMonth = ordered.firstIndex(where: \.isMonth) ?? ordered.count
+        let ordered = toRender.filter { !$0.isComposed } + toRender.filter(\.isComposed)
+        let firstMonth = ordered.firstIndex(where: \.isComposed) ?? ordered.count
         for phase in [0..<firstMonth, firstMonth..<ordered.count] where !phase.isEmpty {
             WorkPool.run(count: phase.count, threads: options.jobs, makeWorker: { backend.makeWorker() }) { worker, i in
                 self.render(ordered[phase.lowerBound + i], worker: &worker)
@@ -186,6 +199,20 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
                                                     today: options.today, format: options.formats[.months] ?? .png,
                                                     worker: &worker)
                 (files, warnings) = ([(item.outputs[0].path, image.value)], image.warnings)
+            case let .bookPage(view, entries, page, pageCount, total):
+                let image = try backend.renderBookPage(view, entries: entries, page: page, pageCount: pageCount,
+                                                       pageSize: options.pageSize, total: total, faces: frontFaces(entries),
+                                                       format: options.formats[.books] ?? .webp, worker: &worker)
+                (files, warnings) = ([(item.outputs[0].path, image.value)], image.warnings)
+            case let .timeline(year, sections, page, pageCount):
+                let image = try backend.renderTimeline(year: year, sections: sections, page: page, pageCount: pageCount,
+                                                       faces: frontFaces(sections.flatMap(\.entries)),
+                                                       format: options.formats[.books] ?? .webp, worker: &worker)
+                (files, warnings) = ([(item.outputs[0].path, image.value)], image.warnings)
+            case let .year(year, entries):
+                let image = try backend.renderYear(year, entries: entries, faces: frontFaces(entries),
+                                                   format: options.formats[.years] ?? .jpg, worker: &worker)
+                (files, warnings) = ([(item.outputs[0].path, image.value)], image.warnings)
             }
         } catch {
             finish(id: item.id, status: .failed, failure: ItemFailure(stage: .render, item: item.id, error: error),
@@ -223,6 +250,22 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             let current = manifest.outputs[path]?.fingerprint == planned
             lock.unlock()
             if current, let bytes = store?.read(path, limit: 64 << 20) { found[day] = bytes }
+        }
+        return found
+    }
+
+    /// The up-to-date front faces of `entries` in the cache, by entry id:
+    /// those whose ticket record carries this run's fingerprint.
+    private func frontFaces(_ entries: [Entry]) -> [String: [UInt8]] {
+        var found: [String: [UInt8]] = [:]
+        let format = options.formats[.tickets] ?? .webp
+        for entry in entries {
+            guard let planned = ticketFingerprints[entry.id] else { continue }
+            let path = CacheLayout.relativePath(of: .ticket(id: entry.id, face: .front), format: format)
+            lock.lock()
+            let current = manifest.outputs[path]?.fingerprint == planned
+            lock.unlock()
+            if current, let bytes = store?.read(path, limit: 64 << 20) { found[entry.id] = bytes }
         }
         return found
     }

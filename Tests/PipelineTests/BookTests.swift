@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+@testable import Pipeline
+import Entries
+
+/// The ticket book's pages and the years in review, planned incrementally:
+/// a page renders again exactly when what it shows changes.
+@Suite struct BookTests {
+    static let all: Set<OutputKind> = Set(OutputKind.allCases)
+
+    /// 30 entries in 2022, dates rising with the number, ratings 5.0 down
+    /// by halves (ties every ten), so the reading order is known: rating
+    /// desc, then date desc (e20, e10, e00, e21, e11, e01, ...).
+    static func book() throws -> Book {
+        let book = try Book()
+        for i in 0..<30 { try add(book, i, rating: 5 - Double(i % 10) * 0.5) }
+        return book
+    }
+
+    static func add(_ book: Book, _ i: Int, rating: Double, memo: String? = nil) throws {
+        try book.add(String(format: "e%02d", i), date: String(format: "2022-%02d-%02d", 1 + i / 10, 1 + i % 10),
+                     memo: memo ?? "memo \(i)", rating: rating)
+    }
+
+    @Test func pagesHoldTwelveInReadingOrder() throws {
+        let book = try Self.book()
+        let run = try book.run { $0.only = Self.all }
+        let rendered = run.events.ids(.rendered)
+        // 30 entries in three months fill more than one timeline page.
+        for page in ["books/gallery-001", "books/gallery-002", "books/gallery-003", "books/list-001", "books/list-003",
+                     "books/timeline-2022-001", "books/timeline-2022-002", "years/2022"] {
+            #expect(rendered.contains(page), "\(page)")
+        }
+        #expect(!rendered.contains("books/gallery-004"))
+        // Ratings 5.0: e00, e10, e20 (later date first), then 4.5: e01, e11, e21, ...
+        let first = try #require(book.read("books/gallery-001.webp"))
+        #expect(first.hasPrefix(#"gallery 1/3 of 30 ["e20", "e10", "e00", "e21", "e11", "e01", "e22", "e12", "e02", "e23", "e13", "e03"]"#),
+                "\(first)")
+        #expect(book.read("books/gallery-003.webp")?.hasPrefix(#"gallery 3/3 of 30 ["e28", "e18", "e08", "e29", "e19", "e09"]"#) == true)
+        // Faces come from this run's tickets, not from photos.
+        #expect(first.hasSuffix(#"faces ["e00", "e01", "e02", "e03", "e10", "e11", "e12", "e13", "e20", "e21", "e22", "e23"]"#))
+        #expect(book.read("years/2022.jpg")?.hasPrefix("year 2022") == true)
+        #expect(try book.run { $0.only = Self.all }.summary.rendered == 0)
+    }
+
+    @Test func aRatingChangeRendersOnlyThePagesItCrosses() throws {
+        let book = try Self.book()
+        _ = try book.run { $0.only = Self.all }
+        // e29 (0.5, last on page 3) rises to 3.0: first of page 2 (the
+        // latest of the 3.0s), pushing one entry of page 2 down to page 3.
+        // Page 1 stays; one timeline page (e29's) shows its new stars.
+        try Self.add(book, 29, rating: 3.0)
+        let run = try book.run { $0.only = Self.all }
+        let pages = run.events.ids(.rendered).filter { $0.hasPrefix("books/") || $0.hasPrefix("years/") }
+        #expect(pages.filter { !$0.hasPrefix("books/timeline") }
+                == ["books/gallery-002", "books/gallery-003", "books/list-002", "books/list-003", "years/2022"], "\(pages)")
+        #expect(pages.filter { $0.hasPrefix("books/timeline") }.count == 1, "\(pages)")
+        #expect(book.read("books/gallery-002.webp")?.hasPrefix(#"gallery 2/3 of 30 ["e29", "e24""#) == true)
+    }
+
+    @Test func aMemoChangeRendersOnlyTheListPageShowingIt() throws {
+        let book = try Self.book()
+        _ = try book.run { $0.only = Self.all }
+        try Self.add(book, 0, rating: 5, memo: "a new first line\nsecond")
+        let run = try book.run { $0.only = Self.all }
+        let rendered = run.events.ids(.rendered)
+        #expect(rendered == ["books/list-001", "e00"], "\(rendered)")
+        // Only the memo's second line changes: nothing on the pages does.
+        try Self.add(book, 0, rating: 5, memo: "a new first line\nthird")
+        #expect(try book.run { $0.only = Self.all }.events.ids(.rendered) == ["e00"])
+    }
+
+    @Test func yearsDependOnTheirOwnEntries() throws {
+        let book = try Book()
+        try book.add("a", date: "2021-05-01")
+        try book.add("b", date: "2022-05-01")
+        _ = try book.run { $0.only = Self.all }
+        try book.add("b", date: "2022-05-01", rating: 4.5)
+        let rendered = try book.run { $0.only = Self.all }.events.ids(.rendered)
+        #expect(rendered.contains("years/2022"))
+        #expect(!rendered.contains("years/2021"))
+    }
+
+    @Test func aHeldEntryHoldsTheBook() throws {
+        let book = try Self.book()
+        _ = try book.run { $0.only = Self.all }
+        let before = book.read("books/gallery-001.webp")
+        try Data("{ broken".utf8).write(to: URL(fileURLWithPath: book.root + "/e05/entry.json"))
+        try Self.add(book, 0, rating: 1)
+        let run = try book.run { $0.only = Self.all }
+        #expect(run.summary.removed == 0)
+        #expect(!run.events.ids(.rendered).contains { $0.hasPrefix("books/") })
+        #expect(book.read("books/gallery-001.webp") == before)
+        // The held entry's year is held; nothing else of the book is lost.
+        #expect(!run.events.ids(.rendered).contains("years/2022"))
+        #expect(book.exists("books/gallery-003.webp"))
+    }
+
+    @Test func aShrinkingBookRemovesItsLastPages() throws {
+        let book = try Self.book()
+        _ = try book.run { $0.only = Self.all }
+        for i in 12..<30 { try FileManager.default.removeItem(atPath: book.root + String(format: "/e%02d", i)) }
+        let run = try book.run { $0.only = Self.all }
+        #expect(!book.exists("books/gallery-002.webp"))
+        #expect(!book.exists("books/list-003.webp"))
+        #expect(book.exists("books/gallery-001.webp"))
+        #expect(run.events.ids(.failed).isEmpty)
+    }
+
+    @Test func pageSizeIsAnOption() throws {
+        let book = try Self.book()
+        let run = try book.run { $0.only = [.books]; $0.pageSize = 5 }
+        #expect(run.events.ids(.rendered).filter { $0.hasPrefix("books/gallery") }.count == 6)
+        #expect(book.read("books/gallery-006.webp")?.hasPrefix("gallery 6/6 of 30") == true)
+    }
+
+    @Test func bookPathsAreInTheLayout() {
+        #expect(CacheLayout.relativePath(of: .bookPage(view: .gallery, page: 7), format: .webp) == "books/gallery-007.webp")
+        #expect(CacheLayout.relativePath(of: .timeline(year: 2022, page: nil), format: .webp) == "books/timeline-2022.webp")
+        #expect(CacheLayout.relativePath(of: .timeline(year: 2022, page: 2), format: .webp) == "books/timeline-2022-002.webp")
+        #expect(CacheLayout.relativePath(of: .year(2022), format: .jpg) == "years/2022.jpg")
+        for good in ["books/gallery-001.webp", "books/list-1000.png", "books/timeline-2022.webp", "books/timeline-2022-003.jpg",
+                     "years/2022.jpg"] {
+            #expect(CacheLayout.kind(ofOutput: good) != nil, "\(good)")
+        }
+        for bad in ["books/gallery-1.webp", "books/gallery-000.webp", "books/x-001.webp", "books/timeline-22.webp",
+                    "books/../gallery-001.webp", "years/22.jpg", "years/2022/x.jpg", "books/movie/gallery-001.webp"] {
+            #expect(CacheLayout.kind(ofOutput: bad) == nil, "\(bad)")
+        }
+    }
+}

@@ -243,6 +243,34 @@ import FileSystem
         #expect(RenderCommandTests.ids(events, "rendered") == ["a", "days/2022-08-27", "months/2022-08"], "\(r.stderr)")
     }
 
+    @Test func bookPagesAndTheYearRenderAndShare() throws {
+        let book = try Book()
+        for i in 0..<14 { try book.add(String(format: "e%02d", i), date: String(format: "2022-%02d-10", 1 + i % 12)) }
+        // One photo that does not decode: its ticket fails, the pages show a placeholder for it.
+        try Data("not a photo".utf8).write(to: URL(fileURLWithPath: book.root + "/e03/front.jpg"))
+        let (r, events) = try book.render(["--only", "tickets,days,months,books,years"])
+        #expect(RenderCommandTests.ids(events, "failed") == ["e03"], "\(r.stderr)")
+        #expect(r.status == 1, "\(r.stderr)")
+        let rendered = RenderCommandTests.ids(events, "rendered")
+        for id in ["books/gallery-001", "books/gallery-002", "books/list-001", "books/list-002", "years/2022"] {
+            #expect(rendered.contains(id), "\(id)")
+        }
+        #expect(rendered.contains { $0.hasPrefix("books/timeline-2022") })
+        let year = try ImageDecoder.decodeFile(atPath: book.cache + "/years/2022.jpg")
+        #expect(year.raster.width * 16 == year.raster.height * 9)
+        #expect(year.raster.width == 1080)
+        let gallery = try ImageDecoder.decodeFile(atPath: book.cache + "/books/gallery-001.webp")
+        #expect(gallery.raster.width > 0)
+        let shared = try Tool.run(["share", "--year", "2022", book.root, "-o", book.base + "/year.png", "--scale", "1"])
+        #expect(shared.status == 0, "\(shared.stderr)")
+        let small = try ImageDecoder.decodeFile(atPath: book.base + "/year.png")
+        #expect((small.raster.width, small.raster.height) == (540, 960))
+        let none = try Tool.run(["share", "--year", "1999", book.root, "-o", book.base + "/none.png"])
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("no entries in 1999"))
+        #expect(try Tool.run(["render", book.root, "--cache", book.cache, "--page-size", "0"]).status == 2)
+    }
+
     @Test func aFullDiskFailsTheRunCleanly() throws {
         guard Tool.isRoot else {
             print("skipping: mounting a small tmpfs needs root")

@@ -124,7 +124,7 @@ public struct CardsBackend: RenderBackend {
                                worker: inout Worker) throws -> Rendered<[UInt8]> {
         let renderer = try worker.renderer.get()
         var warnings: [CardWarning] = []
-        let rasters = try faceRasters(entries, faces, renderer, size: renderer.galleryTileSize(), warnings: &warnings)
+        let rasters = faceRasters(entries, faces, renderer, size: renderer.galleryTileSize(), warnings: &warnings)
         let tiles = entries.map { BookTile(entry: $0, face: rasters[$0.id]) }
         let image = switch view {
         case .gallery: try renderer.renderGalleryPage(tiles, page: page, pageCount: pageCount, pageSize: pageSize,
@@ -141,7 +141,7 @@ public struct CardsBackend: RenderBackend {
                                worker: inout Worker) throws -> Rendered<[UInt8]> {
         let renderer = try worker.renderer.get()
         var warnings: [CardWarning] = []
-        let rasters = try faceRasters(sections.flatMap(\.entries), faces, renderer, size: renderer.galleryTileSize(),
+        let rasters = faceRasters(sections.flatMap(\.entries), faces, renderer, size: renderer.galleryTileSize(),
                                       warnings: &warnings)
         let image = try renderer.renderTimelinePage(year: year, sections: sections, faces: rasters, page: page,
                                                     pageCount: pageCount)
@@ -157,7 +157,7 @@ public struct CardsBackend: RenderBackend {
         // The top five are shown larger than gallery tiles: decode the
         // cached faces at twice the tile size.
         let tile = renderer.galleryTileSize()
-        let rasters = try faceRasters(summary.top, faces, renderer,
+        let rasters = faceRasters(summary.top, faces, renderer,
                                       size: PixelSize(width: tile.width * 2, height: tile.height * 2), warnings: &warnings)
         let image = try renderer.renderYearInReview(summary, topFaces: summary.top.map { rasters[$0.id] }, scale: Double(scale))
         return Rendered(try encode(image.raster, format, webpQuality: 92, jpegQuality: 90),
@@ -168,16 +168,23 @@ public struct CardsBackend: RenderBackend {
     /// `size` (shrink-on-load), or, for an entry without one, the face drawn
     /// at that size (its photo decoded small); never a full-size decode.
     private func faceRasters(_ entries: [Entry], _ faces: [String: [UInt8]], _ renderer: CardRenderer, size: PixelSize,
-                             warnings: inout [CardWarning]) throws -> [String: Raster] {
+                             warnings: inout [CardWarning]) -> [String: Raster] {
         var rasters: [String: Raster] = [:]
         for entry in entries where rasters[entry.id] == nil {
             if let bytes = faces[entry.id],
                let decoded = try? ImageDecoder.decode(bytes, options: DecodeOptions(minimumSize: size)) {
                 rasters[entry.id] = decoded.raster
             } else {
-                let drawn = try renderer.renderFront(entry, scale: Double(size.width) / renderer.theme.cardSize.width)
-                rasters[entry.id] = drawn.raster
-                warnings += drawn.warnings
+                // A photo that does not decode failed its ticket already and
+                // said why; the page shows the placeholder face instead of
+                // failing for it (a fixed photo changes the page's key).
+                do throws(CardError) {
+                    let drawn = try renderer.renderFront(entry, scale: Double(size.width) / renderer.theme.cardSize.width)
+                    rasters[entry.id] = drawn.raster
+                    warnings += drawn.warnings
+                } catch {
+                    warnings.append(.decoder(path: entry.front?.path ?? entry.folder, message: "\(error); shown as a placeholder"))
+                }
             }
         }
         return rasters

@@ -10,13 +10,23 @@ extension FileSystem {
     /// are taken as written: a missing photo still lands somewhere, and a
     /// dangling link lands where its target would be. Works on bytes, so a
     /// link target that is not UTF-8 is followed exactly.
-    public static func landingPath(of path: String) throws(ResolveProblem) -> [UInt8] {
+    ///
+    /// With `base` (a landing this function returned), a relative `path`
+    /// is taken from there without looking at `base`'s components again:
+    /// the photos of one entry folder cost one lookup per name part.
+    public static func landingPath(of path: String, from base: [UInt8]? = nil) throws(ResolveProblem) -> [UInt8] {
         // Following more links than this is taken as a loop, as the kernel does.
         let maxLinks = 40
         let slash = UInt8(ascii: "/")
-        let absolute = path.hasPrefix("/") ? path : workingDirectory + "/" + path
-        var pending = components(of: Array(absolute.utf8))
         var landed: [ArraySlice<UInt8>] = []
+        var pending: [ArraySlice<UInt8>]
+        if let base, !path.hasPrefix("/") {
+            landed = Array(components(of: base).reversed())
+            pending = components(of: Array(path.utf8))
+        } else {
+            let absolute = path.hasPrefix("/") ? path : workingDirectory + "/" + path
+            pending = components(of: Array(absolute.utf8))
+        }
         var links = 0
         while let component = pending.popLast() {
             if component.elementsEqual([UInt8(ascii: ".")]) { continue }

@@ -4,6 +4,8 @@
 struct EntryDecoder {
     let fields: FieldReader
     let folder: String
+    /// Shared by the front and back photo checks.
+    let landing = FolderLanding()
 
     /// The ratings allowed, and their step.
     static let ratingRange = 0.0...5.0
@@ -70,7 +72,7 @@ struct EntryDecoder {
         guard let name = try face.string("photo") else {
             throw .missingField(file: fields.file, field: face.path("photo"))
         }
-        let path = try PhotoPath.resolve(name, in: folder, field: face.path("photo"), file: fields.file)
+        let path = try PhotoPath.resolve(name, in: folder, field: face.path("photo"), file: fields.file, landing: landing)
         let crop = try face.object("crop").map { (crop) throws(EntryError) in try EditorState(reading: crop) }
         return FacePhoto(name: name, path: path, crop: crop)
     }

@@ -13,8 +13,8 @@ enum PhotoPath {
     /// The path of photo `name` in `folder`: the folder, a slash, and the
     /// name without `.` components or repeated slashes. `field` and `file`
     /// are for messages.
-    static func resolve(_ name: String, in folder: String, field: String,
-                        file: String) throws(EntryError) -> String {
+    static func resolve(_ name: String, in folder: String, field: String, file: String,
+                        landing: FolderLanding = FolderLanding()) throws(EntryError) -> String {
         let quoted = FieldReader.quote(.string(name))
         guard !name.unicodeScalars.contains("\0") else { throw .nulInPhotoPath(file: file, field: field) }
         guard !name.hasPrefix("/") else { throw .absolutePhotoPath(file: file, field: field, value: quoted) }
@@ -28,8 +28,8 @@ enum PhotoPath {
         let landedFolder: [UInt8]
         let landedPhoto: [UInt8]
         do throws(FileSystem.ResolveProblem) {
-            landedFolder = try FileSystem.landingPath(of: folder.isEmpty ? "." : folder)
-            landedPhoto = try FileSystem.landingPath(of: path)
+            landedFolder = try landing.of(folder.isEmpty ? "." : folder)
+            landedPhoto = try FileSystem.landingPath(of: parts.joined(separator: "/"), from: landedFolder)
         } catch {
             throw .unresolvablePhotoPath(file: file, field: field, value: quoted, reason: error.reason)
         }
@@ -46,5 +46,17 @@ enum PhotoPath {
     static func join(_ folder: String, _ name: String) -> String {
         if folder.isEmpty { return name }
         return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+}
+
+/// The landing of one entry folder, found once for all its photos.
+final class FolderLanding {
+    private var cached: [UInt8]?
+
+    func of(_ folder: String) throws(FileSystem.ResolveProblem) -> [UInt8] {
+        if let cached { return cached }
+        let landed = try FileSystem.landingPath(of: folder)
+        cached = landed
+        return landed
     }
 }

@@ -107,6 +107,19 @@ import Entries
         #expect(run.events.ids(.failed).isEmpty)
     }
 
+    @Test func aBooksOnlyRunReusesTheCachedFaces() throws {
+        let book = try Self.book()
+        _ = try book.run { $0.only = [.tickets] }
+        _ = try book.run { $0.only = [.books] }
+        #expect(book.read("books/gallery-001.webp")?.hasSuffix(
+            #"faces ["e00", "e01", "e02", "e03", "e10", "e11", "e12", "e13", "e20", "e21", "e22", "e23"]"#) == true)
+        // A face that is not up to date is not reused.
+        try Self.add(book, 0, rating: 5, memo: "changed")
+        _ = try book.run { $0.only = [.books] }
+        #expect(book.read("books/list-001.webp")?.hasSuffix(
+            #"faces ["e01", "e02", "e03", "e10", "e11", "e12", "e13", "e20", "e21", "e22", "e23"]"#) == true)
+    }
+
     @Test func pageSizeIsAnOption() throws {
         let book = try Self.book()
         let run = try book.run { $0.only = [.books]; $0.pageSize = 5 }

@@ -142,17 +142,22 @@ extension RenderRun {
         var items: [WorkItem] = []
         func photo(_ p: FacePhoto?) -> String { p.map { "\($0.name)|\(hashes[$0.path] ?? "")" } ?? "none" }
 
+        // Every entry's ticket fingerprint is known even when tickets are not
+        // rendered this run: book pages reuse cached faces that match it.
+        let ticketFormat = options.formats[.tickets] ?? .webp
+        for e in entries {
+            var f = Fingerprint("tickets")
+            for field in [base, ticketFormat.rawValue, e.jsonHash, photo(e.entry.front), photo(e.entry.back)] { f.add(field) }
+            ticketFingerprints[e.entry.id] = f.finish()
+        }
         if options.only.contains(.tickets) {
-            let format = options.formats[.tickets] ?? .webp
             for e in entries where options.shard.owns(e.entry.id) {
-                var f = Fingerprint("tickets")
-                for field in [base, format.rawValue, e.jsonHash, photo(e.entry.front), photo(e.entry.back)] { f.add(field) }
                 let outputs = TicketFace.allCases.map { face -> (OutputKey, String) in
                     let key = OutputKey.ticket(id: e.entry.id, face: face)
-                    return (key, CacheLayout.relativePath(of: key, format: format))
+                    return (key, CacheLayout.relativePath(of: key, format: ticketFormat))
                 }
                 items.append(WorkItem(kind: .tickets(e.entry), id: e.entry.id, outputs: outputs,
-                                      fingerprint: f.finish(), owner: e.entry.id))
+                                      fingerprint: ticketFingerprints[e.entry.id]!, owner: e.entry.id))
             }
         }
 

@@ -28,7 +28,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     /// This run's fingerprint of each planned day thumbnail.
     private var dayFingerprints: [CalendarDate: String] = [:]
     /// This run's fingerprint of each planned entry's ticket images.
-    private var ticketFingerprints: [String: String] = [:]
+    var ticketFingerprints: [String: String] = [:]
 
     /// Dry-run output: one line per output to render or remove.
     public private(set) var dryRunLines: [String] = []
@@ -92,7 +92,6 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         for item in items {
             switch item.kind {
             case let .day(date, _): dayFingerprints[date] = item.fingerprint
-            case let .tickets(entry): ticketFingerprints[entry.id] = item.fingerprint
             default: break
             }
         }

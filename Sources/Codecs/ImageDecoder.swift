@@ -1,9 +1,10 @@
-/// Decodes JPEG, PNG and WebP bytes into upright rasters.
+/// Decodes JPEG, PNG, WebP, HEIF and AVIF bytes into upright sRGB rasters.
 ///
 /// Every decode runs the same steps in this order: check the file size,
 /// sniff the format from the bytes, read the header, check the pixel limit
 /// (before any pixel buffer exists), choose a shrink-on-load scale, decode,
-/// and turn the result upright.
+/// convert to sRGB through the embedded profile (on the reduced pixels,
+/// before any resampling), and turn the result upright.
 public enum ImageDecoder {
     /// Reads the header of `bytes` without decoding pixels.
     public static func inspect(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits = DecodeLimits()) throws -> ImageInfo {
@@ -24,7 +25,8 @@ public enum ImageDecoder {
             let d = ShrinkOnLoad.jpegDenominator(stored: stored, needed: needed, headroom: options.shrinkHeadroom)
             let size = d == 1 ? stored : try JPEGBinding.readHeader(bytes, denominator: d).outputSize
             (raster, warnings) = try JPEGBinding.decode(bytes, denominator: d, size: size,
-                                                        maxScans: options.limits.maxJPEGScans)
+                                                        maxScans: options.limits.maxJPEGScans,
+                                                        cmykSamples: parsed.color.wantsCMYKSamples)
         case .png(let interlaced):
             let k = ShrinkOnLoad.pngShrink(stored: stored, needed: needed, headroom: options.shrinkHeadroom,
                                            interlaced: interlaced)
@@ -37,7 +39,13 @@ public enum ImageDecoder {
                 let size = ShrinkOnLoad.webpSize(stored: stored, needed: needed, headroom: options.shrinkHeadroom)
                 raster = try WebPBinding.decode(bytes, header: header, size: size)
             }
+        case .heif(let header):
+            let thumbnail = ShrinkOnLoad.heifThumbnail(primary: header.size, thumbnails: header.thumbnails,
+                                                       needed: needed, headroom: options.shrinkHeadroom)
+            raster = try HEIFBinding.decode(bytes, format: info.format, thumbnail: thumbnail?.id)
         }
+        warnings += parsed.color.warnings
+        parsed.color.apply(to: &raster)
         let scale = Double(raster.width) / Double(stored.width)
         if options.applyOrientation {
             raster = raster.oriented(info.orientation)
@@ -86,19 +94,25 @@ public enum ImageDecoder {
         case jpeg
         case png(interlaced: Bool)
         case webp(WebPBinding.Header)
+        case heif(HEIFBinding.Header)
     }
 
-    private static func header(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws -> (info: ImageInfo, detail: Detail) {
+    private static func header(_ bytes: UnsafeRawBufferPointer,
+                               limits: DecodeLimits) throws -> (info: ImageInfo, detail: Detail, color: ColorPlan) {
         guard !bytes.isEmpty else { throw CodecError.empty }
         guard bytes.count <= limits.maxFileBytes else {
             throw CodecError.fileTooLarge(bytes: bytes.count, limit: limits.maxFileBytes)
         }
         guard let format = ImageFormat.sniff(bytes) else { throw CodecError.unknownFormat }
-        let info: ImageInfo
+        var info: ImageInfo
         let detail: Detail
+        var source = ColorSource.untagged, imageSpace = ImageSpace.rgb, profileWarnings: [String] = []
         switch format {
         case .jpeg:
             let h = try JPEGBinding.readHeader(bytes, denominator: 1)
+            (source, profileWarnings) = JPEGBinding.readProfile(bytes)
+            imageSpace = h.colorSpace == .cmyk || h.colorSpace == .ycck ? .cmyk(inverted: h.adobeMarker)
+                : h.colorSpace == .gray ? .gray : .rgb
             let markers = JPEGMarkers(bytes)
             info = ImageInfo(format: .jpeg, width: h.width, height: h.height,
                              orientation: markers.exif.flatMap(EXIFOrientation.parse) ?? .up,
@@ -108,6 +122,7 @@ public enum ImageDecoder {
         case .png:
             let h = try PNGBinding.readHeader(bytes)
             let chunks = PNGChunks(bytes)
+            (source, profileWarnings) = PNGBinding.readProfile(bytes, hasICCP: chunks.hasICCP)
             let space: ImageInfo.ColorSpace = switch h.colorType {
             case 0, 4: .gray
             case 3: .palette
@@ -118,18 +133,34 @@ public enum ImageDecoder {
                              hasAlpha: h.colorType & 4 != 0 || h.hasTransparency, bitDepth: h.bitDepth,
                              colorSpace: space, frames: chunks.frames)
             detail = .png(interlaced: h.interlaced)
+            imageSpace = space == .gray ? .gray : .rgb
         case .webp:
             let h = try WebPBinding.readHeader(bytes)
             info = ImageInfo(format: .webp, width: h.width, height: h.height,
                              orientation: h.exif.flatMap(EXIFOrientation.parse) ?? .up,
                              hasAlpha: h.hasAlpha, bitDepth: 8, colorSpace: .rgb, frames: h.frames)
             detail = .webp(h)
+            source = h.icc.map(ColorSource.icc) ?? .untagged
+        case .heif, .avif:
+            let h = try HEIFBinding.readHeader(bytes, format: format)
+            let coded = h.codedSize
+            guard coded.width.multipliedReportingOverflow(by: coded.height).partialValue <= limits.maxPixels else {
+                throw CodecError.tooManyPixels(width: coded.width, height: coded.height, limit: limits.maxPixels)
+            }
+            // Orientation .up: libheif already applied irot/imir.
+            info = ImageInfo(format: format, width: h.size.width, height: h.size.height, orientation: .up,
+                             hasAlpha: h.hasAlpha, bitDepth: h.bitDepth, colorSpace: .rgb, frames: 1)
+            detail = .heif(h)
+            (source, profileWarnings) = (h.color, h.colorWarnings)
         }
         guard info.width > 0, info.height > 0 else { throw CodecError.corrupt(format, "image has no pixels") }
         let (pixels, overflow) = info.width.multipliedReportingOverflow(by: info.height)
         guard !overflow, pixels <= limits.maxPixels, Raster.byteCount(width: info.width, height: info.height) != nil else {
             throw CodecError.tooManyPixels(width: info.width, height: info.height, limit: limits.maxPixels)
         }
-        return (info, detail)
+        var color = ColorConverter.plan(source, space: imageSpace)
+        color.warnings = profileWarnings + color.warnings
+        info.profile = color.description
+        return (info, detail, color)
     }
 }

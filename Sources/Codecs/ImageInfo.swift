@@ -17,9 +17,12 @@ public struct ImageInfo: Sendable, Hashable {
     public var colorSpace: ColorSpace
     /// Frames in the file (animations, APNG); only the first is decoded.
     public var frames: Int
+    /// The embedded colour profile's description ("Display P3", "sRGB",
+    /// "nclx: P3 D65 / sRGB transfer"), nil when the file has none.
+    public var profile: String?
 
     public init(format: ImageFormat, width: Int, height: Int, orientation: Orientation, hasAlpha: Bool,
-                bitDepth: Int, colorSpace: ColorSpace, frames: Int) {
+                bitDepth: Int, colorSpace: ColorSpace, frames: Int, profile: String? = nil) {
         self.format = format
         self.width = width
         self.height = height
@@ -28,6 +31,7 @@ public struct ImageInfo: Sendable, Hashable {
         self.bitDepth = bitDepth
         self.colorSpace = colorSpace
         self.frames = frames
+        self.profile = profile
     }
 
     /// Size as stored.

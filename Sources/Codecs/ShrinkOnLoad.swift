@@ -52,4 +52,26 @@ public enum ShrinkOnLoad {
         return PixelSize(width: max(1, Int((Double(stored.width) * scale).rounded(.up))),
                          height: max(1, Int((Double(stored.height) * scale).rounded(.up))))
     }
+
+    /// HEIF thumbnails are separately coded, smaller images; one is used
+    /// only when it keeps at least `heifMinimumHeadroom` times the need
+    /// (Lanczos then does the last halving, which hides the thumbnail's
+    /// coarser coding; see README "Shrink-on-load" for the PSNR).
+    static let heifMinimumHeadroom = 2.0
+
+    /// The smallest thumbnail covering `needed * max(headroom, 2)` with
+    /// the primary image's aspect ratio (within 1%: a thumbnail of another
+    /// crop or rotation is never used), or nil to decode the full image.
+    static func heifThumbnail(primary: PixelSize, thumbnails: [HEIFBinding.Thumbnail], needed: PixelSize?,
+                              headroom: Double) -> HEIFBinding.Thumbnail? {
+        guard let needed else { return nil }
+        let headroom = max(headroom, heifMinimumHeadroom)
+        let aspect = Double(primary.width) / Double(primary.height)
+        return thumbnails.filter { t in
+            t.size.width > 0 && t.size.height > 0 && t.size.width < primary.width
+                && abs(Double(t.size.width) / Double(t.size.height) / aspect - 1) <= 0.01
+                && Double(t.size.width) >= Double(needed.width) * headroom
+                && Double(t.size.height) >= Double(needed.height) * headroom
+        }.min { $0.size.width < $1.size.width }
+    }
 }

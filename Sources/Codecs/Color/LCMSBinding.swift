@@ -174,9 +174,23 @@ enum LCMSBinding {
         defer { cmsFreeToneCurve(curve) }
         var curves: [OpaquePointer?] = [curve, curve, curve]
         guard let profile = cmsCreateRGBProfile(&white, &primaries, &curves) else { return nil }
+        return save(profile, name: space.name)
+    }
+
+    /// Builds a grey ICC profile (v4, D50 white) with `transfer`.
+    static func makeGrayProfile(_ space: GrayColorSpace) -> [UInt8]? {
+        _ = silenced
+        guard let curve = toneCurve(space.transfer), let white = cmsD50_xyY() else { return nil }
+        defer { cmsFreeToneCurve(curve) }
+        guard let profile = cmsCreateGrayProfile(white, curve) else { return nil }
+        return save(profile, name: space.name)
+    }
+
+    /// Adds the description tag, serialises and closes `profile`.
+    private static func save(_ profile: cmsHPROFILE, name: String) -> [UInt8]? {
         defer { cmsCloseProfile(profile) }
         if let mlu = cmsMLUalloc(nil, 1) {
-            cmsMLUsetASCII(mlu, "en", "US", space.name)
+            cmsMLUsetASCII(mlu, "en", "US", name)
             cmsWriteTag(profile, cmsSigProfileDescriptionTag, UnsafeRawPointer(mlu))
             cmsMLUfree(mlu)
         }

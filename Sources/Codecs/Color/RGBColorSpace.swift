@@ -69,3 +69,19 @@ public enum TransferCurve: Sendable, Hashable {
     /// The inverse of the BT.709 camera curve.
     public static let bt709 = TransferCurve.parametric(g: 1 / 0.45, a: 1 / 1.099, b: 0.099 / 1.099, c: 1 / 4.5, d: 0.081)
 }
+
+/// A grey colour space: D50 white and a transfer curve.
+public struct GrayColorSpace: Sendable, Hashable {
+    public var name: String
+    public var transfer: TransferCurve
+
+    public init(name: String, transfer: TransferCurve) {
+        self.name = name
+        self.transfer = transfer
+    }
+
+    /// The space as a grey ICC profile, or nil if lcms2 cannot build it.
+    public func iccProfile() -> [UInt8]? {
+        LCMSBinding.makeGrayProfile(self)
+    }
+}

@@ -40,12 +40,13 @@ enum Tools {
         return try Netpbm.parse([UInt8](data))
     }
 
-    /// Reference decodes of many PNG files through Pillow, in one process.
-    static func pillowDecode(_ paths: [String]) throws -> [String: Raster] {
+    /// Reference decodes of many files through Pillow, in one process;
+    /// `script` is one of the scripts/ reference decoders.
+    static func pillowDecode(_ paths: [String], script: String = "reference-decode.py") throws -> [String: Raster] {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pr-ref-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let script = Corpus.packageRoot + "/scripts/reference-decode.py"
+        let script = Corpus.packageRoot + "/scripts/" + script
         let (_, out) = try run("python3", [script, dir] + paths)
         var result: [String: Raster] = [:]
         for line in String(decoding: out, as: UTF8.self).split(separator: "\n") {

@@ -1,0 +1,113 @@
+import Codecs
+import Foundation
+
+/// Tagged images made by the tests: colour patches, and byte surgery that
+/// embeds an ICC profile the way each container carries one.
+enum ColorFixtures {
+    /// The patch levels: every mix of 0, 64, 128, 192 and 255 (125
+    /// patches, saturated colours and mid-tones), 16 x 16 pixels each.
+    static let levels: [UInt8] = [0, 64, 128, 192, 255]
+    static let patch = 16
+
+    static func patches() -> Raster {
+        var colours: [RGBA] = []
+        for r in levels { for g in levels { for b in levels { colours.append(RGBA(r, g, b)) } } }
+        let columns = 12, rows = (colours.count + columns - 1) / columns
+        var raster = Raster(width: columns * patch, height: rows * patch, fill: RGBA(128, 128, 128))
+        for (i, c) in colours.enumerated() {
+            let x0 = (i % columns) * patch, y0 = (i / columns) * patch
+            for y in y0..<(y0 + patch) { for x in x0..<(x0 + patch) { raster[x, y] = c } }
+        }
+        return raster
+    }
+
+    /// Splits `profile` into APP2 ICC_PROFILE segments of at most
+    /// `chunk` bytes, inserted after SOI in `order` (1-based sequence
+    /// numbers; default all in order).
+    static func jpegWithICC(_ jpeg: [UInt8], profile: [UInt8], chunk: Int = 65519, order: [Int]? = nil) -> [UInt8] {
+        let pieces = stride(from: 0, to: profile.count, by: chunk).map { Array(profile[$0..<min($0 + chunk, profile.count)]) }
+        var segments: [UInt8] = []
+        for seq in order ?? Array(1...pieces.count) {
+            let payload = Array("ICC_PROFILE".utf8) + [0, UInt8(seq), UInt8(pieces.count)] + pieces[seq - 1]
+            let length = payload.count + 2
+            segments += [0xFF, 0xE2, UInt8(length >> 8), UInt8(length & 255)] + payload
+        }
+        return [0xFF, 0xD8] + segments + jpeg[2...]
+    }
+
+    /// An iCCP chunk holding `profile`, zlib-wrapped in stored (not
+    /// compressed) deflate blocks, which libpng inflates like any other.
+    static func pngWithICCP(_ png: [UInt8], profile: [UInt8], name: String = "test") -> [UInt8] {
+        var z: [UInt8] = [0x78, 0x01]
+        var i = 0
+        repeat {
+            let n = min(65535, profile.count - i)
+            let last: UInt8 = i + n == profile.count ? 1 : 0
+            z += [last, UInt8(n & 255), UInt8(n >> 8), UInt8(~n & 255), UInt8((~n >> 8) & 255)] + profile[i..<(i + n)]
+            i += n
+        } while i < profile.count
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in profile { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+        let adler = b << 16 | a
+        z += [UInt8(adler >> 24), UInt8(adler >> 16 & 255), UInt8(adler >> 8 & 255), UInt8(adler & 255)]
+        return Fixtures.pngWithChunk(png, type: "iCCP", data: Array(name.utf8) + [0, 0] + z)
+    }
+
+    /// A WebP in the extended container with an ICCP chunk.
+    static func webpWithICC(_ simple: [UInt8], width: Int, height: Int, profile: [UInt8]) -> [UInt8] {
+        func le32(_ v: Int) -> [UInt8] { [UInt8(v & 255), UInt8(v >> 8 & 255), UInt8(v >> 16 & 255), UInt8(v >> 24 & 255)] }
+        func le24(_ v: Int) -> [UInt8] { [UInt8(v & 255), UInt8(v >> 8 & 255), UInt8(v >> 16 & 255)] }
+        let bitstream = Array(simple[12...])
+        let hasAlpha = simple[12..<16] == ArraySlice("VP8L".utf8)
+        let flags: UInt8 = 0x20 | (hasAlpha ? 0x10 : 0)      // ICC, alpha
+        let vp8x = Array("VP8X".utf8) + le32(10) + [flags, 0, 0, 0] + le24(width - 1) + le24(height - 1)
+        var iccp = Array("ICCP".utf8) + le32(profile.count) + profile
+        if profile.count % 2 == 1 { iccp.append(0) }
+        let body = Array("WEBP".utf8) + vp8x + iccp + bitstream
+        return Array("RIFF".utf8) + le32(body.count) + body
+    }
+
+    /// A profile from the system's colour folder (Debian's ghostscript
+    /// and icc-profiles-free packages), or nil.
+    static func systemProfile(_ names: [String]) -> [UInt8]? {
+        for dir in ["/usr/share/color/icc/ghostscript", "/usr/share/color/icc/colord", "/usr/share/color/icc"] {
+            for name in names {
+                if let data = FileManager.default.contents(atPath: dir + "/" + name) { return [UInt8](data) }
+            }
+        }
+        return nil
+    }
+}
+
+/// CIE76 colour differences between two sRGB rasters.
+enum DeltaE {
+    /// Mean and 99th percentile of ΔE76 over all pixels.
+    static func stats(_ a: Raster, _ b: Raster) -> (mean: Double, p99: Double) {
+        precondition(a.width == b.width && a.height == b.height)
+        var values: [Double] = []
+        values.reserveCapacity(a.width * a.height)
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let p = lab(a[x, y]), q = lab(b[x, y])
+                values.append(((p.0 - q.0) * (p.0 - q.0) + (p.1 - q.1) * (p.1 - q.1) + (p.2 - q.2) * (p.2 - q.2)).squareRoot())
+            }
+        }
+        values.sort()
+        let mean = values.reduce(0, +) / Double(values.count)
+        return (mean, values[min(values.count - 1, values.count * 99 / 100)])
+    }
+
+    /// sRGB (D65) to CIELAB (D65 white).
+    static func lab(_ c: RGBA) -> (Double, Double, Double) {
+        func linear(_ v: UInt8) -> Double {
+            let s = Double(v) / 255
+            return s <= 0.04045 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4)
+        }
+        let r = linear(c.r), g = linear(c.g), b = linear(c.b)
+        let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+        let y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+        let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+        func f(_ t: Double) -> Double { t > 216.0 / 24389 ? cbrt(t) : (24389.0 / 27 * t + 16) / 116 }
+        return (116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)))
+    }
+}

@@ -170,7 +170,10 @@ enum HEIFBinding {
 
     private static func check(_ error: heif_error, format: ImageFormat, bytes: Int) throws {
         guard error.code != heif_error_Ok else { return }
-        let message = error.message.map { String(cString: $0) } ?? "libheif error \(error.code.rawValue)"
+        // libheif's messages end in a newline; users get one line.
+        let text = error.message.map { String(cString: $0) } ?? ""
+        let trimmed = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let message = trimmed.isEmpty ? "libheif error \(error.code.rawValue)" : trimmed
         switch error.code {
         case heif_error_Invalid_input where error.subcode == heif_suberror_End_of_data:
             throw CodecError.truncated(format, bytes: bytes)

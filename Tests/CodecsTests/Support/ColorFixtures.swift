@@ -38,19 +38,41 @@ enum ColorFixtures {
     /// An iCCP chunk holding `profile`, zlib-wrapped in stored (not
     /// compressed) deflate blocks, which libpng inflates like any other.
     static func pngWithICCP(_ png: [UInt8], profile: [UInt8], name: String = "test") -> [UInt8] {
+        Fixtures.pngWithChunk(png, type: "iCCP", data: Array(name.utf8) + [0, 0] + zlibStored(profile))
+    }
+
+    /// A zlib stream of stored (uncompressed) deflate blocks.
+    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
         var z: [UInt8] = [0x78, 0x01]
         var i = 0
         repeat {
-            let n = min(65535, profile.count - i)
-            let last: UInt8 = i + n == profile.count ? 1 : 0
-            z += [last, UInt8(n & 255), UInt8(n >> 8), UInt8(~n & 255), UInt8((~n >> 8) & 255)] + profile[i..<(i + n)]
+            let n = min(65535, data.count - i)
+            let last: UInt8 = i + n == data.count ? 1 : 0
+            z += [last, UInt8(n & 255), UInt8(n >> 8), UInt8(~n & 255), UInt8((~n >> 8) & 255)] + data[i..<(i + n)]
             i += n
-        } while i < profile.count
+        } while i < data.count
         var a: UInt32 = 1, b: UInt32 = 0
-        for byte in profile { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+        for byte in data { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
         let adler = b << 16 | a
-        z += [UInt8(adler >> 24), UInt8(adler >> 16 & 255), UInt8(adler >> 8 & 255), UInt8(adler & 255)]
-        return Fixtures.pngWithChunk(png, type: "iCCP", data: Array(name.utf8) + [0, 0] + z)
+        return z + [UInt8(adler >> 24), UInt8(adler >> 16 & 255), UInt8(adler >> 8 & 255), UInt8(adler & 255)]
+    }
+
+    /// A 16-bit RGB PNG of `raster` (each sample v written as v * 257), for
+    /// encoders that make 10-bit files only from 16-bit input.
+    static func png16(_ raster: Raster) -> [UInt8] {
+        func be(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
+        var rows: [UInt8] = []
+        rows.reserveCapacity(raster.height * (1 + raster.width * 6))
+        for y in 0..<raster.height {
+            rows.append(0)
+            for x in 0..<raster.width {
+                let p = raster[x, y]
+                rows += [p.r, p.r, p.g, p.g, p.b, p.b]
+            }
+        }
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            + Fixtures.chunk("IHDR", be(raster.width) + be(raster.height) + [16, 2, 0, 0, 0])
+            + Fixtures.chunk("IDAT", zlibStored(rows)) + Fixtures.chunk("IEND", [])
     }
 
     /// A WebP in the extended container with an ICCP chunk.

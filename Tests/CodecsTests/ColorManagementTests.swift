@@ -191,6 +191,19 @@ import Testing
         #expect(DeltaE.stats(plain.raster, reference).mean > 3)
     }
 
+    /// A YCCK file from the corpus with Adobe's SWOP profile matches
+    /// lcms2's conversion (it was compared with the plain formula before).
+    @Test(.enabled(if: Corpus.available && Tools.pillowAvailable, "corpus or Pillow missing: YCCK profile test skipped"))
+    func corpusYCCKWithProfile() throws {
+        let path = Corpus.path("jpeg/jpeg-decoder/reftest/ycck.jpg")
+        let ours = try ImageDecoder.decodeFile(atPath: path)
+        #expect(ours.info.profile == "U.S. Web Coated (SWOP) v2")
+        let reference = try #require(try Tools.pillowDecode([path], script: "icc-reference.py")[path])
+        let (mean, p99) = DeltaE.stats(ours.raster, reference)
+        print("ΔE76 corpus ycck.jpg (SWOP): mean \(mean), p99 \(p99)")
+        #expect(mean <= 1.5 && p99 <= 4)
+    }
+
     /// Transforms are built once per profile and image space.
     @Test func plansAreCachedPerProfile() throws {
         let p3 = try #require(RGBColorSpace.displayP3.iccProfile())

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import Codecs
+
+/// `inspect` names the colour profile; HEIF is read but never written.
+@Suite struct ColorCommandTests {
+    /// A JPEG whose one APP2 segment holds `profile`.
+    static func taggedJPEG(_ profile: [UInt8]) throws -> [UInt8] {
+        let jpeg = try ImageEncoder.encode(Raster(width: 32, height: 24, fill: RGBA(200, 120, 60)), settings: .jpeg())
+        let payload = Array("ICC_PROFILE".utf8) + [0, 1, 1] + profile
+        return [0xFF, 0xD8, 0xFF, 0xE2, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 255)]
+            + payload + jpeg[2...]
+    }
+
+    @Test func inspectPrintsTheProfile() throws {
+        let dir = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let p3 = try #require(RGBColorSpace.displayP3.iccProfile())
+        try Data(Self.taggedJPEG(p3)).write(to: URL(fileURLWithPath: dir + "/p3.jpg"))
+        try Data(ImageEncoder.encode(Raster(width: 8, height: 8), settings: .png())).write(to: URL(fileURLWithPath: dir + "/plain.png"))
+        let r = try Tool.run(["inspect", dir + "/p3.jpg", dir + "/plain.png"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(lines.count == 2)
+        #expect(lines[0]?["profile"] as? String == "Display P3")
+        #expect(lines[1]?["profile"] is NSNull)
+    }
+
+    @Test func convertConvertsColourAndRefusesHEIFOutput() throws {
+        let dir = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let p3 = try #require(RGBColorSpace.displayP3.iccProfile())
+        try Data(Self.taggedJPEG(p3)).write(to: URL(fileURLWithPath: dir + "/p3.jpg"))
+        let r = try Tool.run(["convert", dir + "/p3.jpg", dir + "/out.png"])
+        #expect(r.status == 0, "\(r.stderr)")
+        // The PNG holds the converted colour (as decoding in process gives
+        // it), untagged; not the numbers as stored.
+        let out = try ImageDecoder.decodeFile(atPath: dir + "/out.png")
+        #expect(out.info.profile == nil)
+        let tagged = try ImageDecoder.decode(Self.taggedJPEG(p3)).raster[16, 12]
+        let stored = try ImageDecoder.decode(ImageEncoder.encode(Raster(width: 32, height: 24, fill: RGBA(200, 120, 60)),
+                                                                 settings: .jpeg())).raster[16, 12]
+        #expect(out.raster[16, 12] == tagged)
+        let shift: Int = zip([tagged.r, tagged.g, tagged.b], [stored.r, stored.g, stored.b])
+            .map { abs(Int($0) - Int($1)) }.reduce(0, +)
+        #expect(shift >= 6, "\(tagged) vs \(stored)")
+        let refused = try Tool.run(["convert", dir + "/p3.jpg", dir + "/out.heic"])
+        #expect(refused.status == 2)
+    }
+}

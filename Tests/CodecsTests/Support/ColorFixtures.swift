@@ -60,7 +60,6 @@ enum ColorFixtures {
     /// A 16-bit RGB PNG of `raster` (each sample v written as v * 257), for
     /// encoders that make 10-bit files only from 16-bit input.
     static func png16(_ raster: Raster) -> [UInt8] {
-        func be(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
         var rows: [UInt8] = []
         rows.reserveCapacity(raster.height * (1 + raster.width * 6))
         for y in 0..<raster.height {
@@ -70,23 +69,13 @@ enum ColorFixtures {
                 rows += [p.r, p.r, p.g, p.g, p.b, p.b]
             }
         }
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-            + Fixtures.chunk("IHDR", be(raster.width) + be(raster.height) + [16, 2, 0, 0, 0])
-            + Fixtures.chunk("IDAT", zlibStored(rows)) + Fixtures.chunk("IEND", [])
+        return Fixtures.png(width: raster.width, height: raster.height, bitDepth: 16, colorType: 2, idat: zlibStored(rows))
     }
 
-    /// A WebP in the extended container with an ICCP chunk.
+    /// A WebP in the extended container with an ICCP chunk (which must
+    /// come before the bitstream).
     static func webpWithICC(_ simple: [UInt8], width: Int, height: Int, profile: [UInt8]) -> [UInt8] {
-        func le32(_ v: Int) -> [UInt8] { [UInt8(v & 255), UInt8(v >> 8 & 255), UInt8(v >> 16 & 255), UInt8(v >> 24 & 255)] }
-        func le24(_ v: Int) -> [UInt8] { [UInt8(v & 255), UInt8(v >> 8 & 255), UInt8(v >> 16 & 255)] }
-        let bitstream = Array(simple[12...])
-        let hasAlpha = simple[12..<16] == ArraySlice("VP8L".utf8)
-        let flags: UInt8 = 0x20 | (hasAlpha ? 0x10 : 0)      // ICC, alpha
-        let vp8x = Array("VP8X".utf8) + le32(10) + [flags, 0, 0, 0] + le24(width - 1) + le24(height - 1)
-        var iccp = Array("ICCP".utf8) + le32(profile.count) + profile
-        if profile.count % 2 == 1 { iccp.append(0) }
-        let body = Array("WEBP".utf8) + vp8x + iccp + bitstream
-        return Array("RIFF".utf8) + le32(body.count) + body
+        Fixtures.webpExtended(simple, width: width, height: height, flag: 0x20, chunk: "ICCP", data: profile, beforeBitstream: true)
     }
 
     /// A profile from the system's colour folder (Debian's ghostscript

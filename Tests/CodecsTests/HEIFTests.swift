@@ -127,6 +127,14 @@ import Testing
         let psnr = Compare.psnr(small.raster.resized(to: target), full.raster.resized(to: target))
         print("HEIF thumbnail shrink-on-load 1280x960 -> 160x120 via 320x240: PSNR \(psnr) dB")
         #expect(psnr >= 38)
+        // The same thumbnail used at its own size (1x headroom) is worse:
+        // this is why HEIF keeps 2x.
+        let header = try file.withUnsafeBytes { try HEIFBinding.readHeader($0, format: .heif) }
+        let thumb = try #require(header.thumbnails.first)
+        let direct = try file.withUnsafeBytes { try HEIFBinding.decode($0, format: .heif, thumbnail: thumb.id) }
+        let psnr1x = Compare.psnr(direct, full.raster.resized(to: thumb.size))
+        print("HEIF thumbnail used at 1x (320x240 against the full decode resized): PSNR \(psnr1x) dB")
+        #expect(psnr > psnr1x)
         // Less than 2x headroom: the full image.
         let large = try ImageDecoder.decode(file, options: DecodeOptions(minimumSize: PixelSize(width: 200, height: 150)))
         #expect(large.raster.size == PixelSize(width: 1280, height: 960))

@@ -139,8 +139,8 @@ def color_section(ours, maker, work, cores, n, jpeg_src):
     lines = [f"## 3. Colour management and HEIC: day thumbnails, {n} photos of 12 MP\n",
              "The same 4032x3024 photo three ways: a JPEG with no profile, the same JPEG tagged Display P3 "
              "(converted to sRGB after shrink-on-load), and a HEIC made from it by `heif-enc -q 80 -t 320` "
-             "(HEVC, a 320x240 thumbnail as phones write; a 256-pixel day thumbnail needs 512 pixels with "
-             "the 2x headroom, so the full image is decoded). Commands as in section 1; best of 5.\n",
+             "(HEVC, a 320x240 thumbnail as phones write; a 256-pixel day thumbnail needs 768 pixels with "
+             "the 3x headroom HEIF thumbnails get, so the full image is decoded). Commands as in section 1; best of 5.\n",
              "| source | photicase-render images/s | vipsthumbnail images/s | ours vs. vips | peak RSS MiB (ours) |",
              "|---|---:|---:|---:|---:|"]
     for name, t_ours, t_vips in rows:

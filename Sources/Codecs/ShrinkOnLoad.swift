@@ -53,13 +53,15 @@ public enum ShrinkOnLoad {
                          height: max(1, Int((Double(stored.height) * scale).rounded(.up))))
     }
 
-    /// HEIF thumbnails are separately coded, smaller images; one is used
-    /// only when it keeps at least `heifMinimumHeadroom` times the need
-    /// (Lanczos then does the last halving, which hides the thumbnail's
-    /// coarser coding; see README "Shrink-on-load" for the PSNR).
-    static let heifMinimumHeadroom = 2.0
+    /// HEIF thumbnails are separately coded, smaller and coarser images;
+    /// one is used only when it keeps at least `heifMinimumHeadroom` times
+    /// the need, so Lanczos' reduction hides the coarser coding. Measured on
+    /// libheif's example photo (320x212 thumbnail of 1280x854) against a
+    /// full decode: 30.4 dB at 1x, 37.0 dB at 2x, 38.7 at 2.5x, 40.5 at 3x;
+    /// 3x is the first to clear the 38 dB bar the other formats meet.
+    static let heifMinimumHeadroom = 3.0
 
-    /// The smallest thumbnail covering `needed * max(headroom, 2)` with
+    /// The smallest thumbnail covering `needed * max(headroom, 3)` with
     /// the primary image's aspect ratio (within 1%: a thumbnail of another
     /// crop or rotation is never used), or nil to decode the full image.
     static func heifThumbnail(primary: PixelSize, thumbnails: [HEIFBinding.Thumbnail], needed: PixelSize?,

@@ -113,30 +113,22 @@ import Testing
         }
     }
 
-    /// Shrink-on-load decodes an embedded thumbnail when it keeps 2x the
+    /// Shrink-on-load decodes an embedded thumbnail when it keeps 3x the
     /// need; the result stays close to a thumbnail of the full decode.
     @Test(.enabled(if: HEIFFixtures.toolsAvailable, HEIFFixtures.skipMessage))
     func thumbnailShrinkOnLoad() throws {
         let photo = Fixtures.smooth(width: 1280, height: 960)
         let file = try HEIFFixtures.encode(Fixtures.encode(photo, .png()), output: "t.heic", options: ["-q", "90", "-t", "320"])
-        let target = PixelSize(width: 160, height: 120)
+        let target = PixelSize(width: 100, height: 75)
         let full = try ImageDecoder.decode(file)
         let small = try ImageDecoder.decode(file, options: DecodeOptions(minimumSize: target))
         #expect(small.raster.size == PixelSize(width: 320, height: 240))
         #expect(small.scale == 0.25)
         let psnr = Compare.psnr(small.raster.resized(to: target), full.raster.resized(to: target))
-        print("HEIF thumbnail shrink-on-load 1280x960 -> 160x120 via 320x240: PSNR \(psnr) dB")
+        print("HEIF thumbnail shrink-on-load 1280x960 -> 100x75 via 320x240: PSNR \(psnr) dB")
         #expect(psnr >= 38)
-        // The same thumbnail used at its own size (1x headroom) is worse:
-        // this is why HEIF keeps 2x.
-        let header = try file.withUnsafeBytes { try HEIFBinding.readHeader($0, format: .heif) }
-        let thumb = try #require(header.thumbnails.first)
-        let direct = try file.withUnsafeBytes { try HEIFBinding.decode($0, format: .heif, thumbnail: thumb.id) }
-        let psnr1x = Compare.psnr(direct, full.raster.resized(to: thumb.size))
-        print("HEIF thumbnail used at 1x (320x240 against the full decode resized): PSNR \(psnr1x) dB")
-        #expect(psnr > psnr1x)
-        // Less than 2x headroom: the full image.
-        let large = try ImageDecoder.decode(file, options: DecodeOptions(minimumSize: PixelSize(width: 200, height: 150)))
+        // Less than 3x headroom: the full image.
+        let large = try ImageDecoder.decode(file, options: DecodeOptions(minimumSize: PixelSize(width: 120, height: 90)))
         #expect(large.raster.size == PixelSize(width: 1280, height: 960))
     }
 
@@ -172,6 +164,27 @@ import Testing
         let psnr = Compare.psnr(decoded.raster, try HEIFFixtures.vipsDecode([UInt8](bytes)))
         print("\(path): PSNR \(psnr) dB against libvips")
         #expect(psnr >= 40)
+    }
+
+    /// The thumbnail rule on a real photo: libheif's example (1280x854 with
+    /// a 320x212 thumbnail) for a 106x70 result decodes the thumbnail, and
+    /// clears 38 dB against the full decode; 2x headroom would not.
+    @Test(.enabled(if: Corpus.available, Corpus.skipMessage))
+    func corpusThumbnailRule() throws {
+        let path = Corpus.path("heif/libheif/example_example.heic")
+        let full = try ImageDecoder.decodeFile(atPath: path).raster
+        let target = PixelSize(width: 106, height: 70)
+        let small = try ImageDecoder.decodeFile(atPath: path, options: DecodeOptions(minimumSize: target))
+        #expect(small.raster.size == PixelSize(width: 320, height: 212))
+        let psnr3x = Compare.psnr(small.raster.resized(to: target), full.resized(to: target))
+        let twice = PixelSize(width: 160, height: 106)
+        let psnr2x = Compare.psnr(small.raster.resized(to: twice), full.resized(to: twice))
+        print("example.heic thumbnail: 3x (106x70 via 320x212) PSNR \(psnr3x) dB; 2x (160x106) \(psnr2x) dB")
+        #expect(psnr3x >= 38)
+        #expect(psnr3x > psnr2x)
+        // 160x106 is not decoded from the thumbnail.
+        let larger = try ImageDecoder.decodeFile(atPath: path, options: DecodeOptions(minimumSize: twice))
+        #expect(larger.raster.size == PixelSize(width: 1280, height: 854))
     }
 
     /// Every corpus HEIF file either decodes or fails with a CodecError;

@@ -143,8 +143,11 @@ public enum ImageDecoder {
             source = h.icc.map(ColorSource.icc) ?? .untagged
         case .heif, .avif:
             let h = try HEIFBinding.readHeader(bytes, format: format)
+            // The coded (ispe) size sets libheif's buffers; it can exceed
+            // the upright size when clap crops.
             let coded = h.codedSize
-            guard coded.width.multipliedReportingOverflow(by: coded.height).partialValue <= limits.maxPixels else {
+            let (codedPixels, codedOverflow) = coded.width.multipliedReportingOverflow(by: coded.height)
+            guard !codedOverflow, codedPixels <= limits.maxPixels else {
                 throw CodecError.tooManyPixels(width: coded.width, height: coded.height, limit: limits.maxPixels)
             }
             // Orientation .up: libheif already applied irot/imir.

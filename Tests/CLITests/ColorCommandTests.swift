@@ -47,4 +47,36 @@ import Codecs
         let refused = try Tool.run(["convert", dir + "/p3.jpg", dir + "/out.heic"])
         #expect(refused.status == 2)
     }
+
+    /// A HEIC front photo renders and shares like any other.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/heif-enc"),
+                   "heif-enc not found (Debian: libheif-examples): HEIC render test skipped"))
+    func heicPhotoRendersAndShares() throws {
+        let base = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let entry = base + "/book/heic-entry"
+        try FileManager.default.createDirectory(atPath: entry, withIntermediateDirectories: true)
+        var photo = Raster(width: 480, height: 360, fill: RGBA(40, 120, 200))
+        for y in 0..<90 { for x in 0..<120 { photo[x, y] = RGBA(250, 240, 10) } }
+        try Data(ImageEncoder.encode(photo, settings: .png())).write(to: URL(fileURLWithPath: base + "/in.png"))
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/heif-enc")
+        p.arguments = ["-q", "90", base + "/in.png", "-o", entry + "/front.heic"]
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        let json = #"{"title": "HEIC", "date": "2022-08-20", "rating": 4, "front": {"photo": "front.heic"}}"#
+        try Data(json.utf8).write(to: URL(fileURLWithPath: entry + "/entry.json"))
+        let r = try Tool.run(["render", base + "/book", "--cache", base + "/cache", "--only", "days",
+                              "--progress", "none", "--today", "2022-08-30"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let days = FileManager.default.enumerator(atPath: base + "/cache")?.compactMap { $0 as? String }
+            .filter { $0.contains("2022-08-20") } ?? []
+        #expect(!days.isEmpty)
+        let share = try Tool.run(["share", entry, "-o", base + "/share.png"])
+        #expect(share.status == 0, "\(share.stderr)")
+        let card = try ImageDecoder.decodeFile(atPath: base + "/share.png")
+        #expect(card.raster.width > 100)
+    }
 }

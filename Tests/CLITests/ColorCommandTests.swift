@@ -26,6 +26,23 @@ import Codecs
         #expect(lines[1]?["profile"] is NSNull)
     }
 
+    /// A hostile profile: one warning line from convert, nothing from
+    /// lcms2 itself, and the pixels as stored.
+    @Test func brokenProfileIsOneWarningLine() throws {
+        let dir = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var broken = try #require(RGBColorSpace.displayP3.iccProfile())
+        broken[128...131] = [0x0F, 0xFF, 0xFF, 0xFF]       // a tag count far past the data
+        try Data(Self.taggedJPEG(broken)).write(to: URL(fileURLWithPath: dir + "/bad.jpg"))
+        let inspect = try Tool.run(["inspect", dir + "/bad.jpg"])
+        #expect(inspect.status == 0)
+        #expect(inspect.stderr.isEmpty, "\(inspect.stderr)")
+        let r = try Tool.run(["convert", dir + "/bad.jpg", dir + "/out.png"])
+        #expect(r.status == 0)
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("warning: colour profile ignored"), "\(r.stderr)")
+    }
+
     @Test func convertConvertsColourAndRefusesHEIFOutput() throws {
         let dir = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

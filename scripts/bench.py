@@ -104,6 +104,26 @@ def jpeg_with_icc(data, profile):
     return data[:2] + b"\xff\xe2" + (len(payload) + 2).to_bytes(2, "big") + payload + data[2:]
 
 
+def days_vs_vips(ours, work, tag, src, ext, n, cores, repeats):
+    """`render --only days` over n entries sharing `src`, and vipsthumbnail
+    over the same files: (files, ours (s, MiB), vips (s, MiB))."""
+    book = os.path.join(work, f"thumbs-{tag}")
+    files = []
+    for i in range(n):
+        folder = os.path.join(book, f"e{i:03d}")
+        make_entry(folder, date_for(i), src, f"front.{ext}")
+        files.append(os.path.join(folder, f"front.{ext}"))
+    cache = os.path.join(work, f"cache-{tag}")
+    run([ours, "render", book, "--cache", cache, "--only", "days", "--progress", "none"])  # warm
+    t_ours = best_of(repeats, lambda: run([ours, "render", book, "--cache", cache, "--only", "days", "--force",
+                                           "--progress", "none", "--jobs", str(cores)]))
+    out = os.path.join(work, "out")
+    os.makedirs(out, exist_ok=True)
+    t_vips = best_of(repeats, lambda: run(["vipsthumbnail", "-s", "256x256", "--smartcrop", "centre",
+                                           "-o", os.path.join(out, "%s-vips.jpg")] + files))
+    return files, t_ours, t_vips
+
+
 def color_section(ours, maker, work, cores, n, jpeg_src):
     """Day thumbnails of untagged JPEG, Display P3 JPEG and HEIC photos."""
     plain = os.path.join(work, "plain.jpg")
@@ -120,20 +140,7 @@ def color_section(ours, maker, work, cores, n, jpeg_src):
     run(["heif-enc", "-q", "80", "-t", "320", plain, "-o", heic])
     rows = []
     for name, src, ext in (("JPEG, untagged", plain, "jpg"), ("JPEG, Display P3", p3, "jpg"), ("HEIC", heic, "heic")):
-        book = os.path.join(work, f"color-{ext}-{len(rows)}")
-        files = []
-        for i in range(n):
-            folder = os.path.join(book, f"e{i:03d}")
-            make_entry(folder, date_for(i), src, f"front.{ext}")
-            files.append(os.path.join(folder, f"front.{ext}"))
-        cache = os.path.join(work, f"color-cache-{len(rows)}")
-        run([ours, "render", book, "--cache", cache, "--only", "days", "--progress", "none"])  # warm
-        t_ours = best_of(5, lambda: run([ours, "render", book, "--cache", cache, "--only", "days", "--force",
-                                         "--progress", "none", "--jobs", str(cores)]))
-        outdir = os.path.join(work, "color-out")
-        os.makedirs(outdir, exist_ok=True)
-        t_vips = best_of(5, lambda: run(["vipsthumbnail", "-s", "256x256", "--smartcrop", "centre",
-                                         "-o", os.path.join(outdir, "%s-vips.jpg")] + files))
+        _, t_ours, t_vips = days_vs_vips(ours, work, f"color-{len(rows)}", src, ext, n, cores, 5)
         rows.append((name, t_ours, t_vips))
         print(f"bench: {name} thumbnails done", file=sys.stderr)
     lines = [f"## 3. Colour management and HEIC: day thumbnails, {n} photos of 12 MP\n",
@@ -210,20 +217,8 @@ def main():
         table = []
         for fmt in ("jpeg", "png", "webp"):
             ext = {"jpeg": "jpg", "png": "png", "webp": "webp"}[fmt]
-            book = os.path.join(work, f"thumbs-{fmt}")
-            files = []
-            for i in range(args.thumbs):
-                folder = os.path.join(book, f"e{i:03d}")
-                make_entry(folder, date_for(i), src[fmt], f"front.{ext}")
-                files.append(os.path.join(folder, f"front.{ext}"))
-            cache = os.path.join(work, f"cache-{fmt}")
-            run([ours, "render", book, "--cache", cache, "--only", "days", "--progress", "none"])  # warm
-            t_ours = best_of(3, lambda: run([ours, "render", book, "--cache", cache, "--only", "days", "--force",
-                                             "--progress", "none", "--jobs", str(cores)]))
+            files, t_ours, t_vips = days_vs_vips(ours, work, fmt, src[fmt], ext, args.thumbs, cores, 3)
             out = os.path.join(work, "out")
-            os.makedirs(out, exist_ok=True)
-            t_vips = best_of(3, lambda: run(["vipsthumbnail", "-s", "256x256", "--smartcrop", "centre",
-                                             "-o", os.path.join(out, "%s-vips.jpg")] + files))
             hint_im = ["-define", "jpeg:size=512x512"] if fmt == "jpeg" else []
             t_im = best_of(1, lambda: run_each([[magick] + hint_im + [f, "-thumbnail", "256x256^", "-gravity", "center",
                                                  "-extent", "256x256", os.path.join(out, "im.jpg")] for f in files]))

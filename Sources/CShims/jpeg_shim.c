@@ -304,6 +304,8 @@ pr_status pr_jpeg_read_icc(const uint8_t *data, size_t size, size_t max_size,
     *out_size = 0;
     *result = PR_ICC_NONE;
     cinfo.err = &err.base;
+    // Its own setjmp, like every entry point: the jump target must be a
+    // live frame of this function, so the preamble cannot be shared.
     if (setjmp(err.jump)) {
         jpeg_destroy_decompress(&cinfo);
         return err.status;

@@ -6,7 +6,8 @@ public struct ImageInfo: Sendable, Hashable {
     }
 
     public var format: ImageFormat
-    /// Size as stored, before orientation.
+    /// Size as stored, before orientation (for HEIF and AVIF, which libheif
+    /// turns upright while decoding, the upright size; orientation is .up).
     public var width: Int
     public var height: Int
     /// The EXIF orientation that will be applied (`.up` when absent or invalid).

@@ -74,6 +74,26 @@ import Testing
         #expect(decoded.raster[0, 100].a < 10 && decoded.raster[639, 100].a > 245)
     }
 
+    /// A 2x1 grid of 256x256 HEVC tiles (as phones store photos) decodes
+    /// whole, like libvips decodes it.
+    @Test(.enabled(if: HEIFFixtures.toolsAvailable, HEIFFixtures.skipMessage))
+    func gridImagesDecodeWhole() throws {
+        let whole = Fixtures.smooth(width: 512, height: 256)
+        var tiles: [[UInt8]] = []
+        for column in 0..<2 {
+            var tile = Raster(width: 256, height: 256)
+            for y in 0..<256 { for x in 0..<256 { tile[x, y] = whole[column * 256 + x, y] } }
+            tiles.append(try HEIFFixtures.encode(Fixtures.encode(tile, .png()), output: "tile.heic", options: ["-q", "90"]))
+        }
+        let grid = try #require(HEIFGrid.make(tiles: tiles, columns: 2, rows: 1, tile: PixelSize(width: 256, height: 256)))
+        let decoded = try ImageDecoder.decode(grid)
+        #expect(decoded.raster.size == PixelSize(width: 512, height: 256))
+        let psnr = Compare.psnr(decoded.raster, whole)
+        print("grid HEIC: PSNR \(psnr) dB against the source, \(Compare.psnr(decoded.raster, try HEIFFixtures.vipsDecode(grid))) against libvips")
+        #expect(psnr >= 35)
+        #expect(Compare.psnr(decoded.raster, try HEIFFixtures.vipsDecode(grid)) >= 40)
+    }
+
     /// irot turns the image (libheif applies it); EXIF orientation inside
     /// HEIF is never applied on top.
     @Test(.enabled(if: HEIFFixtures.toolsAvailable, HEIFFixtures.skipMessage))

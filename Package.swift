@@ -49,6 +49,7 @@ let package = Package(
         // Benchmarks: executables that print figures; run them in release.
         .executableTarget(name: "fixture-maker", dependencies: ["Codecs"], path: "Tools/fixture-maker"),
         .executableTarget(name: "resample-bench", dependencies: ["Imaging"], path: "Benchmarks/resample-bench"),
+        .executableTarget(name: "color-bench", dependencies: ["Codecs"], path: "Benchmarks/color-bench"),
 
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Imaging", "Raster"]),

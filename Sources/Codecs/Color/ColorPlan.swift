@@ -9,6 +9,8 @@ struct ColorPlan: Sendable {
     /// they are then left byte for byte as decoded.
     var transform: LCMSBinding.Transform?
     var layout: LCMSBinding.Layout = .rgba
+    /// The fast path for RGB profiles, sampled from `transform`.
+    var table: ColorLUT?
 
     static let none = ColorPlan()
 
@@ -25,6 +27,10 @@ struct ColorPlan: Sendable {
         let count = raster.width * raster.height
         raster.withUnsafeMutableBytes { px in
             guard let base = px.baseAddress else { return }
+            if let table, layout == .rgba {
+                table.apply(to: base.assumingMemoryBound(to: UInt8.self), count: count)
+                return
+            }
             LCMSBinding.apply(transform, to: base, count: count)
             // CMYK came in as four samples; the alpha byte held K.
             if case .cmyk = layout {

@@ -47,8 +47,9 @@ enum LCMSBinding {
         }
     }
 
-    /// A transform to sRGB. lcms2 transforms made with NOCACHE keep no
-    /// per-call state, so one may run on several threads at once.
+    /// A transform to sRGB. One may run on several threads at once: lcms2
+    /// only reads the transform while converting (its one-pixel cache is
+    /// copied to the stack at the start of each call).
     final class Transform: @unchecked Sendable {
         fileprivate let handle: cmsHTRANSFORM
         // Kept alive: the transform reports errors through its context.
@@ -121,7 +122,7 @@ enum LCMSBinding {
     /// Relative colorimetric, with black-point compensation: it changes
     /// nothing for matrix profiles (their black is already 0) and keeps
     /// CMYK shadows from turning grey (see README "Colour management").
-    static let flags = cmsUInt32Number(cmsFLAGS_BLACKPOINTCOMPENSATION | cmsFLAGS_NOCACHE)
+    static let flags = cmsUInt32Number(cmsFLAGS_BLACKPOINTCOMPENSATION)
 
     /// A transform from `profile` to sRGB reading `layout` and writing RGB
     /// into the same 4-byte pixels (alpha untouched).
@@ -138,6 +139,23 @@ enum LCMSBinding {
                                            cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), flags)
         guard let handle else { return .failure(.unusable(profile.messages.first ?? "lcms2 cannot link it to sRGB")) }
         return .success(Transform(handle: handle, profile: profile))
+    }
+
+    /// A table of `profile`'s RGB-to-sRGB conversion, sampled through a
+    /// 16-bit lcms2 transform (same intent and flags), for the fast path.
+    static func sampleToSRGB(from profile: Profile) -> ColorLUT? {
+        guard let srgb = cmsCreate_sRGBProfileTHR(profile.context) else { return nil }
+        defer { cmsCloseProfile(srgb) }
+        let rgb16 = UInt32(PT_RGB) << 16 | 3 << 3 | 2
+        guard let handle = cmsCreateTransformTHR(profile.context, profile.handle, rgb16, srgb, rgb16,
+                                                 cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), flags) else { return nil }
+        defer { cmsDeleteTransform(handle) }
+        return ColorLUT { samples in
+            samples.withUnsafeMutableBytes { b in
+                cmsDoTransform(handle, b.baseAddress, b.baseAddress, cmsUInt32Number(b.count / 6))
+            }
+            return true
+        }
     }
 
     /// lcms2's pixel-format word (the TYPE_* macros, which Swift cannot import).

@@ -9,8 +9,8 @@ struct ColorPlan: Sendable {
     /// they are then left byte for byte as decoded.
     var transform: LCMSBinding.Transform?
     var layout: LCMSBinding.Layout = .rgba
-    /// The fast path for RGB profiles, sampled from `transform`.
-    var table: ColorLUT?
+    /// The fast path for matrix/shaper RGB profiles.
+    var table: MatrixShaper?
 
     static let none = ColorPlan()
 

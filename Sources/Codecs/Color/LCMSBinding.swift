@@ -141,21 +141,32 @@ enum LCMSBinding {
         return .success(Transform(handle: handle, profile: profile))
     }
 
-    /// A table of `profile`'s RGB-to-sRGB conversion, sampled through a
-    /// 16-bit lcms2 transform (same intent and flags), for the fast path.
-    static func sampleToSRGB(from profile: Profile) -> ColorLUT? {
-        guard let srgb = cmsCreate_sRGBProfileTHR(profile.context) else { return nil }
+    /// The fast path for a matrix/shaper RGB profile (curves and
+    /// colorants read from its tags), or nil for any other profile.
+    static func matrixShaper(from profile: Profile) -> MatrixShaper? {
+        guard space(of: profile) == .rgb, cmsIsMatrixShaper(profile.handle) != 0,
+              let srgb = cmsCreate_sRGBProfileTHR(profile.context) else { return nil }
         defer { cmsCloseProfile(srgb) }
-        let rgb16 = UInt32(PT_RGB) << 16 | 3 << 3 | 2
-        guard let handle = cmsCreateTransformTHR(profile.context, profile.handle, rgb16, srgb, rgb16,
-                                                 cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), flags) else { return nil }
-        defer { cmsDeleteTransform(handle) }
-        return ColorLUT { samples in
-            samples.withUnsafeMutableBytes { b in
-                cmsDoTransform(handle, b.baseAddress, b.baseAddress, cmsUInt32Number(b.count / 6))
-            }
-            return true
+        let trcs = [cmsSigRedTRCTag, cmsSigGreenTRCTag, cmsSigBlueTRCTag]
+        let colorantTags = [cmsSigRedColorantTag, cmsSigGreenColorantTag, cmsSigBlueColorantTag]
+        var curves: [(Float) -> Float] = []
+        for tag in trcs {
+            guard let raw = cmsReadTag(profile.handle, tag) else { return nil }
+            let curve = OpaquePointer(raw)
+            curves.append { cmsEvalToneCurveFloat(curve, $0) }
         }
+        func colorants(_ h: cmsHPROFILE) -> [[Double]]? {
+            var out: [[Double]] = []
+            for tag in colorantTags {
+                guard let raw = cmsReadTag(h, tag) else { return nil }
+                let xyz = raw.assumingMemoryBound(to: cmsCIEXYZ.self).pointee
+                out.append([xyz.X, xyz.Y, xyz.Z])
+            }
+            return out
+        }
+        guard let p = colorants(profile.handle), let s = colorants(srgb) else { return nil }
+        // The curves are evaluated now, while the profile is open.
+        return MatrixShaper(curves: curves, colorants: p, srgbColorants: s)
     }
 
     /// lcms2's pixel-format word (the TYPE_* macros, which Swift cannot import).

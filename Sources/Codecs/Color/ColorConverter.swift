@@ -78,8 +78,8 @@ enum ColorConverter {
         switch LCMSBinding.transformToSRGB(from: profile, layout: layout) {
         case .failure(let problem): return ColorPlan(description: description, warnings: [problem.description])
         case .success(let transform):
-            let table = layout == .rgba ? LCMSBinding.matrixShaper(from: profile) : nil
-            let plan = ColorPlan(description: description, transform: transform, layout: layout, table: table)
+            let shaper = layout == .rgba ? LCMSBinding.matrixShaper(from: profile) : nil
+            let plan = ColorPlan(description: description, transform: transform, layout: layout, matrixShaper: shaper)
             return isIdentity(plan) ? ColorPlan(description: description) : plan
         }
     }

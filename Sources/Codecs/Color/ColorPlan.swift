@@ -10,7 +10,7 @@ struct ColorPlan: Sendable {
     var transform: LCMSBinding.Transform?
     var layout: LCMSBinding.Layout = .rgba
     /// The fast path for matrix/shaper RGB profiles.
-    var table: MatrixShaper?
+    var matrixShaper: MatrixShaper?
 
     static let none = ColorPlan()
 
@@ -27,8 +27,8 @@ struct ColorPlan: Sendable {
         let count = raster.width * raster.height
         raster.withUnsafeMutableBytes { px in
             guard let base = px.baseAddress else { return }
-            if let table, layout == .rgba {
-                table.apply(to: base.assumingMemoryBound(to: UInt8.self), count: count)
+            if let matrixShaper, layout == .rgba {
+                matrixShaper.apply(to: base.assumingMemoryBound(to: UInt8.self), count: count)
                 return
             }
             LCMSBinding.apply(transform, to: base, count: count)

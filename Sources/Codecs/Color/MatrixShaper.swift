@@ -24,10 +24,19 @@ struct MatrixShaper: Sendable {
 
     /// `curves` are the profile's three tone curves as functions of 0...1;
     /// `colorants` and `srgbColorants` the red, green and blue XYZ (D50)
-    /// columns. Nil when the sRGB colorants are singular (they are not).
+    /// columns. Nil when the numbers are not usable (a hostile profile's
+    /// curves or colorants can be anything): lcms2 then does the work.
     init?(curves: [(Float) -> Float], colorants: [[Double]], srgbColorants: [[Double]]) {
         var linear = [Float](repeating: 0, count: 768)
-        for c in 0..<3 { for v in 0...255 { linear[c * 256 + v] = curves[c](Float(v) / 255) } }
+        for c in 0..<3 {
+            for v in 0...255 {
+                // Bounded and finite, so the products below stay finite:
+                // a NaN would trap when it becomes a table index.
+                let y = curves[c](Float(v) / 255)
+                linear[c * 256 + v] = y.isFinite ? min(max(y, -4), 4) : 0
+            }
+        }
+        guard colorants.joined().allSatisfy({ $0.isFinite && abs($0) < 100 }) else { return nil }
         // Columns are colorants: P maps profile RGB to XYZ, S sRGB RGB to XYZ.
         let p = colorants, s = srgbColorants
         func m(_ a: [[Double]], _ r: Int, _ c: Int) -> Double { a[c][r] }
@@ -50,6 +59,7 @@ struct MatrixShaper: Sendable {
                 matrix[r * 3 + c] = Float(sum)
             }
         }
+        guard matrix.allSatisfy({ $0.isFinite && abs($0) < 1000 }) else { return nil }
         var encode = [UInt8](repeating: 0, count: Self.encodeSteps + 1)
         for i in 0...Self.encodeSteps {
             let v = Double(i) / Double(Self.encodeSteps)

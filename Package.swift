@@ -18,6 +18,8 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz"),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig"),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto"),
+        .systemLibrary(name: "CLCMS2", path: "Sources/CLCMS2", pkgConfig: "lcms2"),
+        .systemLibrary(name: "CHeif", path: "Sources/CHeif", pkgConfig: "libheif"),
 
         // The only C code we write: every setjmp lives here.
         .target(name: "CShims", dependencies: ["CJPEG", "CPNG"]),
@@ -29,7 +31,7 @@ let package = Package(
         // Pure Swift: the raster value type and plane geometry.
         .target(name: "Raster", linkerSettings: [.linkedLibrary("m")]),
         // Format sniffing, EXIF, limits, and one binding file per C codec.
-        .target(name: "Codecs", dependencies: ["CShims", "CWebP", "Raster", "FileSystem"]),
+        .target(name: "Codecs", dependencies: ["CShims", "CWebP", "CLCMS2", "CHeif", "Raster", "FileSystem"]),
         // Editor crop geometry, resampling, compositing, shapes.
         .target(name: "Imaging", dependencies: ["Raster"]),
         // The entry format: entry.json parsing, validation, safe photo paths.
@@ -52,6 +54,7 @@ let package = Package(
         // Benchmarks: executables that print figures; run them in release.
         .executableTarget(name: "fixture-maker", dependencies: ["Codecs"], path: "Tools/fixture-maker"),
         .executableTarget(name: "resample-bench", dependencies: ["Imaging"], path: "Benchmarks/resample-bench"),
+        .executableTarget(name: "color-bench", dependencies: ["Codecs"], path: "Benchmarks/color-bench"),
 
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
@@ -70,7 +73,7 @@ let package = Package(
 if Context.environment["PHOTICASE_FUZZ"] == "1" {
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CShims"], path: "Fuzz/FuzzSupport"))
     for (name, module) in [("decode", "Codecs"), ("jpeg", "Codecs"), ("png", "Codecs"), ("webp", "Codecs"),
-                           ("exif", "Codecs"), ("entry", "Entries")] {
+                           ("exif", "Codecs"), ("icc", "Codecs"), ("entry", "Entries")] {
         package.targets.append(.executableTarget(
             name: "fuzz-\(name)", dependencies: [.target(name: module), "FuzzSupport"], path: "Fuzz/\(name)"))
     }

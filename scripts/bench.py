@@ -10,8 +10,13 @@ Usage: python3 scripts/bench.py [--thumbs N] [--entries N] [--skip-book] [--out 
 2. A full render of a generated ticket book (default 1,000 entries with
    12-megapixel JPEG photos): entries per second, --jobs scaling, the
    no-change rerun as a fraction of the full run, peak RSS.
+3. Colour and HEIC (`--color-only` measures just this section and puts
+   it into the existing docs/PERFORMANCE.md): day thumbnails of the same
+   12 MP photo as an untagged JPEG, a Display P3 JPEG and a HEIC (heif-enc,
+   with a 320-pixel thumbnail as phones write), against vipsthumbnail.
 Writes the tables, the machine and the commands to docs/PERFORMANCE.md.
-Needs: libvips-tools, imagemagick, graphicsmagick, libjpeg-turbo-progs.
+Needs: libvips-tools, imagemagick, graphicsmagick, libjpeg-turbo-progs,
+libheif-examples.
 """
 import argparse
 import os
@@ -81,6 +86,76 @@ def make_entry(folder, date, photo_src, photo_name, back_src=None, memo=""):
                 f'"crop": {{"frame": [300, 480], "zoomScale": 1.2, "contentOffset": [20, 30]}}}}{back}}}')
 
 
+def jpeg_without_icc(data):
+    """The JPEG with its APP2 ICC_PROFILE segments removed."""
+    out, i = bytearray(data[:2]), 2
+    while i + 4 <= len(data) and data[i] == 0xFF and data[i + 1] not in (0xDA, 0xD9):
+        length = int.from_bytes(data[i + 2:i + 4], "big")
+        segment = data[i:i + 2 + length]
+        if not (data[i + 1] == 0xE2 and segment[4:16] == b"ICC_PROFILE\0"):
+            out += segment
+        i += 2 + length
+    return bytes(out + data[i:])
+
+
+def jpeg_with_icc(data, profile):
+    """The JPEG with `profile` in one APP2 segment after SOI (profiles here are small)."""
+    payload = b"ICC_PROFILE\0\x01\x01" + profile
+    return data[:2] + b"\xff\xe2" + (len(payload) + 2).to_bytes(2, "big") + payload + data[2:]
+
+
+def days_vs_vips(ours, work, tag, src, ext, n, cores, repeats):
+    """`render --only days` over n entries sharing `src`, and vipsthumbnail
+    over the same files: (files, ours (s, MiB), vips (s, MiB))."""
+    book = os.path.join(work, f"thumbs-{tag}")
+    files = []
+    for i in range(n):
+        folder = os.path.join(book, f"e{i:03d}")
+        make_entry(folder, date_for(i), src, f"front.{ext}")
+        files.append(os.path.join(folder, f"front.{ext}"))
+    cache = os.path.join(work, f"cache-{tag}")
+    run([ours, "render", book, "--cache", cache, "--only", "days", "--progress", "none"])  # warm
+    t_ours = best_of(repeats, lambda: run([ours, "render", book, "--cache", cache, "--only", "days", "--force",
+                                           "--progress", "none", "--jobs", str(cores)]))
+    out = os.path.join(work, "out")
+    os.makedirs(out, exist_ok=True)
+    t_vips = best_of(repeats, lambda: run(["vipsthumbnail", "-s", "256x256", "--smartcrop", "centre",
+                                           "-o", os.path.join(out, "%s-vips.jpg")] + files))
+    return files, t_ours, t_vips
+
+
+def color_section(ours, maker, work, cores, n, jpeg_src):
+    """Day thumbnails of untagged JPEG, Display P3 JPEG and HEIC photos."""
+    plain = os.path.join(work, "plain.jpg")
+    with open(jpeg_src, "rb") as f:
+        untagged = jpeg_without_icc(f.read())
+    with open(plain, "wb") as f:
+        f.write(untagged)
+    icc = os.path.join(work, "p3.icc")
+    run([maker, "--icc", "p3", icc])
+    p3 = os.path.join(work, "p3.jpg")
+    with open(icc, "rb") as f, open(p3, "wb") as out:
+        out.write(jpeg_with_icc(untagged, f.read()))
+    heic = os.path.join(work, "photo.heic")
+    run(["heif-enc", "-q", "80", "-t", "320", plain, "-o", heic])
+    rows = []
+    for name, src, ext in (("JPEG, untagged", plain, "jpg"), ("JPEG, Display P3", p3, "jpg"), ("HEIC", heic, "heic")):
+        _, t_ours, t_vips = days_vs_vips(ours, work, f"color-{len(rows)}", src, ext, n, cores, 5)
+        rows.append((name, t_ours, t_vips))
+        print(f"bench: {name} thumbnails done", file=sys.stderr)
+    lines = [f"## 3. Colour management and HEIC: day thumbnails, {n} photos of 12 MP\n",
+             "The same 4032x3024 photo three ways: a JPEG with no profile, the same JPEG tagged Display P3 "
+             "(converted to sRGB after shrink-on-load), and a HEIC made from it by `heif-enc -q 80 -t 320` "
+             "(HEVC, a 320x240 thumbnail as phones write; a 256-pixel day thumbnail needs 768 pixels with "
+             "the 3x headroom HEIF thumbnails get, so the full image is decoded). Commands as in section 1; best of 5.\n",
+             "| source | photicase-render images/s | vipsthumbnail images/s | ours vs. vips | peak RSS MiB (ours) |",
+             "|---|---:|---:|---:|---:|"]
+    for name, t_ours, t_vips in rows:
+        lines.append(f"| {name} | {n / t_ours[0]:.1f} | {n / t_vips[0]:.1f} | {t_vips[0] / t_ours[0]:.2f}x | {t_ours[1]:.0f} |")
+    lines.append(f"\nDisplay P3 against untagged JPEG: {100 * (rows[1][1][0] / rows[0][1][0] - 1):+.1f}% time.\n")
+    return lines
+
+
 def date_for(i):
     # Spread over 2022: one entry per day until the year is full.
     import datetime
@@ -92,6 +167,7 @@ def main():
     ap.add_argument("--thumbs", type=int, default=24)
     ap.add_argument("--entries", type=int, default=1000)
     ap.add_argument("--skip-book", action="store_true")
+    ap.add_argument("--color-only", action="store_true")
     ap.add_argument("--out", default=os.path.join(ROOT, "docs", "PERFORMANCE.md"))
     args = ap.parse_args()
 
@@ -104,6 +180,25 @@ def main():
     cores = os.cpu_count()
     work = tempfile.mkdtemp(prefix="photicase-bench-")
     lines = []
+    if args.color_only:
+        try:
+            src = CORPUS_PHOTO if os.path.exists(CORPUS_PHOTO) else os.path.join(work, "src.jpg")
+            if not os.path.exists(src):
+                run([maker, "--photo", "4032", "3024", "0.3", src])
+            section = color_section(ours, maker, work, cores, args.thumbs, src)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        with open(args.out) as f:
+            text = f.read()
+        start = text.find("## 3. Colour management")
+        if start >= 0:
+            end = text.find("\n## ", start + 1)
+            text = text[:start] + (text[end + 1:] if end >= 0 else "")
+        text = text.rstrip("\n") + "\n\n" + "\n".join(section) + "\n"
+        with open(args.out, "w") as f:
+            f.write(text)
+        print("\n".join(section))
+        return
     try:
         # Source photos: the corpus's 12 MP phone photo when present, else a
         # synthetic one; PNG and WebP made from it by our own convert.
@@ -122,20 +217,8 @@ def main():
         table = []
         for fmt in ("jpeg", "png", "webp"):
             ext = {"jpeg": "jpg", "png": "png", "webp": "webp"}[fmt]
-            book = os.path.join(work, f"thumbs-{fmt}")
-            files = []
-            for i in range(args.thumbs):
-                folder = os.path.join(book, f"e{i:03d}")
-                make_entry(folder, date_for(i), src[fmt], f"front.{ext}")
-                files.append(os.path.join(folder, f"front.{ext}"))
-            cache = os.path.join(work, f"cache-{fmt}")
-            run([ours, "render", book, "--cache", cache, "--only", "days", "--progress", "none"])  # warm
-            t_ours = best_of(3, lambda: run([ours, "render", book, "--cache", cache, "--only", "days", "--force",
-                                             "--progress", "none", "--jobs", str(cores)]))
+            files, t_ours, t_vips = days_vs_vips(ours, work, fmt, src[fmt], ext, args.thumbs, cores, 3)
             out = os.path.join(work, "out")
-            os.makedirs(out, exist_ok=True)
-            t_vips = best_of(3, lambda: run(["vipsthumbnail", "-s", "256x256", "--smartcrop", "centre",
-                                             "-o", os.path.join(out, "%s-vips.jpg")] + files))
             hint_im = ["-define", "jpeg:size=512x512"] if fmt == "jpeg" else []
             t_im = best_of(1, lambda: run_each([[magick] + hint_im + [f, "-thumbnail", "256x256^", "-gravity", "center",
                                                  "-extent", "256x256", os.path.join(out, "im.jpg")] for f in files]))
@@ -206,6 +289,7 @@ def main():
             lines.append(f"| peak RSS, 100 entries (--jobs 2) | {small[1]:.0f} MiB |")
             lines.append(f"| peak RSS, --jobs 1 | {full1[1]:.0f} MiB |")
             lines.append("")
+        lines += color_section(ours, maker, work, cores, args.thumbs, src["jpeg"])
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

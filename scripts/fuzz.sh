@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-180}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(decode jpeg png webp exif entry)
+[ ${#targets[@]} -eq 0 ] && targets=(decode jpeg png webp exif icc entry)
 corpus=${PHOTICASE_CORPUS:-../shared/corpus}
 scratch=${FUZZ_SCRATCH:-/tmp/photicase-fuzz-build}
 
@@ -38,8 +38,9 @@ seeds_for() {
     png) echo "$corpus/pngsuite $corpus/bad/pillow $corpus/bad/image-png-bugfixes $corpus/bad/image-png-fuzz-regressions" ;;
     webp) echo "$corpus/webp/libwebp-test-data $corpus/webp/pillow $corpus/bad/image-rs-afl-webp-seeds" ;;
     exif) echo "$corpus/exif" ;;
+    icc) echo "/usr/share/color/icc" ;;
     entry) echo "fixtures" ;;
-    *) echo "$corpus/pngsuite $corpus/jpeg/libjpeg-turbo $corpus/webp/pillow $corpus/bad" ;;
+    *) echo "$corpus/pngsuite $corpus/jpeg/libjpeg-turbo $corpus/webp/pillow $corpus/heif $corpus/bad" ;;
   esac
 }
 

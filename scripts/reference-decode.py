@@ -1,15 +1,31 @@
 #!/usr/bin/env python3
 """Reference PNG decodes for the conformance tests, through Pillow.
 
-Usage: reference-decode.py OUTDIR FILE...
+Usage: reference-decode.py [--to-srgb] OUTDIR FILE...
+With --to-srgb, a file's embedded ICC profile is applied through Pillow's
+ImageCms (lcms2): to sRGB, relative colorimetric, with black-point
+compensation, as photicase-render converts; the colour tests' reference.
 For the i-th FILE, writes OUTDIR/i.rgba (8-bit RGBA, straight alpha) and
 prints "i OK WIDTH HEIGHT", or prints "i ERR message". 16-bit samples are
 rounded to 8 bits as (v * 255 + 32767) // 65535 where Pillow exposes them;
 where Pillow itself keeps only the high byte the tests allow +-1.
 """
+import io
 import sys
 import numpy as np
-from PIL import Image
+from PIL import Image, ImageCms
+
+
+def to_srgb(path):
+    im = Image.open(path)
+    im.load()
+    icc = im.info.get("icc_profile")
+    if icc:
+        im = ImageCms.profileToProfile(
+            im, ImageCms.ImageCmsProfile(io.BytesIO(icc)), ImageCms.createProfile("sRGB"),
+            renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC, outputMode="RGB",
+            flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+    return np.asarray(im.convert("RGBA"))
 
 
 def to_rgba(path):
@@ -43,10 +59,15 @@ def to_rgba(path):
 
 
 def main():
-    out = sys.argv[1]
-    for i, path in enumerate(sys.argv[2:]):
+    args = sys.argv[1:]
+    decode = to_rgba
+    if args and args[0] == "--to-srgb":
+        decode = to_srgb
+        args = args[1:]
+    out = args[0]
+    for i, path in enumerate(args[1:]):
         try:
-            a = to_rgba(path)
+            a = decode(path)
             a.tofile(f"{out}/{i}.rgba")
             print(i, "OK", a.shape[1], a.shape[0])
         except Exception as e:  # the test reports it against the file

@@ -19,12 +19,15 @@ sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
 
 packages=(pkg-config libpng-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libssl-dev
-          fonts-nanum fonts-dejavu-core)
+          liblcms2-dev libheif-dev fonts-nanum fonts-dejavu-core)
 # Colour emoji in titles and memos (CBDT bitmaps, drawn scaled to the text).
 packages+=(fonts-noto-color-emoji)
 if [ "$want_tests" = 1 ]; then
-  # djpeg and dwebp decode references; Pillow (below) decodes PNG references.
-  packages+=(libjpeg-turbo-progs webp)
+  # djpeg and dwebp decode references; Pillow (below) decodes PNG references
+  # and converts colour through ImageCms; heif-enc makes HEIC/AVIF fixtures
+  # and vips decodes them for reference; ghostscript's CMYK profile
+  # (/usr/share/color/icc/ghostscript) is the CMYK test profile.
+  packages+=(libjpeg-turbo-progs webp libheif-examples libvips-tools ghostscript)
 fi
 
 missing=()
@@ -45,6 +48,17 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
   echo "setup: installing ${missing[*]}"
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# Debian 13 and Ubuntu 24.04 ship libheif's decoders as plugins (Debian 12
+# builds them into libheif1): HEVC through libde265, AV1 through dav1d.
+plugins=()
+for p in libheif-plugin-libde265 libheif-plugin-dav1d; do
+  dpkg -s "$p" >/dev/null 2>&1 || ! apt-cache show "$p" >/dev/null 2>&1 || plugins+=("$p")
+done
+if [ ${#plugins[@]} -gt 0 ]; then
+  echo "setup: installing ${plugins[*]}"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${plugins[@]}" >/dev/null
 fi
 
 if [ "$want_tests" = 1 ] && ! python3 -c "import PIL, numpy" >/dev/null 2>&1; then

@@ -197,7 +197,8 @@ static void pr_cmyk_row_to_rgba(uint8_t *row, int width, int inverted) {
 }
 
 pr_status pr_jpeg_decode(const uint8_t *data, size_t size, int scale_denom, int max_scans,
-                         uint8_t *out, int out_width, int out_height, pr_report *report) {
+                         uint8_t *out, int out_width, int out_height, pr_report *report,
+                         int raw_cmyk) {
     struct jpeg_decompress_struct cinfo;
     pr_jpeg_error err;
     pr_jpeg_setup_errors(&err, report, max_scans);
@@ -236,7 +237,7 @@ pr_status pr_jpeg_decode(const uint8_t *data, size_t size, int scale_denom, int 
             rows[n] = out + (size_t)(cinfo.output_scanline + (unsigned)n) * stride;
         JDIMENSION first = cinfo.output_scanline;
         JDIMENSION got = jpeg_read_scanlines(&cinfo, rows, (JDIMENSION)n);
-        if (cmyk)
+        if (cmyk && !raw_cmyk)
             for (JDIMENSION r = 0; r < got; r++)
                 pr_cmyk_row_to_rgba(out + (size_t)(first + r) * stride, out_width, inverted);
         if (got == 0) break;  // suspension cannot happen with a memory source
@@ -297,6 +298,81 @@ pr_status pr_jpeg_encode(const uint8_t *rgba, int width, int height, int quality
     jpeg_destroy_compress(&cinfo);
     *out = buffer;
     *out_size = length;
+    return PR_OK;
+}
+
+// ICC profiles are split over APP2 segments: "ICC_PROFILE\0", then the
+// 1-based sequence number and the segment count, then the data.
+#define PR_ICC_MARKER (JPEG_APP0 + 2)
+#define PR_ICC_HEADER 14
+
+static int pr_is_icc_marker(jpeg_saved_marker_ptr m) {
+    return m->marker == PR_ICC_MARKER && m->data_length >= PR_ICC_HEADER
+        && memcmp(m->data, "ICC_PROFILE", 12) == 0;
+}
+
+pr_status pr_jpeg_read_icc(const uint8_t *data, size_t size, size_t max_size,
+                           uint8_t **out, size_t *out_size, pr_icc_result *result, pr_report *report) {
+    struct jpeg_decompress_struct cinfo;
+    pr_jpeg_error err;
+    pr_jpeg_setup_errors(&err, report, 0);
+    *out = NULL;
+    *out_size = 0;
+    *result = PR_ICC_NONE;
+    cinfo.err = &err.base;
+    // Its own setjmp, like every entry point: the jump target must be a
+    // live frame of this function, so the preamble cannot be shared.
+    if (setjmp(err.jump)) {
+        jpeg_destroy_decompress(&cinfo);
+        return err.status;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_save_markers(&cinfo, PR_ICC_MARKER, 0xFFFF);
+    jpeg_read_header(&cinfo, TRUE);
+    // The segments must come in order 1...count, each once: anything else
+    // means a writer or an editor lost part of the profile.
+    int count = 0, seen = 0;
+    size_t total = 0;
+    const char *problem = NULL;
+    for (jpeg_saved_marker_ptr m = cinfo.marker_list; m; m = m->next) {
+        if (!pr_is_icc_marker(m)) continue;
+        int seq = m->data[12], n = m->data[13];
+        if (seen == 0) count = n;
+        seen++;
+        if (n != count || n == 0) { problem = "ICC_PROFILE segments disagree on their count"; break; }
+        if (seq != seen) { problem = seq < seen ? "ICC_PROFILE segment repeated" : "ICC_PROFILE segment missing or out of order"; break; }
+        total += m->data_length - PR_ICC_HEADER;
+        if (total > max_size) { problem = "ICC profile larger than the limit"; break; }
+    }
+    if (!problem && seen > 0 && seen != count) problem = "ICC_PROFILE segment missing";
+    if (seen == 0) {
+        jpeg_destroy_decompress(&cinfo);
+        return PR_OK;
+    }
+    if (problem) {
+        pr_copy_message(report->warning, problem);
+        report->warnings++;
+        *result = PR_ICC_DAMAGED;
+        jpeg_destroy_decompress(&cinfo);
+        return PR_OK;
+    }
+    uint8_t *profile = malloc(total ? total : 1);
+    if (!profile) {
+        jpeg_destroy_decompress(&cinfo);
+        pr_copy_message(report->message, "out of memory");
+        return PR_ERR_MEMORY;
+    }
+    size_t at = 0;
+    for (jpeg_saved_marker_ptr m = cinfo.marker_list; m; m = m->next) {
+        if (!pr_is_icc_marker(m)) continue;
+        memcpy(profile + at, m->data + PR_ICC_HEADER, m->data_length - PR_ICC_HEADER);
+        at += m->data_length - PR_ICC_HEADER;
+    }
+    jpeg_destroy_decompress(&cinfo);
+    *out = profile;
+    *out_size = total;
+    *result = PR_ICC_FOUND;
     return PR_OK;
 }
 

@@ -97,6 +97,43 @@ pr_status pr_png_read_header(const uint8_t *data, size_t size, pr_png_info *info
     return PR_OK;
 }
 
+pr_status pr_png_read_color(const uint8_t *data, size_t size, size_t max_icc,
+                            uint8_t **icc, size_t *icc_size, int *has_srgb, pr_report *report) {
+    pr_png_reader r;
+    pr_png_reader_init(&r, data, size, report);
+    *icc = NULL;
+    *icc_size = 0;
+    *has_srgb = 0;
+    png_infop pinfo = NULL;
+    png_structp png = pr_png_open(&r, &pinfo);
+    if (!png) return PR_ERR_MEMORY;
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, &pinfo, NULL);
+        return r.status;
+    }
+    // Here, unlike in decoding, iCCP is read; its inflated size is bounded
+    // so a compressed profile bomb costs at most max_icc bytes.
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_AS_DEFAULT, (png_const_bytep)"iCCP", 1);
+    png_set_chunk_malloc_max(png, max_icc);
+    png_read_info(png, pinfo);
+    int intent = 0;
+    *has_srgb = png_get_sRGB(png, pinfo, &intent) != 0;
+    png_charp name = NULL;
+    int compression = 0;
+    png_bytep profile = NULL;
+    png_uint_32 length = 0;
+    if (png_get_iCCP(png, pinfo, &name, &compression, &profile, &length) && profile && length > 0) {
+        uint8_t *copy = malloc(length);
+        if (copy) {
+            memcpy(copy, profile, length);
+            *icc = copy;
+            *icc_size = length;
+        }
+    }
+    png_destroy_read_struct(&png, &pinfo, NULL);
+    return PR_OK;
+}
+
 // Shrink-on-load for PNG: rows are read one at a time and averaged in
 // shrink x shrink blocks (premultiplied, so transparent pixels lend no
 // colour), so a large PNG never needs a full-size buffer.

@@ -5,7 +5,7 @@ import FileSystem
 public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file holds no bytes.
     case empty
-    /// The bytes are not a JPEG, PNG or WebP image.
+    /// The bytes are not a JPEG, PNG, WebP, HEIF or AVIF image.
     case unknownFormat
     /// The file is larger than the configured limit.
     case fileTooLarge(bytes: Int, limit: Int)
@@ -29,7 +29,7 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .empty: "file is empty"
-        case .unknownFormat: "not a JPEG, PNG or WebP image"
+        case .unknownFormat: "not a JPEG, PNG, WebP, HEIF or AVIF image"
         case let .fileTooLarge(bytes, limit): "file is \(bytes) bytes, more than the limit of \(limit)"
         case let .tooManyPixels(w, h, limit):
             "image is \(w)x\(h) (\(w.multipliedReportingOverflow(by: h).partialValue) pixels), more than the limit of \(limit)"

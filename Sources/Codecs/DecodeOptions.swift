@@ -20,8 +20,9 @@ public struct DecodeOptions: Sendable, Hashable {
     public var limits: DecodeLimits
     /// The smallest upright size the caller needs of the whole image. When
     /// set, JPEG, WebP and non-interlaced PNG decode at a reduced size that still keeps
-    /// `shrinkHeadroom` times this many pixels on each axis; the caller
-    /// resamples the rest of the way. Nil decodes at full size.
+    /// `shrinkHeadroom` times this many pixels on each axis, and HEIF/AVIF
+    /// decode an embedded thumbnail that keeps at least 3 times it; the
+    /// caller resamples the rest of the way. Nil decodes at full size.
     public var minimumSize: PixelSize?
     /// How much larger than `minimumSize` a reduced decode must stay.
     /// 1 (as Pillow's draft mode) already keeps a 256-pixel thumbnail of a

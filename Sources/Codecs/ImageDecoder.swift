@@ -1,9 +1,10 @@
-/// Decodes JPEG, PNG and WebP bytes into upright rasters.
+/// Decodes JPEG, PNG, WebP, HEIF and AVIF bytes into upright sRGB rasters.
 ///
 /// Every decode runs the same steps in this order: check the file size,
 /// sniff the format from the bytes, read the header, check the pixel limit
 /// (before any pixel buffer exists), choose a shrink-on-load scale, decode,
-/// and turn the result upright.
+/// convert to sRGB through the embedded profile (on the reduced pixels,
+/// before any resampling), and turn the result upright.
 public enum ImageDecoder {
     /// Reads the header of `bytes` without decoding pixels.
     public static func inspect(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits = DecodeLimits()) throws -> ImageInfo {
@@ -27,7 +28,8 @@ public enum ImageDecoder {
             case .jpeg:
                 let d = ShrinkOnLoad.jpegDenominator(stored: stored, needed: needed, headroom: options.shrinkHeadroom)
                 let size = d == 1 ? stored : try JPEGBinding.readHeader(bytes, denominator: d).outputSize
-                return try JPEGBinding.decode(bytes, denominator: d, size: size, maxScans: options.limits.maxJPEGScans)
+                return try JPEGBinding.decode(bytes, denominator: d, size: size, maxScans: options.limits.maxJPEGScans,
+                                              cmykSamples: parsed.color.wantsCMYKSamples)
             case .png(let interlaced):
                 let k = ShrinkOnLoad.pngShrink(stored: stored, needed: needed, headroom: options.shrinkHeadroom,
                                                interlaced: interlaced)
@@ -37,8 +39,14 @@ public enum ImageDecoder {
                 if header.animated { return (try WebPBinding.decodeFirstFrame(bytes, header: header), []) }
                 let size = ShrinkOnLoad.webpSize(stored: stored, needed: needed, headroom: options.shrinkHeadroom)
                 return (try WebPBinding.decode(bytes, header: header, size: size), [])
+            case .heif(let header):
+                let thumbnail = ShrinkOnLoad.heifThumbnail(primary: header.size, thumbnails: header.thumbnails,
+                                                           needed: needed, headroom: options.shrinkHeadroom)
+                return (try HEIFBinding.decode(bytes, format: info.format, thumbnail: thumbnail?.id), [])
             }
         }
+        warnings += parsed.color.warnings
+        parsed.color.apply(to: &raster)
         let scale = Double(raster.width) / Double(stored.width)
         if options.applyOrientation {
             raster = raster.oriented(info.orientation)
@@ -86,7 +94,7 @@ public enum ImageDecoder {
     /// whole-image coefficients for a progressive JPEG (2 bytes a sample
     /// per component at full size, whatever the scaling), plus the whole
     /// stored image for an interlaced PNG (up to 8 bytes a pixel) or an
-    /// animated WebP's canvas.
+    /// animated WebP's canvas, or libheif's planes for a HEIF.
     static func peakBytes(_ detail: Detail, stored: PixelSize, needed: PixelSize?, options: DecodeOptions) -> Int {
         let full = stored.width * stored.height
         func reduced(_ size: PixelSize) -> Int { size.width * size.height * 4 }
@@ -103,6 +111,13 @@ public enum ImageDecoder {
         case .webp(let header):
             if header.animated { return full * 8 }
             return reduced(ShrinkOnLoad.webpSize(stored: stored, needed: needed, headroom: options.shrinkHeadroom))
+        case .heif(let header):
+            // libheif holds the decoded planes (up to 16-bit) and our copy:
+            // 8 bytes a pixel of the coded image or of the thumbnail used.
+            let thumbnail = ShrinkOnLoad.heifThumbnail(primary: header.size, thumbnails: header.thumbnails,
+                                                       needed: needed, headroom: options.shrinkHeadroom)
+            let coded = thumbnail?.size ?? header.codedSize
+            return coded.width * coded.height * 8 + reduced(thumbnail?.size ?? header.size)
         }
     }
 
@@ -112,19 +127,25 @@ public enum ImageDecoder {
         case jpeg(progressive: Bool, components: Int)
         case png(interlaced: Bool)
         case webp(WebPBinding.Header)
+        case heif(HEIFBinding.Header)
     }
 
-    private static func header(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws -> (info: ImageInfo, detail: Detail) {
+    private static func header(_ bytes: UnsafeRawBufferPointer,
+                               limits: DecodeLimits) throws -> (info: ImageInfo, detail: Detail, color: ColorPlan) {
         guard !bytes.isEmpty else { throw CodecError.empty }
         guard bytes.count <= limits.maxFileBytes else {
             throw CodecError.fileTooLarge(bytes: bytes.count, limit: limits.maxFileBytes)
         }
         guard let format = ImageFormat.sniff(bytes) else { throw CodecError.unknownFormat }
-        let info: ImageInfo
+        var info: ImageInfo
         let detail: Detail
+        var source = ColorSource.untagged, imageSpace = ImageSpace.rgb, profileWarnings: [String] = []
         switch format {
         case .jpeg:
             let h = try JPEGBinding.readHeader(bytes, denominator: 1)
+            (source, profileWarnings) = JPEGBinding.readProfile(bytes)
+            imageSpace = h.colorSpace == .cmyk || h.colorSpace == .ycck ? .cmyk(inverted: h.adobeMarker)
+                : h.colorSpace == .gray ? .gray : .rgb
             let markers = JPEGMarkers(bytes)
             info = ImageInfo(format: .jpeg, width: h.width, height: h.height,
                              orientation: markers.exif.flatMap(EXIFOrientation.parse) ?? .up,
@@ -134,6 +155,7 @@ public enum ImageDecoder {
         case .png:
             let h = try PNGBinding.readHeader(bytes)
             let chunks = PNGChunks(bytes)
+            (source, profileWarnings) = PNGBinding.readProfile(bytes, hasICCP: chunks.hasICCP)
             let space: ImageInfo.ColorSpace = switch h.colorType {
             case 0, 4: .gray
             case 3: .palette
@@ -144,18 +166,37 @@ public enum ImageDecoder {
                              hasAlpha: h.colorType & 4 != 0 || h.hasTransparency, bitDepth: h.bitDepth,
                              colorSpace: space, frames: chunks.frames)
             detail = .png(interlaced: h.interlaced)
+            imageSpace = space == .gray ? .gray : .rgb
         case .webp:
             let h = try WebPBinding.readHeader(bytes)
             info = ImageInfo(format: .webp, width: h.width, height: h.height,
                              orientation: h.exif.flatMap(EXIFOrientation.parse) ?? .up,
                              hasAlpha: h.hasAlpha, bitDepth: 8, colorSpace: .rgb, frames: h.frames)
             detail = .webp(h)
+            source = h.icc.map(ColorSource.icc) ?? .untagged
+        case .heif, .avif:
+            let h = try HEIFBinding.readHeader(bytes, format: format)
+            // The coded (ispe) size sets libheif's buffers; it can exceed
+            // the upright size when clap crops.
+            let coded = h.codedSize
+            let (codedPixels, codedOverflow) = coded.width.multipliedReportingOverflow(by: coded.height)
+            guard !codedOverflow, codedPixels <= limits.maxPixels else {
+                throw CodecError.tooManyPixels(width: coded.width, height: coded.height, limit: limits.maxPixels)
+            }
+            // Orientation .up: libheif already applied irot/imir.
+            info = ImageInfo(format: format, width: h.size.width, height: h.size.height, orientation: .up,
+                             hasAlpha: h.hasAlpha, bitDepth: h.bitDepth, colorSpace: .rgb, frames: 1)
+            detail = .heif(h)
+            (source, profileWarnings) = (h.color, h.colorWarnings)
         }
         guard info.width > 0, info.height > 0 else { throw CodecError.corrupt(format, "image has no pixels") }
         let (pixels, overflow) = info.width.multipliedReportingOverflow(by: info.height)
         guard !overflow, pixels <= limits.maxPixels, Raster.byteCount(width: info.width, height: info.height) != nil else {
             throw CodecError.tooManyPixels(width: info.width, height: info.height, limit: limits.maxPixels)
         }
-        return (info, detail)
+        var color = ColorConverter.plan(source, space: imageSpace)
+        color.warnings = profileWarnings + color.warnings
+        info.profile = color.description
+        return (info, detail, color)
     }
 }

@@ -23,12 +23,13 @@ public enum EncodeSettings: Sendable, Hashable {
     }
 
     /// Default settings for `format`, with `quality` applied where it means
-    /// something.
+    /// something. `format` must be writable (`isWritable`).
     public static func defaults(for format: ImageFormat, quality: Int? = nil) -> EncodeSettings {
         switch format {
         case .png: .png()
         case .jpeg: .jpeg(quality: quality ?? 88)
         case .webp: .webp(quality: quality ?? 85)
+        case .heif, .avif: preconditionFailure("\(format.displayName) is read-only")
         }
     }
 }

@@ -1,8 +1,9 @@
 @_exported import Raster
 
-/// The image formats photicase-render reads and writes.
+/// The image formats photicase-render reads and writes. HEIF (HEIC) and
+/// AVIF are read only.
 public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
-    case jpeg, png, webp
+    case jpeg, png, webp, heif, avif
 
     /// The name users see in messages.
     public var displayName: String {
@@ -10,6 +11,16 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         case .jpeg: "JPEG"
         case .png: "PNG"
         case .webp: "WebP"
+        case .heif: "HEIF"
+        case .avif: "AVIF"
+        }
+    }
+
+    /// Whether photicase-render can write this format.
+    public var isWritable: Bool {
+        switch self {
+        case .jpeg, .png, .webp: true
+        case .heif, .avif: false
         }
     }
 
@@ -22,7 +33,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
            Array(bytes[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { return .png }
         if bytes.count >= 12,
            Array(bytes[0..<4]) == Array("RIFF".utf8), Array(bytes[8..<12]) == Array("WEBP".utf8) { return .webp }
-        return nil
+        return HEIFBrands.sniff(bytes)
     }
 
     /// The format a file name's extension asks for when writing, or nil.
@@ -41,6 +52,8 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         case .jpeg: "jpg"
         case .png: "png"
         case .webp: "webp"
+        case .heif: "heic"
+        case .avif: "avif"
         }
     }
 }

@@ -6,7 +6,8 @@ public struct ImageInfo: Sendable, Hashable {
     }
 
     public var format: ImageFormat
-    /// Size as stored, before orientation.
+    /// Size as stored, before orientation (for HEIF and AVIF, which libheif
+    /// turns upright while decoding, the upright size; orientation is .up).
     public var width: Int
     public var height: Int
     /// The EXIF orientation that will be applied (`.up` when absent or invalid).
@@ -17,9 +18,12 @@ public struct ImageInfo: Sendable, Hashable {
     public var colorSpace: ColorSpace
     /// Frames in the file (animations, APNG); only the first is decoded.
     public var frames: Int
+    /// The embedded colour profile's description ("Display P3", "sRGB",
+    /// "nclx: P3 D65 / sRGB transfer"), nil when the file has none.
+    public var profile: String?
 
     public init(format: ImageFormat, width: Int, height: Int, orientation: Orientation, hasAlpha: Bool,
-                bitDepth: Int, colorSpace: ColorSpace, frames: Int) {
+                bitDepth: Int, colorSpace: ColorSpace, frames: Int, profile: String? = nil) {
         self.format = format
         self.width = width
         self.height = height
@@ -28,6 +32,7 @@ public struct ImageInfo: Sendable, Hashable {
         self.bitDepth = bitDepth
         self.colorSpace = colorSpace
         self.frames = frames
+        self.profile = profile
     }
 
     /// Size as stored.

@@ -47,6 +47,7 @@ enum ConvertCommand {
             }
             settings = .jpeg(quality: quality ?? 88, progressive: args.flags.contains("progressive"), chroma: chroma)
         case .webp: settings = .webp(quality: quality ?? 85, lossless: args.flags.contains("lossless"))
+        case .heif, .avif: throw UsageError("OUT must end in .png, .jpg, .jpeg or .webp: \(output)")
         }
 
         do {

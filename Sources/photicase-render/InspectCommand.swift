@@ -6,9 +6,11 @@ enum InspectCommand {
     Usage: photicase-render inspect FILE...
 
     Reads each file's header and prints one JSON object per line with
-    path, format (jpeg/png/webp), width and height (as stored), orientation
-    (EXIF, 1-8), hasAlpha, bitDepth, colorSpace (rgb/gray/cmyk/ycck/palette)
-    and frames; or path and error. The format is sniffed from the bytes.
+    path, format (jpeg/png/webp/heif/avif), width and height (as stored),
+    orientation (EXIF, 1-8; 1 for HEIF/AVIF, which libheif turns upright),
+    hasAlpha, bitDepth, colorSpace (rgb/gray/cmyk/ycck/palette), frames and
+    profile (the embedded colour profile's description, e.g. "Display P3",
+    or null); or path and error. The format is sniffed from the bytes.
 
     Exit status: 0 all files read, 1 some could not be read, 2 usage error.
     """
@@ -30,6 +32,7 @@ enum InspectCommand {
                 line.add("bitDepth", info.bitDepth)
                 line.add("colorSpace", info.colorSpace.rawValue)
                 line.add("frames", info.frames)
+                line.add("profile", info.profile)
             } catch let error as ImageFileError {
                 line.add("error", error.reason.description)
                 status = .inputFailure

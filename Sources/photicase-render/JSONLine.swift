@@ -8,6 +8,10 @@ struct JSONLine {
     mutating func add(_ key: String, _ value: String) {
         parts.append("\(JSONWriter.quoted(key)):\(JSONWriter.quoted(value))")
     }
+    /// Writes `null` for nil.
+    mutating func add(_ key: String, _ value: String?) {
+        parts.append("\(JSONWriter.quoted(key)):\(value.map(JSONWriter.quoted) ?? "null")")
+    }
     mutating func add(_ key: String, _ value: Int) {
         parts.append("\(JSONWriter.quoted(key)):\(value)")
     }

@@ -61,7 +61,7 @@ import Codecs
         #expect(first?["colorSpace"] as? String == "rgb")
         #expect(first?["frames"] as? Int == 1)
         let second = try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any]
-        #expect(second?["error"] as? String == "not a JPEG, PNG or WebP image")
+        #expect(second?["error"] as? String == "not a JPEG, PNG, WebP, HEIF or AVIF image")
     }
 
     @Test(arguments: ["jpg", "png", "webp"])

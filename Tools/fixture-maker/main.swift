@@ -3,6 +3,7 @@
 // Usage: fixture-maker OUTDIR (four sample photos)
 //        fixture-maker --book BOOKDIR (the photos of the sample ticket book)
 //        fixture-maker --poster FILE.png (a transparent cut-out poster)
+//        fixture-maker --icc p3|adobe-rgb|prophoto FILE (an ICC profile, for benchmarks)
 import Codecs
 #if canImport(Glibc)
 import Glibc
@@ -91,6 +92,19 @@ if args.count == 6 && args[1] == "--photo" {
     do {
         try write(try ImageEncoder.encode(scene(width: w, height: h, hue: hue), settings: .defaults(for: format)), args[5])
     } catch {
+        print("fixture-maker: \(error)")
+        exit(1)
+    }
+    exit(0)
+}
+if args.count == 4 && args[1] == "--icc" {
+    // The profiles the colour tests use, written by lcms2 for scripts.
+    let spaces: [String: RGBColorSpace] = ["p3": .displayP3, "adobe-rgb": .adobeRGB, "prophoto": .proPhoto]
+    guard let space = spaces[args[2]], let bytes = space.iccProfile() else {
+        print("usage: fixture-maker --icc p3|adobe-rgb|prophoto FILE")
+        exit(2)
+    }
+    do { try write(bytes, args[3]) } catch {
         print("fixture-maker: \(error)")
         exit(1)
     }

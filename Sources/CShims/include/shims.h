@@ -63,8 +63,25 @@ pr_status pr_jpeg_read_header(const uint8_t *data, size_t size, int scale_denom,
 /// `out_width * out_height * 4` bytes and must match the output size that
 /// pr_jpeg_read_header reported for the same `scale_denom`.
 /// `max_scans` bounds the number of progressive scans (hostile files).
+/// With `raw_cmyk`, CMYK and YCCK files come out as their four CMYK
+/// samples (as stored, Adobe-inverted or not) for a CMYK profile to convert.
 pr_status pr_jpeg_decode(const uint8_t *data, size_t size, int scale_denom, int max_scans,
-                         uint8_t *out, int out_width, int out_height, pr_report *report);
+                         uint8_t *out, int out_width, int out_height, pr_report *report,
+                         int raw_cmyk);
+
+/// What pr_jpeg_read_icc found.
+typedef enum {
+    PR_ICC_NONE = 0,        // no ICC_PROFILE segments
+    PR_ICC_FOUND = 1,       // *out holds the assembled profile
+    PR_ICC_DAMAGED = 2,     // segments missing, repeated, out of order or too large;
+                            // report->warning says which
+} pr_icc_result;
+
+/// Reads the header with APP2 segments kept and joins the ICC_PROFILE
+/// chunks (ICC.1 annex B.4) into one malloc'd profile of at most
+/// `max_size` bytes, freed with pr_free.
+pr_status pr_jpeg_read_icc(const uint8_t *data, size_t size, size_t max_size,
+                           uint8_t **out, size_t *out_size, pr_icc_result *result, pr_report *report);
 
 /// Encodes RGBA pixels (alpha ignored) as JPEG. On success `*out` is a
 /// malloc'd buffer the caller frees with pr_free.
@@ -83,6 +100,13 @@ typedef struct {
 } pr_png_info;
 
 pr_status pr_png_read_header(const uint8_t *data, size_t size, pr_png_info *info, pr_report *report);
+
+/// The colour chunks before IDAT: the iCCP profile (inflated up to
+/// `max_icc` bytes, malloc'd, freed with pr_free) and whether an sRGB chunk
+/// is present. libpng checks the profile and drops a bad one with a
+/// warning (in report->warning).
+pr_status pr_png_read_color(const uint8_t *data, size_t size, size_t max_icc,
+                            uint8_t **icc, size_t *icc_size, int *has_srgb, pr_report *report);
 
 /// Decodes to straight-alpha RGBA8 (16-bit samples rounded to 8 bits,
 /// palettes and low bit depths expanded, tRNS turned into alpha). With

@@ -9,6 +9,8 @@ enum JPEGBinding {
         var precision: Int
         var progressive: Bool
         var components: Int
+        /// An Adobe APP14 segment: its CMYK is stored inverted.
+        var adobeMarker: Bool
         var outputSize: PixelSize
     }
 
@@ -28,22 +30,45 @@ enum JPEGBinding {
         return Header(width: Int(info.width), height: Int(info.height), colorSpace: space,
                       precision: Int(info.precision), progressive: info.progressive != 0,
                       components: Int(info.components),
+                      adobeMarker: info.adobe_marker != 0,
                       outputSize: PixelSize(width: Int(info.output_width), height: Int(info.output_height)))
     }
 
     /// Decodes at `1/denominator` into a new straight-alpha raster of
     /// `size` (which `readHeader` reported for the same denominator).
+    /// With `cmykSamples`, CMYK and YCCK files keep their four samples
+    /// per pixel for a CMYK profile to convert (see ColorPlan).
     static func decode(_ data: UnsafeRawBufferPointer, denominator: Int, size: PixelSize,
-                       maxScans: Int) throws -> (Raster, [String]) {
+                       maxScans: Int, cmykSamples: Bool = false) throws -> (Raster, [String]) {
         var report = pr_report()
         var status = PR_OK
         let raster = Raster(width: size.width, height: size.height) { out in
             status = pr_jpeg_decode(base(data), data.count, Int32(denominator), Int32(maxScans),
                                     out.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                    Int32(size.width), Int32(size.height), &report)
+                                    Int32(size.width), Int32(size.height), &report, cmykSamples ? 1 : 0)
         }
         try check(status, &report, bytes: data.count)
         return (raster, report.warningTexts)
+    }
+
+    /// The embedded ICC profile, joined from its APP2 segments. A header
+    /// libjpeg rejects yields `.untagged`: decoding reports that error.
+    static func readProfile(_ data: UnsafeRawBufferPointer) -> (ColorSource, [String]) {
+        var report = pr_report()
+        var out: UnsafeMutablePointer<UInt8>?
+        var count = 0
+        var result = PR_ICC_NONE
+        let status = pr_jpeg_read_icc(base(data), data.count, ColorSource.maxICCBytes, &out, &count, &result, &report)
+        defer { pr_free(out) }
+        guard status == PR_OK else { return (.untagged, []) }
+        switch result {
+        case PR_ICC_FOUND where out != nil:
+            return (.icc(Array(UnsafeBufferPointer(start: out, count: count))), [])
+        case PR_ICC_DAMAGED:
+            return (.untagged, [ProfileProblem.damaged(report.warningTexts.first ?? "damaged ICC_PROFILE segments").description])
+        default:
+            return (.untagged, [])
+        }
     }
 
     /// Encodes an opaque raster (alpha already flattened) as JPEG.

@@ -21,6 +21,22 @@ enum PNGBinding {
                       interlaced: info.interlaced != 0)
     }
 
+    /// The iCCP profile, or the sRGB chunk. `hasICCP` (from the chunk walk)
+    /// tells a profile libpng rejected from no profile at all.
+    static func readProfile(_ data: UnsafeRawBufferPointer, hasICCP: Bool) -> (ColorSource, [String]) {
+        var report = pr_report()
+        var icc: UnsafeMutablePointer<UInt8>?
+        var count = 0
+        var srgb: Int32 = 0
+        let status = pr_png_read_color(base(data), data.count, ColorSource.maxICCBytes, &icc, &count, &srgb, &report)
+        defer { pr_free(icc) }
+        guard status == PR_OK else { return (.untagged, []) }
+        if let icc, count > 0 { return (.icc(Array(UnsafeBufferPointer(start: icc, count: count))), []) }
+        if srgb != 0 { return (.srgbChunk, []) }
+        guard hasICCP else { return (.untagged, []) }
+        return (.untagged, [ProfileProblem.damaged("iCCP chunk rejected: \(report.warningTexts.first ?? "libpng could not read it")").description])
+    }
+
     /// Decodes to a straight-alpha raster of `size`: the header's size
     /// divided by `shrink`, rounded up (block averaging while reading).
     static func decode(_ data: UnsafeRawBufferPointer, shrink: Int, size: PixelSize) throws -> (Raster, [String]) {

@@ -5,6 +5,8 @@ struct PNGChunks {
     var exif: UnsafeRawBufferPointer?
     /// Frames announced by an acTL chunk; 1 for still images.
     var frames = 1
+    /// An iCCP chunk is present (libpng judges whether it is usable).
+    var hasICCP = false
 
     init(_ data: UnsafeRawBufferPointer) {
         var i = 8
@@ -20,6 +22,7 @@ struct PNGChunks {
             case "acTL" where length >= 4:
                 let count = Int(payload[0]) << 24 | Int(payload[1]) << 16 | Int(payload[2]) << 8 | Int(payload[3])
                 if count >= 1 { frames = count }
+            case "iCCP": hasICCP = true
             case "IEND": return
             default: break
             }

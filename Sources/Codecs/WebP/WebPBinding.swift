@@ -11,6 +11,8 @@ enum WebPBinding {
         var frames: Int
         /// The EXIF chunk, copied out of the container.
         var exif: [UInt8]?
+        /// The ICCP chunk (an ICC profile), copied out of the container.
+        var icc: [UInt8]?
     }
 
     static func readHeader(_ data: UnsafeRawBufferPointer) throws -> Header {
@@ -19,7 +21,7 @@ enum WebPBinding {
         try check(status, bytes: data.count)
         var header = Header(width: Int(features.width), height: Int(features.height),
                             hasAlpha: features.has_alpha != 0, animated: features.has_animation != 0,
-                            frames: 1, exif: nil)
+                            frames: 1, exif: nil, icc: nil)
         // The container is read only for metadata; a damaged one still
         // lets the bitstream decode.
         var webpData = WebPData(bytes: base(data), size: data.count)
@@ -29,6 +31,10 @@ enum WebPBinding {
             var chunk = WebPChunkIterator()
             if WebPDemuxGetChunk(demux, "EXIF", 1, &chunk) != 0 {
                 header.exif = Array(UnsafeBufferPointer(start: chunk.chunk.bytes, count: chunk.chunk.size))
+                WebPDemuxReleaseChunkIterator(&chunk)
+            }
+            if WebPDemuxGetChunk(demux, "ICCP", 1, &chunk) != 0 {
+                header.icc = Array(UnsafeBufferPointer(start: chunk.chunk.bytes, count: chunk.chunk.size))
                 WebPDemuxReleaseChunkIterator(&chunk)
             }
         }

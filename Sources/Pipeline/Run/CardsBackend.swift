@@ -31,7 +31,7 @@ public struct CardsBackend: RenderBackend {
     public var fingerprint: String {
         "renderer:\(CardsBackend.rendererVersion)\ntheme:\(theme.canonicalJSON)\nfonts:"
             + fontFaces.map(\.description).joined(separator: ",") + "\nscale:\(scale)\nside:\(thumbnailSide)"
-            + "\nencoders:\(CardsBackend.encoderIdentity)"
+            + "\nencoders:\(CardsBackend.encoderIdentity)\ndecoders:\(CardsBackend.decoderIdentity)"
     }
 
     public var inputFiles: [String] { Array(Set(fontFaces.map(\.path))) }
@@ -195,6 +195,11 @@ public struct CardsBackend: RenderBackend {
         var seen = Set<String>()
         return warnings.map(\.description).filter { seen.insert($0).inserted }
     }
+
+    /// How photos become pixels, beyond their bytes: colour management to
+    /// sRGB through embedded profiles (a P3 photo cached before it drew
+    /// dull colours), HEIF support, damaged data failing.
+    static let decoderIdentity = "srgb-from-icc-lcms2-bpc,heif-libheif,jpeg-damage-fails"
 
     /// The encoder settings below, in words: changing one renders again.
     static let encoderIdentity = "png-zlib1-paeth,jpeg-q88-420,webp-q85,tickets-books-webp-q92,years-jpeg-q90,webp-sharp-yuv"

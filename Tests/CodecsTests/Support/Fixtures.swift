@@ -78,24 +78,37 @@ enum Fixtures {
     /// A PNG header (signature + IHDR) claiming `width` x `height` RGBA,
     /// followed by a tiny IDAT and IEND: a decompression-bomb lookalike.
     static func pngClaiming(width: UInt32, height: UInt32) -> [UInt8] {
-        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
-        let ihdr = be(width) + be(height) + [8, 6, 0, 0, 0]
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr)
-            + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
+        png(width: Int(width), height: Int(height), bitDepth: 8, colorType: 6,
+            idat: [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
+    }
+
+    /// A PNG from its IHDR fields and one IDAT payload.
+    static func png(width: Int, height: Int, bitDepth: UInt8, colorType: UInt8, idat: [UInt8]) -> [UInt8] {
+        func be(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
+        let ihdr = be(width) + be(height) + [bitDepth, colorType, 0, 0, 0]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IDAT", idat) + chunk("IEND", [])
     }
 
     /// A WebP in the extended (VP8X) container with an EXIF chunk, built
     /// around a simple-format WebP.
     static func webpWithEXIF(_ simple: [UInt8], width: Int, height: Int, tiff: [UInt8]) -> [UInt8] {
+        webpExtended(simple, width: width, height: height, flag: 0x08, chunk: "EXIF", data: tiff, beforeBitstream: false)
+    }
+
+    /// A WebP in the extended (VP8X) container around a simple-format
+    /// WebP, with one more chunk (`flag` set in VP8X) before or after the
+    /// bitstream.
+    static func webpExtended(_ simple: [UInt8], width: Int, height: Int, flag: UInt8, chunk type: String,
+                             data: [UInt8], beforeBitstream: Bool) -> [UInt8] {
         func le32(_ v: Int) -> [UInt8] { [UInt8(v & 255), UInt8(v >> 8 & 255), UInt8(v >> 16 & 255), UInt8(v >> 24 & 255)] }
         func le24(_ v: Int) -> [UInt8] { [UInt8(v & 255), UInt8(v >> 8 & 255), UInt8(v >> 16 & 255)] }
         let bitstream = Array(simple[12...])                  // the VP8/VP8L chunk, padded
         let hasAlpha = simple[12..<16] == ArraySlice("VP8L".utf8)
-        let flags: UInt8 = 0x08 | (hasAlpha ? 0x10 : 0)       // EXIF, alpha
+        let flags: UInt8 = flag | (hasAlpha ? 0x10 : 0)
         let vp8x = Array("VP8X".utf8) + le32(10) + [flags, 0, 0, 0] + le24(width - 1) + le24(height - 1)
-        var exif = Array("EXIF".utf8) + le32(tiff.count) + tiff
-        if tiff.count % 2 == 1 { exif.append(0) }
-        let body = Array("WEBP".utf8) + vp8x + bitstream + exif
+        var extra = Array(type.utf8) + le32(data.count) + data
+        if data.count % 2 == 1 { extra.append(0) }
+        let body = Array("WEBP".utf8) + vp8x + (beforeBitstream ? extra + bitstream : bitstream + extra)
         return Array("RIFF".utf8) + le32(body.count) + body
     }
 }

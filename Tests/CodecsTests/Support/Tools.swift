@@ -40,13 +40,14 @@ enum Tools {
         return try Netpbm.parse([UInt8](data))
     }
 
-    /// Reference decodes of many PNG files through Pillow, in one process.
-    static func pillowDecode(_ paths: [String]) throws -> [String: Raster] {
+    /// Reference decodes of many files through Pillow, in one process;
+    /// with `toSRGB` embedded ICC profiles are applied (ImageCms).
+    static func pillowDecode(_ paths: [String], toSRGB: Bool = false) throws -> [String: Raster] {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pr-ref-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let script = Corpus.packageRoot + "/scripts/reference-decode.py"
-        let (_, out) = try run("python3", [script, dir] + paths)
+        let (_, out) = try run("python3", [script] + (toSRGB ? ["--to-srgb"] : []) + [dir] + paths)
         var result: [String: Raster] = [:]
         for line in String(decoding: out, as: UTF8.self).split(separator: "\n") {
             let f = line.split(separator: " ")

@@ -1,0 +1,190 @@
+import CHeif
+
+/// The only Swift file that calls libheif. libheif reports errors as
+/// values (no longjmp), so no C shim is needed.
+///
+/// libheif applies the geometric properties (irot, imir, clap) while
+/// decoding, so its output is upright: sizes here are the upright ones and
+/// the EXIF orientation a HEIF file may also carry is never applied again.
+enum HEIFBinding {
+    struct Thumbnail: Equatable {
+        var id: UInt32
+        /// Upright size.
+        var size: PixelSize
+    }
+
+    struct Header {
+        /// Upright size (after rotation and cropping).
+        var size: PixelSize
+        /// The coded size from `ispe`, which sets the decode buffers.
+        var codedSize: PixelSize
+        var hasAlpha: Bool
+        var bitDepth: Int
+        var thumbnails: [Thumbnail]
+        var color: ColorSource
+        var colorWarnings: [String]
+    }
+
+    private static let initialized: Void = { _ = heif_init(nil) }()
+
+    static func readHeader(_ data: UnsafeRawBufferPointer, format: ImageFormat) throws -> Header {
+        try withPrimary(data, format: format) { handle in
+            var thumbnails: [Thumbnail] = []
+            let n = Int(heif_image_handle_get_number_of_thumbnails(handle))
+            if n > 0 {
+                var ids = [heif_item_id](repeating: 0, count: n)
+                let got = Int(heif_image_handle_get_list_of_thumbnail_IDs(handle, &ids, Int32(n)))
+                for id in ids.prefix(got) {
+                    var thumb: OpaquePointer?
+                    guard heif_image_handle_get_thumbnail(handle, id, &thumb).code == heif_error_Ok, let thumb else { continue }
+                    thumbnails.append(Thumbnail(id: id, size: PixelSize(width: Int(heif_image_handle_get_width(thumb)),
+                                                                       height: Int(heif_image_handle_get_height(thumb)))))
+                    heif_image_handle_release(thumb)
+                }
+            }
+            let (color, warnings) = profile(handle)
+            return Header(size: PixelSize(width: Int(heif_image_handle_get_width(handle)),
+                                          height: Int(heif_image_handle_get_height(handle))),
+                          codedSize: PixelSize(width: Int(heif_image_handle_get_ispe_width(handle)),
+                                               height: Int(heif_image_handle_get_ispe_height(handle))),
+                          hasAlpha: heif_image_handle_has_alpha_channel(handle) != 0,
+                          bitDepth: max(8, Int(heif_image_handle_get_luma_bits_per_pixel(handle))),
+                          thumbnails: thumbnails, color: color, colorWarnings: warnings)
+        }
+    }
+
+    /// Decodes the primary image, or its thumbnail `thumbnail`, upright,
+    /// as straight-alpha 8-bit RGBA (deeper samples rounded).
+    static func decode(_ data: UnsafeRawBufferPointer, format: ImageFormat, thumbnail: UInt32? = nil) throws -> Raster {
+        try withPrimary(data, format: format) { primary in
+            guard let thumbnail else { return try decode(primary, format: format, bytes: data.count) }
+            var handle: OpaquePointer?
+            try check(heif_image_handle_get_thumbnail(primary, thumbnail, &handle), format: format, bytes: data.count)
+            guard let handle else { throw CodecError.corrupt(format, "missing thumbnail") }
+            defer { heif_image_handle_release(handle) }
+            return try decode(handle, format: format, bytes: data.count)
+        }
+    }
+
+    private static func decode(_ handle: OpaquePointer, format: ImageFormat, bytes: Int) throws -> Raster {
+        let deep = heif_image_handle_get_luma_bits_per_pixel(handle) > 8
+        guard let options = heif_decoding_options_alloc() else { throw CodecError.outOfMemory }
+        defer { heif_decoding_options_free(options) }
+        options.pointee.ignore_transformations = 0
+        options.pointee.convert_hdr_to_8bit = 0    // we round ourselves
+        var image: OpaquePointer?
+        let chroma = deep ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RGBA
+        try check(heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, options), format: format, bytes: bytes)
+        guard let image else { throw CodecError.corrupt(format, "no image decoded") }
+        defer { heif_image_release(image) }
+        let width = Int(heif_image_get_width(image, heif_channel_interleaved))
+        let height = Int(heif_image_get_height(image, heif_channel_interleaved))
+        var stride: Int32 = 0
+        guard width > 0, height > 0, let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
+              Int(stride) >= width * (deep ? 8 : 4) else {
+            throw CodecError.corrupt(format, "decoded image has no pixels")
+        }
+        let bits = Int(heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved))
+        let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
+        let premultiplied = hasAlpha && heif_image_handle_is_premultiplied_alpha(handle) != 0
+        return Raster(width: width, height: height) { out in
+            let dst = out.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            for y in 0..<height {
+                let row = plane + y * Int(stride)
+                let o = dst + y * width * 4
+                if deep {
+                    reduce(UnsafeRawPointer(row), to: o, count: width * 4, bits: bits)
+                } else {
+                    o.update(from: row, count: width * 4)
+                }
+                if !hasAlpha {
+                    for x in 0..<width { o[x * 4 + 3] = 255 }
+                } else if premultiplied {
+                    unpremultiply(o, count: width)
+                }
+            }
+        }
+    }
+
+    /// 10- or 12-bit little-endian samples to 8 bits, rounded.
+    private static func reduce(_ src: UnsafeRawPointer, to dst: UnsafeMutablePointer<UInt8>, count: Int, bits: Int) {
+        let maxValue = UInt32((1 << min(max(bits, 1), 16)) - 1)
+        for i in 0..<count {
+            let v = UInt32(src.load(fromByteOffset: i * 2, as: UInt8.self))
+                | UInt32(src.load(fromByteOffset: i * 2 + 1, as: UInt8.self)) << 8
+            dst[i] = UInt8(min(255, (min(v, maxValue) * 255 + maxValue / 2) / maxValue))
+        }
+    }
+
+    private static func unpremultiply(_ p: UnsafeMutablePointer<UInt8>, count: Int) {
+        for x in 0..<count {
+            let a = UInt32(p[x * 4 + 3])
+            guard a > 0, a < 255 else { continue }
+            for c in 0..<3 { p[x * 4 + c] = UInt8(min(255, (UInt32(p[x * 4 + c]) * 255 + a / 2) / a)) }
+        }
+    }
+
+    /// The colr box: ICC bytes, or nclx code points.
+    private static func profile(_ handle: OpaquePointer) -> (ColorSource, [String]) {
+        switch heif_image_handle_get_color_profile_type(handle) {
+        case heif_color_profile_type_prof, heif_color_profile_type_rICC:
+            let size = heif_image_handle_get_raw_color_profile_size(handle)
+            guard size > 0 else { return (.untagged, []) }
+            guard size <= ColorSource.maxICCBytes else {
+                return (.untagged, [ProfileProblem.damaged("ICC profile of \(size) bytes is too large").description])
+            }
+            var bytes = [UInt8](repeating: 0, count: size)
+            guard heif_image_handle_get_raw_color_profile(handle, &bytes).code == heif_error_Ok else {
+                return (.untagged, [ProfileProblem.damaged("colr ICC profile unreadable").description])
+            }
+            return (.icc(bytes), [])
+        case heif_color_profile_type_nclx:
+            var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
+            guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else {
+                return (.untagged, [])
+            }
+            defer { heif_nclx_color_profile_free(nclx) }
+            return (.nclx(primaries: Int(nclx.pointee.color_primaries.rawValue),
+                          transfer: Int(nclx.pointee.transfer_characteristics.rawValue)), [])
+        default:
+            return (.untagged, [])
+        }
+    }
+
+    /// Opens `data` (not copied: libheif reads it in place) and runs
+    /// `body` with the primary image's handle. libheif's own security
+    /// limits (image size, item counts) stay at their defaults.
+    private static func withPrimary<R>(_ data: UnsafeRawBufferPointer, format: ImageFormat,
+                                       _ body: (OpaquePointer) throws -> R) throws -> R {
+        _ = initialized
+        guard let context = heif_context_alloc() else { throw CodecError.outOfMemory }
+        defer { heif_context_free(context) }
+        try check(heif_context_read_from_memory_without_copy(context, data.baseAddress, data.count, nil),
+                  format: format, bytes: data.count)
+        var handle: OpaquePointer?
+        try check(heif_context_get_primary_image_handle(context, &handle), format: format, bytes: data.count)
+        guard let handle else { throw CodecError.corrupt(format, "no primary image") }
+        defer { heif_image_handle_release(handle) }
+        return try body(handle)
+    }
+
+    private static func check(_ error: heif_error, format: ImageFormat, bytes: Int) throws {
+        guard error.code != heif_error_Ok else { return }
+        // libheif's messages end in a newline; users get one line.
+        let text = error.message.map { String(cString: $0) } ?? ""
+        let trimmed = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let message = trimmed.isEmpty ? "libheif error \(error.code.rawValue)" : trimmed
+        switch error.code {
+        case heif_error_Invalid_input where error.subcode == heif_suberror_End_of_data:
+            throw CodecError.truncated(format, bytes: bytes)
+        case heif_error_Unsupported_filetype, heif_error_Unsupported_feature:
+            throw CodecError.unsupported(format, message)
+        case heif_error_Memory_allocation_error where error.subcode == heif_suberror_Security_limit_exceeded:
+            throw CodecError.limitExceeded(format, message)
+        case heif_error_Memory_allocation_error:
+            throw CodecError.outOfMemory
+        default:
+            throw CodecError.corrupt(format, message)
+        }
+    }
+}

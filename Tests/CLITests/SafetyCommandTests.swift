@@ -259,7 +259,7 @@ import FileSystem
         let year = try ImageDecoder.decodeFile(atPath: book.cache + "/years/2022.jpg")
         #expect(year.raster.width * 16 == year.raster.height * 9)
         #expect(year.raster.width == 1080)
-        let gallery = try ImageDecoder.decodeFile(atPath: book.cache + "/books/gallery-001.webp")
+        let gallery = try ImageDecoder.decodeFile(atPath: book.cache + "/books/gallery-001.jpg")
         #expect(gallery.raster.width > 0)
         let shared = try Tool.run(["share", "--year", "2022", book.root, "-o", book.base + "/year.png", "--scale", "1"])
         #expect(shared.status == 0, "\(shared.stderr)")

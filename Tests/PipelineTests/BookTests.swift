@@ -33,10 +33,10 @@ import Entries
         }
         #expect(!rendered.contains("books/gallery-004"))
         // Ratings 5.0: e00, e10, e20 (later date first), then 4.5: e01, e11, e21, ...
-        let first = try #require(book.read("books/gallery-001.webp"))
+        let first = try #require(book.read("books/gallery-001.jpg"))
         #expect(first.hasPrefix(#"gallery 1/3 of 30 ["e20", "e10", "e00", "e21", "e11", "e01", "e22", "e12", "e02", "e23", "e13", "e03"]"#),
                 "\(first)")
-        #expect(book.read("books/gallery-003.webp")?.hasPrefix(#"gallery 3/3 of 30 ["e28", "e18", "e08", "e29", "e19", "e09"]"#) == true)
+        #expect(book.read("books/gallery-003.jpg")?.hasPrefix(#"gallery 3/3 of 30 ["e28", "e18", "e08", "e29", "e19", "e09"]"#) == true)
         // Faces come from this run's tickets, not from photos.
         #expect(first.hasSuffix(#"faces ["e00", "e01", "e02", "e03", "e10", "e11", "e12", "e13", "e20", "e21", "e22", "e23"]"#))
         #expect(book.read("years/2022.jpg")?.hasPrefix("year 2022") == true)
@@ -55,7 +55,7 @@ import Entries
         #expect(pages.filter { !$0.hasPrefix("books/timeline") }
                 == ["books/gallery-002", "books/gallery-003", "books/list-002", "books/list-003", "years/2022"], "\(pages)")
         #expect(pages.filter { $0.hasPrefix("books/timeline") }.count == 1, "\(pages)")
-        #expect(book.read("books/gallery-002.webp")?.hasPrefix(#"gallery 2/3 of 30 ["e29", "e24""#) == true)
+        #expect(book.read("books/gallery-002.jpg")?.hasPrefix(#"gallery 2/3 of 30 ["e29", "e24""#) == true)
     }
 
     @Test func aMemoChangeRendersOnlyTheListPageShowingIt() throws {
@@ -84,16 +84,16 @@ import Entries
     @Test func aHeldEntryHoldsTheBook() throws {
         let book = try Self.book()
         _ = try book.run { $0.only = Self.all }
-        let before = book.read("books/gallery-001.webp")
+        let before = book.read("books/gallery-001.jpg")
         try Data("{ broken".utf8).write(to: URL(fileURLWithPath: book.root + "/e05/entry.json"))
         try Self.add(book, 0, rating: 1)
         let run = try book.run { $0.only = Self.all }
         #expect(run.summary.removed == 0)
         #expect(!run.events.ids(.rendered).contains { $0.hasPrefix("books/") })
-        #expect(book.read("books/gallery-001.webp") == before)
+        #expect(book.read("books/gallery-001.jpg") == before)
         // The held entry's year is held; nothing else of the book is lost.
         #expect(!run.events.ids(.rendered).contains("years/2022"))
-        #expect(book.exists("books/gallery-003.webp"))
+        #expect(book.exists("books/gallery-003.jpg"))
     }
 
     @Test func aShrinkingBookRemovesItsLastPages() throws {
@@ -101,9 +101,9 @@ import Entries
         _ = try book.run { $0.only = Self.all }
         for i in 12..<30 { try FileManager.default.removeItem(atPath: book.root + String(format: "/e%02d", i)) }
         let run = try book.run { $0.only = Self.all }
-        #expect(!book.exists("books/gallery-002.webp"))
-        #expect(!book.exists("books/list-003.webp"))
-        #expect(book.exists("books/gallery-001.webp"))
+        #expect(!book.exists("books/gallery-002.jpg"))
+        #expect(!book.exists("books/list-003.jpg"))
+        #expect(book.exists("books/gallery-001.jpg"))
         #expect(run.events.ids(.failed).isEmpty)
     }
 
@@ -111,12 +111,12 @@ import Entries
         let book = try Self.book()
         _ = try book.run { $0.only = [.tickets] }
         _ = try book.run { $0.only = [.books] }
-        #expect(book.read("books/gallery-001.webp")?.hasSuffix(
+        #expect(book.read("books/gallery-001.jpg")?.hasSuffix(
             #"faces ["e00", "e01", "e02", "e03", "e10", "e11", "e12", "e13", "e20", "e21", "e22", "e23"]"#) == true)
         // A face that is not up to date is not reused.
         try Self.add(book, 0, rating: 5, memo: "changed")
         _ = try book.run { $0.only = [.books] }
-        #expect(book.read("books/list-001.webp")?.hasSuffix(
+        #expect(book.read("books/list-001.jpg")?.hasSuffix(
             #"faces ["e01", "e02", "e03", "e10", "e11", "e12", "e13", "e20", "e21", "e22", "e23"]"#) == true)
     }
 
@@ -124,7 +124,7 @@ import Entries
         let book = try Self.book()
         let run = try book.run { $0.only = [.books]; $0.pageSize = 5 }
         #expect(run.events.ids(.rendered).filter { $0.hasPrefix("books/gallery") }.count == 6)
-        #expect(book.read("books/gallery-006.webp")?.hasPrefix("gallery 6/6 of 30") == true)
+        #expect(book.read("books/gallery-006.jpg")?.hasPrefix("gallery 6/6 of 30") == true)
     }
 
     @Test func bookPathsAreInTheLayout() {
@@ -132,11 +132,11 @@ import Entries
         #expect(CacheLayout.relativePath(of: .timeline(year: 2022, page: nil), format: .webp) == "books/timeline-2022.webp")
         #expect(CacheLayout.relativePath(of: .timeline(year: 2022, page: 2), format: .webp) == "books/timeline-2022-002.webp")
         #expect(CacheLayout.relativePath(of: .year(2022), format: .jpg) == "years/2022.jpg")
-        for good in ["books/gallery-001.webp", "books/list-1000.png", "books/timeline-2022.webp", "books/timeline-2022-003.jpg",
+        for good in ["books/gallery-001.jpg", "books/list-1000.png", "books/timeline-2022.jpg", "books/timeline-2022-003.jpg",
                      "years/2022.jpg"] {
             #expect(CacheLayout.kind(ofOutput: good) != nil, "\(good)")
         }
-        for bad in ["books/gallery-1.webp", "books/gallery-000.webp", "books/x-001.webp", "books/timeline-22.webp",
+        for bad in ["books/gallery-1.jpg", "books/gallery-000.jpg", "books/x-001.jpg", "books/timeline-22.jpg",
                     "books/../gallery-001.webp", "years/22.jpg", "years/2022/x.jpg", "books/movie/gallery-001.webp"] {
             #expect(CacheLayout.kind(ofOutput: bad) == nil, "\(bad)")
         }

@@ -132,7 +132,7 @@ public struct CardsBackend: RenderBackend {
         case .list: try renderer.renderListPage(tiles, page: page, pageCount: pageCount, pageSize: pageSize,
                                                 totalCount: total)
         }
-        return Rendered(try encode(image.raster, format, webpQuality: 92),
+        return Rendered(try encode(image.raster, format, webpQuality: 92, jpegQuality: 90, fullChroma: true),
                         warnings: CardsBackend.unique(warnings + image.warnings))
     }
 
@@ -145,7 +145,7 @@ public struct CardsBackend: RenderBackend {
                                       warnings: &warnings)
         let image = try renderer.renderTimelinePage(year: year, sections: sections, faces: rasters, page: page,
                                                     pageCount: pageCount)
-        return Rendered(try encode(image.raster, format, webpQuality: 92),
+        return Rendered(try encode(image.raster, format, webpQuality: 92, jpegQuality: 90, fullChroma: true),
                         warnings: CardsBackend.unique(warnings + image.warnings))
     }
 
@@ -160,7 +160,7 @@ public struct CardsBackend: RenderBackend {
         let rasters = faceRasters(summary.top, faces, renderer,
                                       size: PixelSize(width: tile.width * 2, height: tile.height * 2), warnings: &warnings)
         let image = try renderer.renderYearInReview(summary, topFaces: summary.top.map { rasters[$0.id] }, scale: Double(scale))
-        return Rendered(try encode(image.raster, format, webpQuality: 92, jpegQuality: 90),
+        return Rendered(try encode(image.raster, format, webpQuality: 92, jpegQuality: 90, fullChroma: true),
                         warnings: CardsBackend.unique(warnings + image.warnings))
     }
 
@@ -202,12 +202,12 @@ public struct CardsBackend: RenderBackend {
     static let decoderIdentity = "srgb-from-icc-lcms2-bpc,heif-libheif,jpeg-damage-fails"
 
     /// The encoder settings below, in words: changing one renders again.
-    static let encoderIdentity = "png-zlib1-paeth,jpeg-q88-420,webp-q85,tickets-books-webp-q92,years-jpeg-q90,webp-sharp-yuv"
+    static let encoderIdentity = "png-zlib1-paeth,jpeg-q88-420,webp-q85,tickets-webp-q92,books-years-jpeg-q90-444,webp-sharp-yuv"
 
     /// `webpQuality`: 92 for ticket images, the lowest that keeps every face
     /// of the benchmark book at 40 dB or more (scripts/bench-formats.py).
     private func encode(_ raster: Raster, _ format: ImageFormatName, webpQuality: Int = 85,
-                        jpegQuality: Int = 88) throws -> [UInt8] {
+                        jpegQuality: Int = 88, fullChroma: Bool = false) throws -> [UInt8] {
         let settings: EncodeSettings = switch format {
         // zlib level 1 with the Paeth filter: PNG encoding is most of a
         // ticket's cost. Measured on 8 entries with a 12 MP photo, one core:
@@ -215,7 +215,7 @@ public struct CardsBackend: RenderBackend {
         // (1.89 MB), 2.2 s at level 1 (1.99 MB). `share` keeps level 6
         // for the single image people send.
         case .png: .png(compressionLevel: 1)
-        case .jpg: .jpeg(quality: jpegQuality)
+        case .jpg: .jpeg(quality: jpegQuality, chroma: fullChroma ? .s444 : .s420)
         case .webp: .webp(quality: webpQuality)
         }
         return try ImageEncoder.encode(raster, settings: settings)

@@ -19,10 +19,13 @@ public struct RenderOptions: Sendable {
     /// against the lossless render, where PNG took 3.3 MB; see
     /// scripts/bench-formats.py), JPEG for day thumbnails (photos, small,
     /// read often), PNG for month sheets (text and flat colour).
-    /// Book pages are WebP like the tickets they show; the year in review
-    /// is JPEG, the format every messenger's story accepts.
+    /// Book pages and the year in review are opaque pictures full of
+    /// photos: JPEG at quality 90 with full-resolution chroma (text keeps
+    /// its colour edges). WebP q92 made pages 29% smaller but took 0.37 s
+    /// to encode a gallery page against 0.05 s, which made the book add 20%
+    /// to a full render instead of under 10% (scripts/bench-book.py).
     public var formats: [OutputKind: ImageFormatName] = [.tickets: .webp, .days: .jpg, .months: .png,
-                                                         .books: .webp, .years: .jpg]
+                                                         .books: .jpg, .years: .jpg]
     /// Entries per gallery and list page (`--page-size`).
     public var pageSize = 12
     public var jobs: Int = 1

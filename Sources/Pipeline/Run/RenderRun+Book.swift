@@ -10,7 +10,7 @@ extension RenderRun {
                   heldDates: Set<CalendarDate>) -> [WorkItem] {
         var items: [WorkItem] = []
         if options.only.contains(.books) && !holdBook && options.shard.owns(CacheLayout.bookOwner) && !entries.isEmpty {
-            let format = options.formats[.books] ?? .webp
+            let format = options.formats[.books] ?? .jpg
             let sorted = BookOrder.sorted(entries)
             let pages = BookOrder.pages(of: sorted, pageSize: options.pageSize)
             for view in BookPageView.allCases {

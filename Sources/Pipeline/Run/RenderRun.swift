@@ -201,12 +201,12 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             case let .bookPage(view, entries, page, pageCount, total):
                 let image = try backend.renderBookPage(view, entries: entries, page: page, pageCount: pageCount,
                                                        pageSize: options.pageSize, total: total, faces: frontFaces(entries),
-                                                       format: options.formats[.books] ?? .webp, worker: &worker)
+                                                       format: options.formats[.books] ?? .jpg, worker: &worker)
                 (files, warnings) = ([(item.outputs[0].path, image.value)], image.warnings)
             case let .timeline(year, sections, page, pageCount):
                 let image = try backend.renderTimeline(year: year, sections: sections, page: page, pageCount: pageCount,
                                                        faces: frontFaces(sections.flatMap(\.entries)),
-                                                       format: options.formats[.books] ?? .webp, worker: &worker)
+                                                       format: options.formats[.books] ?? .jpg, worker: &worker)
                 (files, warnings) = ([(item.outputs[0].path, image.value)], image.warnings)
             case let .year(year, entries):
                 let image = try backend.renderYear(year, entries: entries, faces: frontFaces(entries),

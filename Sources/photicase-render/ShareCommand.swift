@@ -62,21 +62,28 @@ enum ShareCommand {
         do {
             let renderer = try CardRenderer(theme: cardOptions.theme)
             let image = try renderer.renderShare(entry, options: ShareOptions(scale: scale, frontOnly: args.flags.contains("front-only")))
-            for warning in image.warnings { Console.error("photicase-render: warning: \(warning)") }
-            let bytes = try ImageEncoder.encode(image.raster, settings: .defaults(for: format))
             // Never overwrite what the ticket was made from.
             let inputs = [PhotoPathJoin.entryFile(folder), entry.front?.path, entry.back?.path,
                           args.values["theme"], args.values["font"]].compactMap { $0 }
-            do throws(CodecError) {
-                try FileIO.writeAtomically(bytes, to: output, protecting: Set(inputs.compactMap(FileSystem.identity)))
-            } catch {
-                throw ImageFileError(path: output, reason: error)
-            }
-            return .success
+            return try write(image, format: format, to: output, protecting: inputs)
         } catch {
             Console.error("photicase-render: \(error)")
             return .inputFailure
         }
+    }
+
+    /// Prints `image`'s warnings, encodes it and writes it atomically,
+    /// refusing when `output` is one of `inputs` (compared by file identity).
+    static func write(_ image: RenderedImage, format: ImageFormat, to output: String,
+                      protecting inputs: [String]) throws -> ExitStatus {
+        for warning in image.warnings { Console.error("photicase-render: warning: \(warning)") }
+        let bytes = try ImageEncoder.encode(image.raster, settings: .defaults(for: format))
+        do throws(CodecError) {
+            try FileIO.writeAtomically(bytes, to: output, protecting: Set(inputs.compactMap(FileSystem.identity)))
+        } catch {
+            throw ImageFileError(path: output, reason: error)
+        }
+        return .success
     }
 }
 
@@ -119,15 +126,8 @@ extension ShareCommand {
                 faces.append(face.raster)
             }
             let image = try renderer.renderYearInReview(summary, topFaces: faces, scale: Double(scale))
-            for warning in image.warnings { Console.error("photicase-render: warning: \(warning)") }
-            let bytes = try ImageEncoder.encode(image.raster, settings: .defaults(for: format))
             let photos = ofYear.flatMap { [$0.front?.path, $0.back?.path].compactMap { $0 } }
-            do throws(CodecError) {
-                try FileIO.writeAtomically(bytes, to: output, protecting: Set((photos + inputs).compactMap(FileSystem.identity)))
-            } catch {
-                throw ImageFileError(path: output, reason: error)
-            }
-            return .success
+            return try write(image, format: format, to: output, protecting: photos + inputs)
         } catch {
             Console.error("photicase-render: \(error)")
             return .inputFailure

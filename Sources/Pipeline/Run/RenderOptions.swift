@@ -14,8 +14,8 @@ public struct RenderOptions: Sendable {
     public var cache: String
     public var only: Set<OutputKind> = Set(OutputKind.allCases)
     /// Output format per kind. Defaults: WebP for ticket images (lossy
-    /// with sharp YUV at quality 92, alpha lossless for the rounded
-    /// corners: 382 KB an entry's three images at 40.5 dB worst PSNR
+    /// with sharp YUV at quality 92, method 3, alpha lossless for the
+    /// rounded corners: 388 KB an entry's three images at 40.2 dB worst PSNR
     /// against the lossless render, where PNG took 3.3 MB; see
     /// scripts/bench-formats.py), JPEG for day thumbnails (photos, small,
     /// read often), PNG for month sheets (text and flat colour).

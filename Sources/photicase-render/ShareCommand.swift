@@ -63,7 +63,7 @@ enum ShareCommand {
             let renderer = try CardRenderer(theme: cardOptions.theme)
             let image = try renderer.renderShare(entry, options: ShareOptions(scale: scale, frontOnly: args.flags.contains("front-only")))
             // Never overwrite what the ticket was made from.
-            let inputs = [PhotoPathJoin.entryFile(folder), entry.front?.path, entry.back?.path,
+            let inputs = [EntryLoader.file(in: folder), entry.front?.path, entry.back?.path,
                           args.values["theme"], args.values["font"]].compactMap { $0 }
             return try write(image, format: format, to: output, protecting: inputs)
         } catch {
@@ -132,13 +132,6 @@ extension ShareCommand {
             Console.error("photicase-render: \(error)")
             return .inputFailure
         }
-    }
-}
-
-/// The entry.json path of an entry folder.
-enum PhotoPathJoin {
-    static func entryFile(_ folder: String) -> String {
-        folder.hasSuffix("/") ? folder + EntryLoader.fileName : folder + "/" + EntryLoader.fileName
     }
 }
 

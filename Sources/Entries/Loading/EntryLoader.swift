@@ -26,6 +26,9 @@ public struct EntryLoader: Sendable {
     /// The name of the file in each entry folder.
     public static let fileName = "entry.json"
 
+    /// The path of `folder`'s entry.json, as `load` reads it.
+    public static func file(in folder: String) -> String { PhotoPath.join(folder, fileName) }
+
     /// Limits for entry.json: its size in bytes and its nesting depth.
     public var limits: JSONParser.Limits
 
@@ -39,7 +42,7 @@ public struct EntryLoader: Sendable {
     /// file (a directory, a FIFO) or is larger than `limits.maxBytes`.
     public func load(folder: String, defaultID: String,
                      displayPath: String? = nil) throws(EntryError) -> LoadedEntry {
-        let path = PhotoPath.join(folder, Self.fileName)
+        let path = Self.file(in: folder)
         let file = displayPath ?? path
         let bytes: [UInt8]
         do throws(FileSystemError) {

@@ -240,15 +240,11 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     /// now, or skipped as unchanged). A day that failed or was not planned
     /// is left out, and the backend draws it.
     private func dayThumbnails(_ month: MonthKey, _ byDay: [Int: [Entry]]) -> [Int: [UInt8]] {
+        let format = options.formats[.days] ?? .jpg
         var found: [Int: [UInt8]] = [:]
         for day in byDay.keys {
-            guard let date = CalendarDate(year: month.year, month: month.month, day: day),
-                  let planned = dayFingerprints[date] else { continue }
-            let path = CacheLayout.relativePath(of: .day(date), format: options.formats[.days] ?? .jpg)
-            lock.lock()
-            let current = manifest.outputs[path]?.fingerprint == planned
-            lock.unlock()
-            if current, let bytes = store?.read(path, limit: 64 << 20) { found[day] = bytes }
+            guard let date = CalendarDate(year: month.year, month: month.month, day: day) else { continue }
+            found[day] = upToDate(CacheLayout.relativePath(of: .day(date), format: format), planned: dayFingerprints[date])
         }
         return found
     }
@@ -256,17 +252,23 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     /// The up-to-date front faces of `entries` in the cache, by entry id:
     /// those whose ticket record carries this run's fingerprint.
     private func frontFaces(_ entries: [Entry]) -> [String: [UInt8]] {
-        var found: [String: [UInt8]] = [:]
         let format = options.formats[.tickets] ?? .webp
+        var found: [String: [UInt8]] = [:]
         for entry in entries {
-            guard let planned = ticketFingerprints[entry.id] else { continue }
-            let path = CacheLayout.relativePath(of: .ticket(id: entry.id, face: .front), format: format)
-            lock.lock()
-            let current = manifest.outputs[path]?.fingerprint == planned
-            lock.unlock()
-            if current, let bytes = store?.read(path, limit: 64 << 20) { found[entry.id] = bytes }
+            found[entry.id] = upToDate(CacheLayout.relativePath(of: .ticket(id: entry.id, face: .front), format: format),
+                                       planned: ticketFingerprints[entry.id])
         }
         return found
+    }
+
+    /// The bytes of output `path` when the manifest records it with this
+    /// run's fingerprint `planned` (rendered now, or skipped as unchanged).
+    private func upToDate(_ path: String, planned: String?) -> [UInt8]? {
+        guard let planned else { return nil }
+        lock.lock()
+        let current = manifest.outputs[path]?.fingerprint == planned
+        lock.unlock()
+        return current ? store?.read(path, limit: 64 << 20) : nil
     }
 
     /// Counts an item, reports it, and now and then saves the manifest so

@@ -20,6 +20,7 @@ let package = Package(
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto"),
         .systemLibrary(name: "CLCMS2", path: "Sources/CLCMS2", pkgConfig: "lcms2"),
         .systemLibrary(name: "CHeif", path: "Sources/CHeif", pkgConfig: "libheif"),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
 
         // The only C code we write: every setjmp lives here.
         .target(name: "CShims", dependencies: ["CJPEG", "CPNG"]),
@@ -42,8 +43,8 @@ let package = Package(
         // Ticket faces, day thumbnails, month sheets: each a linear recipe.
         .target(name: "Cards", dependencies: ["Entries", "Codecs", "Imaging", "Text"]),
 
-        // The batch job: entries, cache and manifest, scheduling, progress, log, lock.
-        .target(name: "Pipeline", dependencies: ["Cards", "Entries", "Codecs", "FileSystem", "CCrypto"]),
+        // The batch job: entries, cache and its index, scheduling, progress, log, lock.
+        .target(name: "Pipeline", dependencies: ["Cards", "Entries", "Codecs", "FileSystem", "CCrypto", "CSQLite"]),
 
         // Thin command-line front end.
         .executableTarget(

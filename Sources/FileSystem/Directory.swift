@@ -138,6 +138,16 @@ public final class Directory: @unchecked Sendable {
         }
     }
 
+    /// Renames `name` to `newName` within this folder, replacing a file of
+    /// that name (not following links: the link itself moves).
+    public func rename(_ name: String, to newName: String) throws(FileSystemError) {
+        do throws(Errno) {
+            try Syscalls.rename(name, to: newName, in: fd)
+        } catch {
+            throw FileSystemError(path: display(name), problem: Syscalls.problem(error.code))
+        }
+    }
+
     /// Removes the folder `name` if it is empty; false otherwise.
     @discardableResult
     public func removeFolderIfEmpty(_ name: String) -> Bool {

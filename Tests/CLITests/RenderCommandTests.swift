@@ -73,7 +73,7 @@ import Codecs
         #expect(events.last?["rendered"] as? Int == 7)
         #expect(Self.ids(events, "rendered") == ["a", "b", "c", "days/2022-08-27", "days/2022-09-02", "months/2022-08", "months/2022-09"])
         #expect(first.stdout.contains("rendered 7, skipped 0, failed 0"))
-        let expected = ["days/2022-08-27.jpg", "days/2022-09-02.jpg", "manifest.json", "months/2022-08.png", "months/2022-09.png",
+        let expected = ["days/2022-08-27.jpg", "days/2022-09-02.jpg", "index.sqlite", "months/2022-08.png", "months/2022-09.png",
                         "render.log", "tickets/a/back.webp", "tickets/a/front.webp", "tickets/a/ticket.webp"]
         for file in expected { #expect(book.files().contains(file), "\(file)") }
         // Everything written is a whole, decodable image.

@@ -65,7 +65,7 @@ import Entries
         }
         #expect(seen.count == Set(seen).count)
         #expect(Set(seen).count == 12 + 12 + 1)
-        #expect(FileManager.default.fileExists(atPath: book.cache + "/manifest-0-of-3.json"))
+        #expect(FileManager.default.fileExists(atPath: book.cache + "/index-0-of-3.sqlite"))
     }
 
     @Test(arguments: ["2022/08/decision", "../../etc/passwd", "/abs", ".", "..", ".hidden", "a\nb", "헤어질 결심", "", "a%2Fb",

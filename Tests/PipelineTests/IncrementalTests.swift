@@ -14,7 +14,7 @@ import Entries
         let first = try book.run()
         #expect(first.events.ids(.rendered) == ["a", "b", "c", "days/2022-08-27", "days/2022-09-01", "months/2022-08", "months/2022-09"])
         #expect(book.exists("tickets/a/front.webp") && book.exists("tickets/a/back.webp") && book.exists("tickets/a/ticket.webp"))
-        #expect(book.exists("days/2022-08-27.jpg") && book.exists("months/2022-09.png") && book.exists("manifest.json"))
+        #expect(book.exists("days/2022-08-27.jpg") && book.exists("months/2022-09.png") && book.exists("index.sqlite"))
         let second = try book.run()
         #expect(second.summary.rendered == 0)
         #expect(second.summary.skipped == 7)
@@ -112,6 +112,6 @@ import Entries
         #expect(summary.rendered == 3)
         #expect(run.dryRunLines.contains("render tickets/a/front.webp"))
         #expect(run.dryRunLines.contains("render days/2022-08-27.jpg"))
-        #expect(!book.exists("tickets") && !book.exists("manifest.json"))
+        #expect(!book.exists("tickets") && !book.exists("index.sqlite") && !book.exists("index.sqlite-wal"))
     }
 }

@@ -81,19 +81,17 @@ import FileSystem
         #expect(run.summary.removed == 4)
     }
 
-    @Test func manifestNamesOutsideTheLayoutAreIgnored() throws {
+    @Test func indexRecordsOutsideTheLayoutAreIgnored() throws {
         let book = try Book()
         try book.add("a", date: "2022-08-27")
         _ = try book.run()
         let victim = book.root + "/../victim.txt"
         try Data("mine".utf8).write(to: URL(fileURLWithPath: victim))
-        let manifestPath = book.cache + "/manifest.json"
-        var text = try String(contentsOfFile: manifestPath, encoding: .utf8)
-        for evil in ["../victim.txt", "tickets/../../victim.txt", "days/../../victim.txt", "/etc/hostname"] {
-            text = text.replacingOccurrences(of: "\"outputs\" : {",
-                                             with: "\"outputs\" : {\"\(evil)\": {\"fingerprint\": \"x\", \"owner\": \"gone\"},")
+        let evil = ["../victim.txt", "tickets/../../victim.txt", "days/../../victim.txt", "/etc/hostname"]
+        do {
+            let db = try SQLiteDatabase(path: book.cache + "/index.sqlite", mode: .readWrite)
+            for path in evil { try db.execute("INSERT INTO outputs VALUES ('\(path)', 'x', 'gone')") }
         }
-        try Data(text.utf8).write(to: URL(fileURLWithPath: manifestPath))
         let recorder = Recorder()
         let run = RenderRun(options: book.options(), backend: FakeBackend(), loadEntry: fakeLoader, progress: recorder)
         let summary = try run.run()
@@ -102,8 +100,28 @@ import FileSystem
         #expect(run.notices.allSatisfy { $0.contains("not a cache output path") })
         #expect(FileManager.default.fileExists(atPath: victim))
         #expect(FileManager.default.fileExists(atPath: "/etc/hostname"))
-        let saved = try String(contentsOfFile: manifestPath, encoding: .utf8)
-        #expect(!saved.contains("victim"))
+        // clean lists the same records and still removes only layout paths.
+        #expect(try CacheCleaner.empty(cache: book.cache) == 5)
+        #expect(FileManager.default.fileExists(atPath: victim))
+    }
+
+    @Test func aMigratedManifestKeepsOnlyLayoutPaths() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try FileManager.default.createDirectory(atPath: book.cache, withIntermediateDirectories: true)
+        let victim = book.root + "/../victim2.txt"
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: victim))
+        let manifest = """
+            {"version": 1, "files": {}, "entries": {},
+             "outputs": {"../victim2.txt": {"fingerprint": "x", "owner": "gone"},
+                         "days/2022-08-20.jpg": {"fingerprint": "x", "owner": "2022-08-20"}}}
+            """
+        try Data(manifest.utf8).write(to: URL(fileURLWithPath: book.cache + "/manifest.json"))
+        let run = RenderRun(options: book.options(), backend: FakeBackend(), loadEntry: fakeLoader, progress: nil)
+        _ = try run.run()
+        #expect(run.notices.contains { $0.contains("ignoring record \"../victim2.txt\"") })
+        #expect(FileManager.default.fileExists(atPath: victim))
+        #expect(!book.exists("manifest.json"))
     }
 
     @Test func aLinkPlantedInTheCacheIsNeverFollowed() throws {
@@ -150,7 +168,7 @@ import FileSystem
         #expect(removed == 5)  // 3 ticket images, the day, the month
         #expect(book.exists("days/notes.txt"))
         #expect(book.exists("CACHEDIR.TAG"))
-        #expect(!book.exists("manifest.json"))
+        #expect(!book.exists("index.sqlite") && !book.exists("index.sqlite-wal"))
     }
 
     @Test func cacheIsTaggedForBackupTools() throws {
@@ -260,5 +278,9 @@ import FileSystem
         #expect(CacheLayout.isManifestName("manifest.json"))
         #expect(CacheLayout.isManifestName("manifest-1-of-4.json"))
         #expect(!CacheLayout.isManifestName("manifest-../x.json"))
+        #expect(CacheLayout.isIndexName("index.sqlite") && CacheLayout.isIndexName("index-1-of-4.sqlite"))
+        #expect(!CacheLayout.isIndexName("index-../x.sqlite") && !CacheLayout.isIndexName("index.sqlite-wal"))
+        #expect(CacheLayout.indexName(forManifest: "manifest-1-of-4.json") == "index-1-of-4.sqlite")
+        #expect(CacheLayout.manifestName(forIndex: "index-1-of-4.sqlite") == "manifest-1-of-4.json")
     }
 }

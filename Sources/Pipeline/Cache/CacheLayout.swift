@@ -9,7 +9,7 @@ import Entries
 /// books/gallery-<NNN>.<ext>, books/list-<NNN>.<ext>,
 /// books/timeline-<YYYY>.<ext> (or timeline-<YYYY>-<NNN> when paged)
 /// years/<YYYY>.<ext>
-/// manifest.json, render.log, .lock, CACHEDIR.TAG
+/// index.sqlite, render.log, .lock, CACHEDIR.TAG
 /// ```
 /// Paths are relative to the cache root; ids are encoded by `SafeName`.
 public struct CacheLayout: Sendable {
@@ -31,20 +31,42 @@ public struct CacheLayout: Sendable {
     /// is ever written or removed.
     public static let folders = ["tickets", "days", "months", "books", "years"]
 
-    public var manifest: String { root + "/manifest.json" }
     public var log: String { root + "/" + CacheLayout.logName }
     public var lock: String { root + "/" + CacheLayout.lockName }
 
-    /// The manifest's file name for `shard`.
+    /// The index's file name for `shard`.
+    public static func indexName(_ shard: Shard) -> String { "index\(shard.fileSuffix).sqlite" }
+
+    /// True for names `indexName` gives (any shard).
+    public static func isIndexName(_ name: String) -> Bool {
+        guard name.hasPrefix("index"), name.hasSuffix(".sqlite") else { return false }
+        return isShardSuffix(name.dropFirst("index".count).dropLast(".sqlite".count))
+    }
+
+    /// manifest.json of the first version, for the index named `name`.
+    static func manifestName(forIndex name: String) -> String {
+        "manifest" + name.dropFirst("index".count).dropLast(".sqlite".count) + ".json"
+    }
+
+    /// The index that replaces manifest.json `name`.
+    static func indexName(forManifest name: String) -> String {
+        "index" + name.dropFirst("manifest".count).dropLast(".json".count) + ".sqlite"
+    }
+
+    /// `""` or `-K-of-N`.
+    private static func isShardSuffix(_ middle: Substring) -> Bool {
+        if middle.isEmpty { return true }
+        let parts = middle.split(separator: "-", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0].isEmpty && parts[2] == "of" && Int(parts[1]) != nil && Int(parts[3]) != nil
+    }
+
+    /// The first version's manifest file name for `shard`.
     public static func manifestName(_ shard: Shard) -> String { "manifest\(shard.fileSuffix).json" }
 
     /// True for names `manifestName` gives (any shard).
     public static func isManifestName(_ name: String) -> Bool {
         guard name.hasPrefix("manifest"), name.hasSuffix(".json") else { return false }
-        let middle = name.dropFirst("manifest".count).dropLast(".json".count)
-        if middle.isEmpty { return true }
-        let parts = middle.split(separator: "-", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts[0].isEmpty && parts[2] == "of" && Int(parts[1]) != nil && Int(parts[3]) != nil
+        return isShardSuffix(name.dropFirst("manifest".count).dropLast(".json".count))
     }
 
     /// The output kind of `relative` when it is a path this layout makes

@@ -9,6 +9,9 @@ import FileSystem
 public final class CacheStore: @unchecked Sendable {
     public let layout: CacheLayout
     let root: Directory
+    /// The root with every link resolved: SQLite opens the index by this
+    /// name, and refuses any link in it.
+    let canonicalRoot: String
 
     /// The standard cache-directory tag (bford.info/cachedir): backup
     /// tools skip the folder, and `clean` knows the folder is ours.
@@ -35,6 +38,7 @@ public final class CacheStore: @unchecked Sendable {
             if case .notFound = error.problem { throw .badCache(path: layout.root, reason: "no such cache folder") }
             throw .badCache(path: layout.root, reason: error.problem.description)
         }
+        canonicalRoot = FileSystem.realPath(layout.root) ?? layout.root
         guard create else { return }
         let names: [DirectoryEntry]
         do throws(FileSystemError) { names = try root.list() } catch {
@@ -54,7 +58,7 @@ public final class CacheStore: @unchecked Sendable {
         }
     }
 
-    /// True when the folder carries our tag or a manifest of ours.
+    /// True when the folder carries our tag or an index of ours.
     public var isMarked: Bool { isOurs((try? root.list()) ?? []) }
 
     private func isOurs(_ names: [DirectoryEntry]) -> Bool {
@@ -64,7 +68,7 @@ public final class CacheStore: @unchecked Sendable {
                 let bytes = (try? root.readFile(entry.name, limit: 4096)) ?? []
                 return bytes.starts(with: Array("Signature: 8a477f597d28d172789f06886806bc55".utf8))
             }
-            return CacheLayout.isManifestName(entry.name)
+            return CacheLayout.isManifestName(entry.name) || CacheLayout.isIndexName(entry.name)
         }
     }
 
@@ -139,26 +143,38 @@ public final class CacheStore: @unchecked Sendable {
 
     // MARK: - Manifests, log, locks
 
-    /// The names of every manifest in the cache (one per shard layout).
-    public func manifestNames() -> [String] {
-        ((try? root.list()) ?? []).filter { $0.kind == .regular && CacheLayout.isManifestName($0.name) }.map(\.name)
+    /// The names of every index in the cache (one per shard layout),
+    /// counting a manifest.json not yet migrated as its index.
+    public func indexNames() -> [String] {
+        var names: Set<String> = []
+        for entry in (try? root.list()) ?? [] where entry.kind == .regular {
+            if CacheLayout.isIndexName(entry.name) { names.insert(entry.name) }
+            if CacheLayout.isManifestName(entry.name) { names.insert(CacheLayout.indexName(forManifest: entry.name)) }
+        }
+        return names.sorted()
     }
 
-    /// Reads manifest `name`. A missing one is empty; one that cannot be
-    /// parsed is empty with a warning (everything renders again, which is
-    /// safe, and nothing is removed, since removal needs a record). Records
-    /// whose output paths are not the layout's are dropped with a warning.
-    public func loadManifest(_ name: String) -> (Manifest, warnings: [String]) {
+    /// Opens index `name` (see `CacheIndex.open`).
+    public func openIndex(_ name: String, readOnly: Bool = false) throws(PipelineError) -> CacheIndex {
+        try CacheIndex.open(in: self, name: name, readOnly: readOnly)
+    }
+
+    /// Reads manifest.json `name` (the first version's index), to migrate
+    /// it. A missing one is empty and not found; one that cannot be parsed
+    /// is empty with a warning (everything renders again, which is safe,
+    /// and nothing is removed, since removal needs a record). Records whose
+    /// output paths are not the layout's are dropped with a warning.
+    func loadManifest(_ name: String) -> (Manifest, found: Bool, warnings: [String]) {
         let bytes: [UInt8]
         do throws(FileSystemError) {
             bytes = try root.readFile(name, limit: 1 << 30)
         } catch {
-            if case .notFound = error.problem { return (Manifest(), []) }
-            return (Manifest(), ["\(error); the manifest is ignored"])
+            if case .notFound = error.problem { return (Manifest(), false, []) }
+            return (Manifest(), false, ["\(error); the manifest is ignored"])
         }
         guard let decoded = try? JSONDecoder().decode(Manifest.self, from: Data(bytes)),
               decoded.version == Manifest.currentVersion else {
-            return (Manifest(), ["\(display(name)): not a manifest of this version; ignored"])
+            return (Manifest(), true, ["\(display(name)): not a manifest of this version; ignored"])
         }
         var manifest = decoded
         var warnings: [String] = []
@@ -166,17 +182,7 @@ public final class CacheStore: @unchecked Sendable {
             manifest.outputs[path] = nil
             warnings.append("\(display(name)): ignoring record \(JSONWriter.quoted(path)), which is not a cache output path")
         }
-        return (manifest, warnings)
-    }
-
-    /// Writes manifest `name` atomically and durably.
-    public func saveManifest(_ manifest: Manifest, name: String) throws(FileSystemError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        guard let data = try? encoder.encode(manifest) else {
-            throw FileSystemError(path: display(name), problem: .system(code: 0, message: "cannot encode the manifest"))
-        }
-        try root.write(name, bytes: [UInt8](data))
+        return (manifest, true, warnings)
     }
 
     /// Opens render.log for appending; nil when it cannot be written.

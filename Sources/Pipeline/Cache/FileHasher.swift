@@ -7,11 +7,13 @@ import FileSystem
 /// is checked without reading its photos. A file touched without change
 /// is read and hashed again, and found equal. Thread-safe.
 public final class FileHasher: @unchecked Sendable {
-    private var known: [String: Manifest.File]
+    private let known: (String) -> Manifest.File?
     private var used: [String: Manifest.File] = [:]
     private let lock = NSLock()
 
-    public init(previous: [String: Manifest.File]) {
+    /// `previous` looks up the record the last run kept for a path (the
+    /// cache index); it must be thread-safe.
+    public init(previous: @escaping (String) -> Manifest.File?) {
         self.known = previous
     }
 
@@ -30,10 +32,7 @@ public final class FileHasher: @unchecked Sendable {
             // its entry now, even when its hash is known.
             let status = try FileSystem.readableStatus(path)
             if status.kind == .regular {
-                lock.lock()
-                let previous = known[path]
-                lock.unlock()
-                if let previous, previous.matches(status) {
+                if let previous = known(path), previous.matches(status) {
                     record(path, previous)
                     return previous.sha256
                 }

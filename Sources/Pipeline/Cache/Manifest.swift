@@ -1,13 +1,12 @@
 import Foundation
 
-/// manifest.json: for each output, the fingerprint of everything that made
-/// it; for each input file, its stat and content hash (so unchanged files
-/// are not read again); for each entry, its date and canonical folder (so
-/// a failed entry's outputs, day and month are held rather than removed,
-/// and removal happens only once the folder is provably gone).
-///
-/// Read and written by `CacheStore`, which drops records whose names are
-/// not the layout's: nothing in this file can name a path outside the cache.
+/// The records the cache index keeps, and manifest.json, the index of the
+/// first version (one JSON file rewritten whole), now read only to migrate
+/// into `CacheIndex`: for each output, the fingerprint of everything that
+/// made it; for each input file, its stat and content hash (so unchanged
+/// files are not read again); for each entry, its date and canonical folder
+/// (so a failed entry's outputs, day and month are held rather than
+/// removed, and removal happens only once the folder is provably gone).
 public struct Manifest: Codable, Sendable, Equatable {
     public static let currentVersion = 1
 

@@ -9,7 +9,7 @@ import FileSystem
 extension RenderRun {
     // MARK: - Loading
 
-    struct Loaded {
+    struct Loaded: Sendable {
         var entry: Entry
         var canonicalFolder: String
         var jsonHash: String
@@ -23,13 +23,27 @@ extension RenderRun {
             return FailedEntry(id: u.folder, folder: u.folder, canonicalFolder: u.canonicalFolder, date: nil,
                                failure: ItemFailure(stage: .discover, item: u.folder, error: error))
         }
-        for f in discovery.found {
+        // On `jobs` threads: parsing entry.json and checking photo paths is
+        // most of an unchanged book's rerun. Results keep discovery order.
+        let found = discovery.found
+        let results = Results<Result<Loaded, ItemFailure>>(count: found.count)
+        let loadEntry = self.loadEntry
+        WorkPool.run(count: found.count, threads: options.jobs, makeWorker: { () }) { _, i in
+            let f = found[i]
             do {
                 let (entry, json) = try loadEntry(f.folder, f.defaultID)
-                loaded.append(Loaded(entry: entry, canonicalFolder: f.canonicalFolder, jsonHash: SHA256.hex(json)))
+                results.set(i, .success(Loaded(entry: entry, canonicalFolder: f.canonicalFolder, jsonHash: SHA256.hex(json))))
             } catch {
+                results.set(i, .failure(ItemFailure(stage: .load, item: f.defaultID, error: error)))
+            }
+        }
+        for (f, result) in zip(found, results.values) {
+            switch result {
+            case .success(let entry)?: loaded.append(entry)
+            case .failure(let failure)?:
                 failed.append(FailedEntry(id: f.defaultID, folder: f.folder, canonicalFolder: f.canonicalFolder, date: nil,
-                                          failure: ItemFailure(stage: .load, item: f.defaultID, error: error)))
+                                          failure: failure))
+            case nil: break
             }
         }
         // Two entries with one id: both fail, neither overwrites the other.
@@ -86,13 +100,16 @@ extension RenderRun {
         var ids: Set<String> = []
         /// Dates (and so days and months) that are not rendered this run.
         var dates: Set<CalendarDate> = []
+        /// The index's records of held entries that were not loaded.
+        var records: [String: Manifest.EntryRecord] = [:]
     }
 
     /// What this run must leave as it was: failed entries (matched to the
-    /// manifest by their canonical folder, since a broken entry.json cannot
+    /// index by their canonical folder, since a broken entry.json cannot
     /// tell its id), and every remembered entry that was not found and is
     /// not provably gone.
-    func heldRecords(kept: Manifest, entries: [Loaded], failed: [FailedEntry], root: String) -> Held {
+    func heldRecords(index: CacheIndex, entries: [Loaded], failed: [FailedEntry],
+                     root: String) throws(PipelineError) -> Held {
         var held = Held()
         let loadedIDs = Set(entries.map(\.entry.id))
         let loadedFolders = Set(entries.map(\.canonicalFolder))
@@ -101,7 +118,15 @@ extension RenderRun {
             held.ids.insert(f.id)
             if let date = f.date { held.dates.insert(date) }
         }
-        for (id, record) in kept.entries where !loadedIDs.contains(id) {
+        var remembered: [(String, Manifest.EntryRecord)] = []
+        do throws(SQLiteError) {
+            try index.forEachEntry { id, record in
+                if !loadedIDs.contains(id) { remembered.append((id, record)) }
+            }
+        } catch {
+            throw .badCache(path: index.displayName, reason: error.message)
+        }
+        for (id, record) in remembered {
             let isHeld: Bool
             if failedFolders.contains(record.folder)
                 || failed.contains(where: { $0.failure.stage == .discover && record.folder.hasPrefix($0.canonicalFolder + "/") }) {
@@ -116,6 +141,7 @@ extension RenderRun {
                 if let date = CalendarDate(record.date) { held.dates.insert(date) }
             }
         }
+        for (id, record) in remembered where held.ids.contains(id) { held.records[id] = record }
         return held
     }
 

@@ -4,11 +4,12 @@ import Entries
 import FileSystem
 
 /// One `render` run, start to finish, in this order: open and lock the
-/// cache, read the manifest, find and load entries, hash their files, work
+/// cache, open its index, find and load entries, hash their files, work
 /// out what is held (entries that cannot be read now, or are not provably
-/// gone), plan (fingerprint every output and compare with the manifest),
+/// gone), plan (fingerprint every output and compare with the index),
 /// remove outputs whose entries or dates are provably gone, render the
-/// rest on `jobs` threads while reporting progress, and save the manifest.
+/// rest on `jobs` threads while reporting progress, committing finished
+/// items to the index in batches.
 public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     let options: RenderOptions
     let backend: Backend
@@ -19,11 +20,10 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
 
     /// Shared state while rendering, guarded by `lock`.
     private let lock = NSLock()
-    private var manifest = Manifest()
+    private var index = CacheIndex.empty()
     private var summary = RunSummary()
     private var done = 0
     private var total = 0
-    private var lastSave = 0.0
     private var log: RenderLog?
     /// This run's fingerprint of each planned day thumbnail.
     private var dayFingerprints: [CalendarDate: String] = [:]
@@ -37,7 +37,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     /// One line per failure, for the caller's stderr.
     public var failures: [String] { failureRecords.map(\.description) }
     /// Problems with the cache itself that did not stop the run (records
-    /// ignored in a tampered manifest, a manifest that could not be saved).
+    /// ignored in a tampered index, an index that could not be saved).
     public private(set) var notices: [String] = []
 
     public init(options: RenderOptions, backend: Backend, loadEntry: @escaping EntryLoading, progress: ProgressSink?) {
@@ -59,31 +59,29 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         self.store = store
         let locks = options.dryRun ? [] : try store?.lockForRun(shard: options.shard, wait: options.wait) ?? []
         defer { withExtendedLifetime(locks) {} }
-        let manifestName = CacheLayout.manifestName(options.shard)
-        let (kept, manifestWarnings) = store?.loadManifest(manifestName) ?? (Manifest(), [])
-        notices += manifestWarnings
-        // Records of held and other-kind outputs survive --force; only the
-        // comparison that decides what to skip starts empty.
-        let previous = options.force ? Manifest() : kept
+        if let store { index = try store.openIndex(CacheLayout.indexName(options.shard), readOnly: options.dryRun) }
+        let index = self.index
+        defer { index.close() }
         if !options.dryRun {
             log = store?.openLog()
             store?.sweepTemporaryFiles()
         }
         log?.write("run start entries=\(options.entries) only=\(options.only.map(\.rawValue).sorted().joined(separator: ",")) jobs=\(options.jobs) shard=\(options.shard) force=\(options.force)")
-        for warning in manifestWarnings { log?.write("warning \(warning)") }
+        let recorded: Int
+        do throws(SQLiteError) { recorded = try index.entryCount() } catch { throw .badCache(path: index.displayName, reason: error.message) }
 
         // Find and load; an entry whose photos cannot be read fails here.
         let discovery = try EntryDiscovery.find(in: options.entries, excluding: options.cache)
         var (entries, failed) = load(discovery)
-        let hasher = FileHasher(previous: kept.files)
+        let hasher = FileHasher(previous: index.file)
         let photoHashes = hashPhotos(&entries, failed: &failed, hasher: hasher)
 
         // What is held: everything a failed entry or an unreadable folder
         // may own, and every remembered entry not provably gone.
-        let held = heldRecords(kept: kept, entries: entries, failed: failed, root: discovery.canonicalRoot)
-        if discovery.found.isEmpty && discovery.unreadable.isEmpty && !kept.entries.isEmpty && !options.allowEmpty
-            && held.ids.count < kept.entries.count {
-            throw .emptyEntries(path: options.entries, known: kept.entries.count)
+        let held = try heldRecords(index: index, entries: entries, failed: failed, root: discovery.canonicalRoot)
+        if discovery.found.isEmpty && discovery.unreadable.isEmpty && recorded > 0 && !options.allowEmpty
+            && held.ids.count < recorded {
+            throw .emptyEntries(path: options.entries, known: recorded)
         }
 
         // Plan.
@@ -95,11 +93,9 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             default: break
             }
         }
-        manifest = kept
-        manifest.files = hasher.records
-        manifest.entries = kept.entries.filter { held.ids.contains($0.key) }
+        var entryRecords = held.records
         for e in entries {
-            manifest.entries[e.entry.id] = .init(date: e.entry.date.description, folder: e.canonicalFolder)
+            entryRecords[e.entry.id] = .init(date: e.entry.date.description, folder: e.canonicalFolder)
         }
         let planned = Set(items.flatMap { item in item.outputs.map { $0.path } })
         var heldOwners = Set(held.dates.map { $0.description } + held.dates.map { MonthKey($0).description }
@@ -107,15 +103,27 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         // The book's pages show every entry in one order: while any entry
         // is held, the pages are held as they were.
         if !held.ids.isEmpty { heldOwners.insert(CacheLayout.bookOwner) }
-        let toRemove = kept.outputs.filter { path, record in
-            guard let kind = CacheLayout.kind(ofOutput: path) else { return false }
-            return !planned.contains(path) && options.only.contains(kind)
-                && !held.ids.contains(record.owner) && !heldOwners.contains(record.owner)
-        }.keys.sorted()
+        var toRemove: [String] = []
+        do throws(SQLiteError) {
+            try index.forEachOutput { path, record in
+                guard let kind = CacheLayout.kind(ofOutput: path) else { return }
+                if !planned.contains(path) && options.only.contains(kind)
+                    && !held.ids.contains(record.owner) && !heldOwners.contains(record.owner) {
+                    toRemove.append(path)
+                }
+            }
+        } catch {
+            throw .badCache(path: index.displayName, reason: error.message)
+        }
+        toRemove.sort()
+        notices += index.warnings
+        for warning in index.warnings { log?.write("warning \(warning)") }
 
+        // Records of held and other-kind outputs survive --force; only the
+        // comparison that decides what to skip ignores them.
         let toRender = items.filter { item in
             item.outputs.contains { out in
-                previous.outputs[out.path]?.fingerprint != item.fingerprint || store?.holdsFile(out.path) != true
+                options.force || index.output(out.path)?.fingerprint != item.fingerprint || store?.holdsFile(out.path) != true
             }
         }
         let renderSet = Set(toRender.map(\.id))
@@ -130,11 +138,19 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             return summary
         }
 
+        // Record this run's entries and input files first: from here on, a
+        // killed run leaves an index that knows every entry it rendered.
+        do throws(SQLiteError) {
+            try index.commit(files: hasher.records, entries: entryRecords)
+        } catch {
+            throw .badCache(path: index.displayName, reason: "cannot be updated: \(error.message)")
+        }
+
         // Remove what is provably gone.
         for path in toRemove {
             do throws(FileSystemError) {
                 try store?.remove(path)
-                manifest.outputs[path] = nil
+                index.removeOutput(path)
                 summary.removed += 1
                 log?.write("removed \(path)")
             } catch {
@@ -159,16 +175,17 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
                 self.render(ordered[phase.lowerBound + i], worker: &worker)
             }
         }
-        summary.seconds = Clock.now() - started
-        do throws(FileSystemError) {
-            try saveManifest()
+        do throws(SQLiteError) {
+            try index.commit()
         } catch {
-            // The outputs written are whole; the old manifest stays, so the
-            // next run renders them again. Say so and fail the run.
-            notices.append("\(error); the manifest was not updated")
+            // The outputs written are whole; the index keeps the records
+            // of the last commit, so the next run renders the rest again.
+            // Say so and fail the run.
+            notices.append("\(error); the index was not updated")
             summary.failed += 1
-            log?.write("error \(error); the manifest was not updated")
+            log?.write("error \(error); the index was not updated")
         }
+        summary.seconds = Clock.now() - started
         progress?.handle(.finished(summary))
         log?.write("run done \(summary.line)")
         return summary
@@ -229,14 +246,12 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
                 return
             }
         }
-        lock.lock()
-        for out in item.outputs { manifest.outputs[out.path] = .init(fingerprint: item.fingerprint, owner: item.owner) }
-        lock.unlock()
+        for out in item.outputs { index.setOutput(out.path, .init(fingerprint: item.fingerprint, owner: item.owner)) }
         finish(id: item.id, status: .rendered, failure: nil, warnings: warnings)
     }
 
     /// The up-to-date day thumbnails of `month` in the cache: those whose
-    /// manifest record carries this run's fingerprint for the day (rendered
+    /// index record carries this run's fingerprint for the day (rendered
     /// now, or skipped as unchanged). A day that failed or was not planned
     /// is left out, and the backend draws it.
     private func dayThumbnails(_ month: MonthKey, _ byDay: [Int: [Entry]]) -> [Int: [UInt8]] {
@@ -261,17 +276,15 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         return found
     }
 
-    /// The bytes of output `path` when the manifest records it with this
+    /// The bytes of output `path` when the index records it with this
     /// run's fingerprint `planned` (rendered now, or skipped as unchanged).
     private func upToDate(_ path: String, planned: String?) -> [UInt8]? {
         guard let planned else { return nil }
-        lock.lock()
-        let current = manifest.outputs[path]?.fingerprint == planned
-        lock.unlock()
+        let current = index.output(path)?.fingerprint == planned
         return current ? store?.read(path, limit: 64 << 20) : nil
     }
 
-    /// Counts an item, reports it, and now and then saves the manifest so
+    /// Counts an item, reports it, and now and then commits the index so
     /// a killed run keeps most of its work.
     private func finish(id: String, status: ItemStatus, failure: ItemFailure?, warnings: [String]) {
         lock.lock()
@@ -288,17 +301,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         for warning in warnings { log?.write("warning \(id): \(warning)") }
         progress?.handle(.item(done: done, total: total, id: id, status: status, error: failure?.description,
                                warnings: warnings))
-        let now = Clock.now()
-        if now - lastSave > 2 {
-            lastSave = now
-            try? store?.saveManifest(manifest, name: CacheLayout.manifestName(options.shard))
-        }
-    }
-
-    private func saveManifest() throws(FileSystemError) {
-        lock.lock()
-        defer { lock.unlock() }
-        try store?.saveManifest(manifest, name: CacheLayout.manifestName(options.shard))
+        if !options.dryRun { index.commitIfDue() }
     }
 }
 

@@ -1,0 +1,7 @@
+#include <sqlite3.h>
+
+// SQLITE_TRANSIENT is a cast macro Swift cannot import: bind through
+// these, so SQLite copies the bytes before the call returns.
+static inline int pr_sqlite_bind_text(sqlite3_stmt *stmt, int index, const char *text, int length) {
+    return sqlite3_bind_text(stmt, index, text, length, SQLITE_TRANSIENT);
+}

@@ -1,0 +1,381 @@
+import Foundation
+import Entries
+import FileSystem
+
+/// The cache's index, a SQLite database: for each output the fingerprint
+/// of everything that made it and its owner; for each input file its stat
+/// and content hash; for each entry its date and canonical folder.
+///
+/// Why SQLite: a run looks records up one by one (an unchanged book stats
+/// its files and compares with indexed rows) and writes what it finishes
+/// in small transactions, so nothing loads or rewrites the whole index.
+///
+/// One database per shard layout (`index.sqlite`, `index-K-of-N.sqlite`),
+/// each written only by the run holding that shard's lock. The database
+/// runs in WAL mode with `locking_mode=EXCLUSIVE`, so SQLite keeps its WAL
+/// index in process memory instead of a shared-memory `-shm` file: that
+/// is what makes it safe on a network file system shared by several
+/// machines (WAL's shared memory does not work across hosts; one writer
+/// per file, guarded by our flock, never needs it).
+///
+/// Thread-safe: every call takes the index's lock. Records whose output
+/// paths are not the layout's are never returned (closed world).
+public final class CacheIndex: @unchecked Sendable {
+    /// `PRAGMA user_version` of the schema this build writes.
+    public static let schemaVersion: Int64 = 1
+
+    /// Our own result codes: a schema from a newer build, a file that
+    /// fails the page check or is not an index.
+    static let newer: Int32 = -1
+    static let damaged: Int32 = -2
+
+    private let db: SQLiteDatabase
+    private let lock = NSLock()
+    /// The index as messages name it.
+    public let displayName: String
+    private let writable: Bool
+
+    private let selectOutput: SQLiteStatement
+    private let selectFile: SQLiteStatement
+    private let putOutput: SQLiteStatement
+    private let dropOutput: SQLiteStatement
+    private let putFile: SQLiteStatement
+    private let dropFile: SQLiteStatement
+    private let putEntry: SQLiteStatement
+    private let dropEntry: SQLiteStatement
+
+    /// Output changes not yet committed, by path (nil: removed).
+    private var pending: [String: Manifest.Output?] = [:]
+    private var lastCommit = Clock.now()
+    /// Problems met while opening or reading (a recovered corrupt file,
+    /// records outside the layout), each once.
+    public private(set) var warnings: [String] = []
+    private var warned: Set<String> = []
+
+    private init(db: SQLiteDatabase, displayName: String, writable: Bool) throws(SQLiteError) {
+        self.db = db
+        self.displayName = displayName
+        self.writable = writable
+        selectOutput = try db.prepare("SELECT fingerprint, owner FROM outputs WHERE path = ?")
+        selectFile = try db.prepare("SELECT size, mtime_ns, inode, sha256 FROM files WHERE path = ?")
+        putOutput = try db.prepare("INSERT OR REPLACE INTO outputs(path, fingerprint, owner) VALUES (?, ?, ?)")
+        dropOutput = try db.prepare("DELETE FROM outputs WHERE path = ?")
+        putFile = try db.prepare("INSERT OR REPLACE INTO files(path, size, mtime_ns, inode, sha256) VALUES (?, ?, ?, ?, ?)")
+        dropFile = try db.prepare("DELETE FROM files WHERE path = ?")
+        putEntry = try db.prepare("INSERT OR REPLACE INTO entries(id, date, folder) VALUES (?, ?, ?)")
+        dropEntry = try db.prepare("DELETE FROM entries WHERE id = ?")
+    }
+
+    static let schema = """
+        CREATE TABLE IF NOT EXISTS outputs(path TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, owner TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
+                                         inode INTEGER NOT NULL, sha256 TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS entries(id TEXT PRIMARY KEY, date TEXT NOT NULL, folder TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+        """
+
+    // MARK: - Opening
+
+    /// Opens the index `name` in `store`: creates it (migrating a
+    /// manifest.json of the same shard layout, in one transaction) when
+    /// missing, and sets aside a corrupt one (`<name>.corrupt`) to start
+    /// empty: every output is then rendered again after re-hashing, and
+    /// nothing is removed, since removal needs a record. With `readOnly`
+    /// (a dry run) nothing in the cache changes: a missing, old-format or
+    /// corrupt index is read into memory instead.
+    static func open(in store: CacheStore, name: String, readOnly: Bool) throws(PipelineError) -> CacheIndex {
+        let shown = store.display(name)
+        // SQLite opens its own files by name: refuse anything but regular
+        // files at the names it would use (a planted link or FIFO).
+        for companion in [name, name + "-wal", name + "-journal", name + "-shm"] {
+            if let status = try? store.root.status(companion), status.kind != .regular {
+                throw .badCache(path: store.display(companion), reason: "not a regular file (\(status.kind))")
+            }
+        }
+        let path = store.canonicalRoot + "/" + name
+        let exists = (try? store.root.status(name)) != nil
+        var warnings: [String] = []
+        if exists {
+            do throws(SQLiteError) {
+                let index = try CacheIndex(db: SQLiteDatabase(path: path, mode: readOnly ? .readOnly : .readWrite),
+                                           displayName: shown, writable: !readOnly)
+                try index.configure()
+                try index.check()
+                try index.finishMigration(store: store, name: name)
+                return index
+            } catch {
+                if error.isBusy { throw .locked(cache: store.layout.root, holder: nil) }
+                // A newer schema is left alone; only damage is set aside.
+                guard error.isCorruption || error.code == CacheIndex.damaged else {
+                    throw .badCache(path: shown, reason: error.message)
+                }
+                if readOnly {
+                    warnings.append("\(shown): \(error.message); a dry run reads it as empty")
+                } else {
+                    do throws(FileSystemError) {
+                        for companion in ["-wal", "-journal"] { _ = try? store.root.remove(name + companion) }
+                        try store.root.rename(name, to: name + ".corrupt")
+                    } catch {
+                        throw .badCache(path: shown, reason: "damaged, and cannot be set aside: \(error.problem)")
+                    }
+                    warnings.append("\(shown): \(error.message); set aside as \(name).corrupt and started empty "
+                                    + "(every output is checked and rendered again; none is removed)")
+                }
+            }
+        }
+        do throws(SQLiteError) {
+            let index = try CacheIndex(
+                db: SQLiteDatabase(path: readOnly ? ":memory:" : path, mode: .readWriteCreate),
+                displayName: shown, writable: true, creatingSchema: true)
+            index.warnings = warnings
+            try index.configure()
+            try index.migrate(from: store, name: name, persist: !readOnly)
+            return index
+        } catch {
+            throw .badCache(path: shown, reason: error.message)
+        }
+    }
+
+    /// An empty index in memory (a dry run over a cache that does not exist).
+    static func empty() -> CacheIndex {
+        // An in-memory database with a fixed schema cannot fail to open.
+        try! CacheIndex(db: SQLiteDatabase(path: ":memory:", mode: .readWriteCreate), displayName: ":memory:",
+                        writable: true, creatingSchema: true)
+    }
+
+    private convenience init(db: SQLiteDatabase, displayName: String, writable: Bool,
+                             creatingSchema: Bool) throws(SQLiteError) {
+        try db.execute(CacheIndex.schema)
+        try self.init(db: db, displayName: displayName, writable: writable)
+    }
+
+    private func configure() throws(SQLiteError) {
+        guard db.path != ":memory:" else { return }
+        // EXCLUSIVE before WAL: the WAL index then lives in heap memory,
+        // with no -shm file (see the type's comment).
+        try db.execute("PRAGMA locking_mode=EXCLUSIVE; PRAGMA busy_timeout=2000;")
+        if writable {
+            try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
+        }
+    }
+
+    /// Checks the schema version and the file's pages.
+    private func check() throws(SQLiteError) {
+        let version = try db.integer("PRAGMA user_version")
+        if version > CacheIndex.schemaVersion {
+            throw SQLiteError(path: displayName, code: CacheIndex.newer,
+                              message: "made by a newer photicase-render (schema \(version), this one reads up to "
+                                       + "\(CacheIndex.schemaVersion)); refusing to change it")
+        }
+        let result = try db.texts("PRAGMA quick_check")
+        guard result == ["ok"] else {
+            throw SQLiteError(path: displayName, code: CacheIndex.damaged, message: "damaged (\(result.prefix(3).joined(separator: "; ")))")
+        }
+        let tables = Set(try db.texts("SELECT name FROM sqlite_master WHERE type = 'table'"))
+        guard version == CacheIndex.schemaVersion, tables.isSuperset(of: ["outputs", "files", "entries", "meta"]) else {
+            throw SQLiteError(path: displayName, code: CacheIndex.damaged, message: "not an index of this version (schema \(version))")
+        }
+    }
+
+    /// Creates the schema and imports the shard layout's manifest.json, if
+    /// any, in one transaction; then removes manifest.json. A run killed
+    /// before the commit leaves manifest.json to import next time; one
+    /// killed after it finds the `migrated` mark and only removes the file.
+    private func migrate(from store: CacheStore, name: String, persist: Bool) throws(SQLiteError) {
+        let jsonName = CacheLayout.manifestName(forIndex: name)
+        let (manifest, found, manifestWarnings) = store.loadManifest(jsonName)
+        warnings += manifestWarnings
+        try db.execute("BEGIN IMMEDIATE")
+        do throws(SQLiteError) {
+            for (path, record) in manifest.outputs { try putOutputRow(path, record) }
+            for (path, file) in manifest.files { try putFileRow(path, file) }
+            for (id, record) in manifest.entries {
+                try putEntry.run([.text(id), .text(record.date), .text(record.folder)])
+            }
+            if found { try db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('migrated', '\(jsonName)')") }
+            try db.execute("PRAGMA user_version=\(CacheIndex.schemaVersion)")
+            try db.execute("COMMIT")
+        } catch {
+            try? db.execute("ROLLBACK")
+            throw error
+        }
+        if found && persist { _ = try? store.root.remove(jsonName) }
+    }
+
+    /// Removes a manifest.json whose import committed earlier (its removal
+    /// failed or the run was killed between the two).
+    private func finishMigration(store: CacheStore, name: String) throws(SQLiteError) {
+        guard writable else { return }
+        let jsonName = CacheLayout.manifestName(forIndex: name)
+        guard (try? store.root.status(jsonName)) != nil else { return }
+        let migrated = try db.texts("SELECT value FROM meta WHERE key = 'migrated'")
+        if migrated == [jsonName] { _ = try? store.root.remove(jsonName) }
+    }
+
+    /// Closes the database (its WAL is checkpointed into the main file).
+    public func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        for statement in [selectOutput, selectFile, putOutput, dropOutput, putFile, dropFile, putEntry, dropEntry] {
+            statement.finalize()
+        }
+        db.close()
+    }
+
+    // MARK: - Reading
+
+    /// The record of output `path`, this run's uncommitted changes included.
+    public func output(_ path: String) -> Manifest.Output? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let change = pending[path] { return change }
+        guard (try? selectOutput.bind([.text(path)])) != nil, (try? selectOutput.step()) == true else { return nil }
+        let record = Manifest.Output(fingerprint: selectOutput.text(0), owner: selectOutput.text(1))
+        selectOutput.reset()
+        return record
+    }
+
+    /// The stat and hash recorded for input file `path`.
+    public func file(_ path: String) -> Manifest.File? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard (try? selectFile.bind([.text(path)])) != nil, (try? selectFile.step()) == true else { return nil }
+        let record = Manifest.File(size: selectFile.int64(0), mtimeNanoseconds: selectFile.int64(1),
+                                   inode: UInt64(bitPattern: selectFile.int64(2)), sha256: selectFile.text(3))
+        selectFile.reset()
+        return record
+    }
+
+    /// The number of entries recorded.
+    public func entryCount() throws(SQLiteError) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return Int(try db.integer("SELECT count(*) FROM entries"))
+    }
+
+    /// Calls `body` with each recorded entry, streamed from the database.
+    public func forEachEntry(_ body: (String, Manifest.EntryRecord) -> Void) throws(SQLiteError) {
+        lock.lock()
+        defer { lock.unlock() }
+        let scan = try db.prepare("SELECT id, date, folder FROM entries")
+        while try scan.step() {
+            body(scan.text(0), Manifest.EntryRecord(date: scan.text(1), folder: scan.text(2)))
+        }
+    }
+
+    /// Calls `body` with each committed output record whose path is one the
+    /// layout makes; other rows are skipped with a warning.
+    public func forEachOutput(_ body: (String, Manifest.Output) -> Void) throws(SQLiteError) {
+        lock.lock()
+        defer { lock.unlock() }
+        let scan = try db.prepare("SELECT path, fingerprint, owner FROM outputs")
+        while try scan.step() {
+            let path = scan.text(0)
+            guard CacheLayout.kind(ofOutput: path) != nil else {
+                warnOnce("\(displayName): ignoring record \(JSONWriter.quoted(path)), which is not a cache output path")
+                continue
+            }
+            body(path, Manifest.Output(fingerprint: scan.text(1), owner: scan.text(2)))
+        }
+    }
+
+    private func warnOnce(_ text: String) {
+        if warned.insert(text).inserted { warnings.append(text) }
+    }
+
+    // MARK: - Writing
+
+    /// Records output `path` as made with `record` (committed with the
+    /// next batch).
+    public func setOutput(_ path: String, _ record: Manifest.Output) {
+        lock.lock()
+        pending[path] = .some(record)
+        lock.unlock()
+    }
+
+    /// Forgets output `path` (committed with the next batch).
+    public func removeOutput(_ path: String) {
+        lock.lock()
+        pending[path] = .some(nil)
+        lock.unlock()
+    }
+
+    /// Commits the pending changes when two seconds have passed since the
+    /// last commit or many have piled up, so a killed run keeps its work.
+    /// A failed commit keeps them pending for the next.
+    public func commitIfDue() {
+        lock.lock()
+        let due = !pending.isEmpty && (pending.count >= 1024 || Clock.now() - lastCommit > 2)
+        lock.unlock()
+        if due { try? commit() }
+    }
+
+    /// Commits the pending output changes, and when given, replaces the
+    /// file records by `files` and the entry records by `entries` (rows
+    /// not in them are deleted, changed ones written), in one transaction.
+    public func commit(files: [String: Manifest.File]? = nil,
+                       entries: [String: Manifest.EntryRecord]? = nil) throws(SQLiteError) {
+        lock.lock()
+        defer { lock.unlock() }
+        lastCommit = Clock.now()
+        try db.execute("BEGIN IMMEDIATE")
+        do throws(SQLiteError) {
+            for (path, change) in pending {
+                if let record = change { try putOutputRow(path, record) } else { try dropOutput.run([.text(path)]) }
+            }
+            if let files { try replaceFiles(files) }
+            if let entries { try replaceEntries(entries) }
+            try db.execute("COMMIT")
+        } catch {
+            try? db.execute("ROLLBACK")
+            throw error
+        }
+        pending = [:]
+    }
+
+    private func putOutputRow(_ path: String, _ record: Manifest.Output) throws(SQLiteError) {
+        try putOutput.run([.text(path), .text(record.fingerprint), .text(record.owner)])
+    }
+
+    private func putFileRow(_ path: String, _ file: Manifest.File) throws(SQLiteError) {
+        try putFile.run([.text(path), .integer(file.size), .integer(file.mtimeNanoseconds),
+                         .integer(Int64(bitPattern: file.inode)), .text(file.sha256)])
+    }
+
+    private func replaceFiles(_ files: [String: Manifest.File]) throws(SQLiteError) {
+        var stale: [String] = []
+        var seen: Set<String> = []
+        let scan = try db.prepare("SELECT path, size, mtime_ns, inode, sha256 FROM files")
+        while try scan.step() {
+            let path = scan.text(0)
+            guard let wanted = files[path] else { stale.append(path); continue }
+            seen.insert(path)
+            let current = Manifest.File(size: scan.int64(1), mtimeNanoseconds: scan.int64(2),
+                                        inode: UInt64(bitPattern: scan.int64(3)), sha256: scan.text(4))
+            if current != wanted { seen.remove(path) }
+        }
+        for path in stale { try dropFile.run([.text(path)]) }
+        for (path, file) in files where !seen.contains(path) { try putFileRow(path, file) }
+    }
+
+    private func replaceEntries(_ entries: [String: Manifest.EntryRecord]) throws(SQLiteError) {
+        var stale: [String] = []
+        var same: Set<String> = []
+        let scan = try db.prepare("SELECT id, date, folder FROM entries")
+        while try scan.step() {
+            let id = scan.text(0)
+            guard let wanted = entries[id] else { stale.append(id); continue }
+            if wanted == Manifest.EntryRecord(date: scan.text(1), folder: scan.text(2)) { same.insert(id) }
+        }
+        for id in stale { try dropEntry.run([.text(id)]) }
+        for (id, record) in entries where !same.contains(id) {
+            try putEntry.run([.text(id), .text(record.date), .text(record.folder)])
+        }
+    }
+
+    /// Removes the index's files (after `close`): for `clean`.
+    static func removeFiles(_ name: String, in store: CacheStore) throws(FileSystemError) {
+        for companion in ["-wal", "-journal", "-shm"] { _ = try? store.root.remove(name + companion) }
+        try store.root.remove(name)
+    }
+}

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""The cron case at scale: an unchanged book's rerun, by book size.
+
+Usage: python3 scripts/bench-scale.py [--sizes 1000,10000,20000,50000,100000]
+                                      [--repeats 3] [--jobs 2] [--bin PATH]
+
+For each size, generates a book of that many entries (one small JPEG each,
+hard links to one file; folders YYYY/NNNNNN; dates spread over 20 years,
+so 100,000 entries fill 7,300 days), renders it once with
+`render --only days`, then times the rerun that finds nothing to do:
+median wall time and median peak RSS (ru_maxrss) of `--repeats` runs, and
+the index's size. Prints a Markdown table.
+"""
+import argparse
+import datetime
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from bench import run  # noqa: E402  (wall seconds, peak RSS MiB)
+
+
+def make_photo(path):
+    """A 64x48 JPEG gradient (Pillow, a test dependency)."""
+    from PIL import Image
+    img = Image.new("RGB", (64, 48))
+    img.putdata([(x * 4 % 256, y * 5 % 256, 128) for y in range(48) for x in range(64)])
+    img.save(path, quality=85)
+
+
+def make_book(root, count, photo):
+    base = datetime.date(2006, 1, 1)
+    for i in range(count):
+        date = base + datetime.timedelta(days=i % 7300)
+        folder = os.path.join(root, str(date.year), f"{i:06d}")
+        os.makedirs(folder, exist_ok=True)
+        os.link(photo, os.path.join(folder, "front.jpg"))
+        with open(os.path.join(folder, "entry.json"), "w") as f:
+            f.write('{"title": "영화 %d", "date": "%s", "rating": %.1f, "kind": "movie", '
+                    '"memo": "메모 %d", "front": {"photo": "front.jpg"}}' % (i, date.isoformat(), (i % 11) / 2, i))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sizes", default="1000,10000,20000,50000,100000")
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--bin", default=os.path.join(ROOT, ".build", "release", "photicase-render"))
+    args = ap.parse_args()
+    if not os.access(args.bin, os.X_OK):
+        sys.exit(f"bench-scale: build first (swift build -c release): {args.bin}")
+    work = tempfile.mkdtemp(prefix="pr-scale-")
+    rows = []
+    try:
+        photo = os.path.join(work, "photo.jpg")
+        make_photo(photo)
+        for size in [int(s) for s in args.sizes.split(",")]:
+            book, cache = os.path.join(work, f"book-{size}"), os.path.join(work, f"cache-{size}")
+            t0 = time.perf_counter()
+            make_book(book, size, photo)
+            gen = time.perf_counter() - t0
+            cmd = [args.bin, "render", book, "--cache", cache, "--only", "days", "--jobs", str(args.jobs),
+                   "--progress", "none", "--today", "2025-12-31"]
+            first, first_rss = run(cmd)
+            reruns = [run(cmd) for _ in range(args.repeats)]
+            wall = statistics.median(r[0] for r in reruns)
+            rss = statistics.median(r[1] for r in reruns)
+            index = sum(os.path.getsize(os.path.join(cache, n)) for n in os.listdir(cache) if n.startswith("index"))
+            rows.append((size, first, wall, rss, index / 1e6))
+            print(f"{size} entries: generated in {gen:.1f} s, first render {first:.1f} s, "
+                  f"rerun {wall:.2f} s, {rss:.0f} MiB, index {index / 1e6:.1f} MB", file=sys.stderr)
+            shutil.rmtree(book)
+            shutil.rmtree(cache)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print("| entries | first render (`--only days`) | unchanged rerun | peak RSS | µs per entry | index size |")
+    print("|---:|---:|---:|---:|---:|---:|")
+    for size, first, wall, rss, index in rows:
+        print(f"| {size:,} | {first:.1f} s | {wall:.2f} s | {rss:.0f} MiB | {wall / size * 1e6:.0f} | {index:.1f} MB |")
+
+
+if __name__ == "__main__":
+    main()

@@ -6,11 +6,11 @@ enum CleanCommand {
     static let help = """
     Usage: photicase-render clean [--cache DIR] [--prune ENTRIES]
 
-    Without --prune, removes every rendered image the cache's manifests list,
-    and the manifests (the log and CACHEDIR.TAG are kept). With --prune
-    ENTRIES, removes only the outputs whose entries, days or months no longer
-    exist under ENTRIES. Only files a manifest of ours lists are removed; a
-    folder without CACHEDIR.TAG or a manifest is refused.
+    Without --prune, removes every rendered image the cache's indexes list,
+    and the indexes (the log and CACHEDIR.TAG are kept). With --prune
+    ENTRIES, removes only the outputs whose entries, days, months or years no
+    longer exist under ENTRIES. Only files an index of ours lists are removed;
+    a folder without CACHEDIR.TAG or an index is refused.
 
     Exit status: 0 done, 1 some entries or folders could not be read (nothing
     is pruned then) or a file could not be removed, 2 usage error or not a

@@ -59,7 +59,13 @@ public enum EntryDiscovery {
         } catch {
             throw .badEntries(path: root, reason: error.problem.description)
         }
-        let cacheIdentity = cache.flatMap { FileSystem.identity(of: $0) }
+        // The cache is skipped where it sits inside ENTRIES; when it does
+        // not (the usual case), no folder needs comparing with it.
+        let cacheInside = cache.map { c in
+            guard let real = FileSystem.realPath(c) else { return true }
+            return real == canonicalRoot || real.hasPrefix(canonicalRoot == "/" ? "/" : canonicalRoot + "/")
+        } ?? false
+        let cacheIdentity = cacheInside ? cache.flatMap { FileSystem.identity(of: $0) } : nil
 
         var stack: [(dir: Directory, rel: String)] = [(top, "")]
         while let (dir, rel) = stack.popLast() {

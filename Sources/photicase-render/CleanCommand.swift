@@ -35,7 +35,7 @@ enum CleanCommand {
             }
             for found in discovery.found {
                 do {
-                    entries.append(try RenderCommand.loadEntry(found.folder, found.defaultID).entry)
+                    entries.append(try RenderCommand.loadEntry(found.folder, found.canonicalFolder, found.defaultID).entry)
                 } catch {
                     Console.error("photicase-render: \(error)")
                     failed = true

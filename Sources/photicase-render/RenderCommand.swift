@@ -123,9 +123,9 @@ enum RenderCommand {
     }
 
     /// The production entry loader.
-    static let loadEntry: EntryLoading = { folder, defaultID in
+    static let loadEntry: EntryLoading = { folder, canonicalFolder, defaultID in
         do throws(EntryError) {
-            let loaded = try EntryLoader().load(folder: folder, defaultID: defaultID)
+            let loaded = try EntryLoader().load(folder: folder, defaultID: defaultID, landing: canonicalFolder)
             return (loaded.entry, loaded.jsonBytes)
         } catch {
             throw error

@@ -101,7 +101,7 @@ extension ShareCommand {
             }
             for found in discovery.found {
                 do {
-                    entries.append(try RenderCommand.loadEntry(found.folder, found.defaultID).entry)
+                    entries.append(try RenderCommand.loadEntry(found.folder, found.canonicalFolder, found.defaultID).entry)
                 } catch {
                     Console.error("photicase-render: warning: \(error); left out")
                 }

@@ -64,7 +64,7 @@ struct FakeBackend: RenderBackend {
 
 /// Reads a tiny entry.json ({"title","date","memo","front","id"}) for the
 /// pipeline tests; the real loader is tested in EntriesTests.
-let fakeLoader: EntryLoading = { folder, defaultID in
+let fakeLoader: EntryLoading = { folder, _, defaultID in
     let json = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/entry.json")))
     guard let object = try? JSONSerialization.jsonObject(with: Data(json)) as? [String: Any],
           let title = object["title"] as? String, let dateText = object["date"] as? String,

@@ -5,7 +5,7 @@ struct EntryDecoder {
     let fields: FieldReader
     let folder: String
     /// Shared by the front and back photo checks.
-    let landing = FolderLanding()
+    let landing: FolderLanding
 
     /// The ratings allowed, and their step.
     static let ratingRange = 0.0...5.0

@@ -40,8 +40,11 @@ public struct EntryLoader: Sendable {
     /// the file gives none; `displayPath` names the file in errors (default
     /// `<folder>/entry.json`). Refuses an entry.json that is not a regular
     /// file (a directory, a FIFO) or is larger than `limits.maxBytes`.
-    public func load(folder: String, defaultID: String,
-                     displayPath: String? = nil) throws(EntryError) -> LoadedEntry {
+    /// `landing`, when known, is where `folder` lands with its links
+    /// resolved (an absolute path without links): photo names are checked
+    /// against it without resolving the folder again.
+    public func load(folder: String, defaultID: String, displayPath: String? = nil,
+                     landing: String? = nil) throws(EntryError) -> LoadedEntry {
         let path = Self.file(in: folder)
         let file = displayPath ?? path
         let bytes: [UInt8]
@@ -56,7 +59,7 @@ public struct EntryLoader: Sendable {
             default: throw .unreadable(file: file, reason: error.problem.description)
             }
         }
-        let entry = try parse(json: bytes, folder: folder, defaultID: defaultID, displayPath: file)
+        let entry = try parse(json: bytes, folder: folder, defaultID: defaultID, displayPath: file, landing: landing)
         return LoadedEntry(entry: entry, jsonBytes: bytes)
     }
 
@@ -65,7 +68,7 @@ public struct EntryLoader: Sendable {
     /// photo names (`lstat`, `readlink`) to make sure they stay inside
     /// `folder`. `displayPath` names the file in errors.
     public func parse(json bytes: [UInt8], folder: String, defaultID: String,
-                      displayPath: String) throws(EntryError) -> Entry {
+                      displayPath: String, landing: String? = nil) throws(EntryError) -> Entry {
         let document: JSONValue
         do throws(JSONError) {
             document = try JSONParser.parse(bytes, limits: limits)
@@ -78,7 +81,8 @@ public struct EntryLoader: Sendable {
         guard let object = document.objectValue else {
             throw .notAnObject(file: displayPath, found: document.kindDescription)
         }
-        return try EntryDecoder(fields: FieldReader(file: displayPath, object: object), folder: folder)
+        return try EntryDecoder(fields: FieldReader(file: displayPath, object: object), folder: folder,
+                                    landing: FolderLanding(known: landing))
             .entry(defaultID: defaultID)
     }
 }

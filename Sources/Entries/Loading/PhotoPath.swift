@@ -53,6 +53,11 @@ enum PhotoPath {
 final class FolderLanding {
     private var cached: [UInt8]?
 
+    /// `known`: the folder's landing when the caller has it already.
+    init(known: String? = nil) {
+        cached = known.map { Array($0.utf8) }
+    }
+
     func of(_ folder: String) throws(FileSystem.ResolveProblem) -> [UInt8] {
         if let cached { return cached }
         let landed = try FileSystem.landingPath(of: folder)

@@ -97,9 +97,9 @@ public final class CacheIndex: @unchecked Sendable {
         var warnings: [String] = []
         if exists {
             do throws(SQLiteError) {
-                let index = try CacheIndex(db: SQLiteDatabase(path: path, mode: readOnly ? .readOnly : .readWrite),
-                                           displayName: shown, writable: !readOnly)
-                try index.configure()
+                let db = try SQLiteDatabase(path: path, mode: readOnly ? .readOnly : .readWrite)
+                try configure(db, writable: !readOnly)
+                let index = try CacheIndex(db: db, displayName: shown, writable: !readOnly)
                 try index.check()
                 try index.finishMigration(store: store, name: name)
                 return index
@@ -124,11 +124,10 @@ public final class CacheIndex: @unchecked Sendable {
             }
         }
         do throws(SQLiteError) {
-            let index = try CacheIndex(
-                db: SQLiteDatabase(path: readOnly ? ":memory:" : path, mode: .readWriteCreate),
-                displayName: shown, writable: true, creatingSchema: true)
+            let db = try SQLiteDatabase(path: readOnly ? ":memory:" : path, mode: .readWriteCreate)
+            try configure(db, writable: true)
+            let index = try CacheIndex(db: db, displayName: shown, writable: true, creatingSchema: true)
             index.warnings = warnings
-            try index.configure()
             try index.migrate(from: store, name: name, persist: !readOnly)
             return index
         } catch {
@@ -149,10 +148,12 @@ public final class CacheIndex: @unchecked Sendable {
         try self.init(db: db, displayName: displayName, writable: writable)
     }
 
-    private func configure() throws(SQLiteError) {
+    /// Sets the connection up before anything reads the file (preparing
+    /// a statement reads the schema): EXCLUSIVE before the first read, so
+    /// the WAL index lives in heap memory with no -shm file and the file
+    /// locks are taken once (see the type's comment).
+    private static func configure(_ db: SQLiteDatabase, writable: Bool) throws(SQLiteError) {
         guard db.path != ":memory:" else { return }
-        // EXCLUSIVE before WAL: the WAL index then lives in heap memory,
-        // with no -shm file (see the type's comment).
         try db.execute("PRAGMA locking_mode=EXCLUSIVE; PRAGMA busy_timeout=2000;")
         if writable {
             try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")

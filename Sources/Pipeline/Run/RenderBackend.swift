@@ -71,4 +71,7 @@ public struct Rendered<Value: Sendable>: Sendable {
 }
 
 /// How entry folders become entries; the Entries loader in production.
-public typealias EntryLoading = @Sendable (_ folder: String, _ defaultID: String) throws -> (entry: Entry, json: [UInt8])
+/// `canonicalFolder` is where the folder lands with every link resolved,
+/// as discovery found it (photo names are checked against it).
+public typealias EntryLoading = @Sendable (_ folder: String, _ canonicalFolder: String, _ defaultID: String) throws
+    -> (entry: Entry, json: [UInt8])

@@ -31,7 +31,7 @@ extension RenderRun {
         WorkPool.run(count: found.count, threads: options.jobs, makeWorker: { () }) { _, i in
             let f = found[i]
             do {
-                let (entry, json) = try loadEntry(f.folder, f.defaultID)
+                let (entry, json) = try loadEntry(f.folder, f.canonicalFolder, f.defaultID)
                 results.set(i, .success(Loaded(entry: entry, canonicalFolder: f.canonicalFolder, jsonHash: SHA256.hex(json))))
             } catch {
                 results.set(i, .failure(ItemFailure(stage: .load, item: f.defaultID, error: error)))

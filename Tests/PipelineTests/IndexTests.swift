@@ -114,6 +114,23 @@ import FileSystem
         #expect(try book.run().summary.rendered == 0)
     }
 
+    @Test func anOpenIndexHasNoSharedMemoryFile() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        _ = try book.run()
+        let store = try CacheStore(path: book.cache, create: false)
+        let index = try store.openIndex("index.sqlite")
+        #expect(index.output("days/2022-08-27.jpg") != nil)
+        index.setOutput("days/2022-08-28.jpg", .init(fingerprint: "f", owner: "2022-08-28"))
+        try index.commit()
+        // WAL in exclusive locking mode keeps its index in heap memory: the
+        // -shm file that does not work across machines never appears.
+        #expect(book.exists("index.sqlite-wal"))
+        #expect(!book.exists("index.sqlite-shm"))
+        index.close()
+        #expect(!book.exists("index.sqlite-wal"))
+    }
+
     @Test func twoShardsWriteTheirIndexesAtOnce() throws {
         let book = try Book()
         for i in 0..<24 { try book.add("e\(i)", date: "2022-08-\(10 + i % 18)") }

@@ -55,4 +55,26 @@ import Codecs
         let third = try book.render()
         #expect(RenderCommandTests.ids(third.1, "rendered").isEmpty)
     }
+
+    /// A dry run only reads: a user who may read the cache but not write it
+    /// (here `nobody`, on a cache root made) sees what would render, and the
+    /// index is not touched.
+    @Test func aDryRunReadsAnIndexItCannotWrite() throws {
+        let book = try RenderCommandTests.Book()
+        try book.add("a", date: "2022-08-27")
+        #expect(try book.render().0.status == 0)
+        try book.add("a", date: "2022-08-27", memo: "changed")
+        let index = book.cache + "/index.sqlite"
+        let before = try FileManager.default.attributesOfItem(atPath: index)
+        // The temporary folder's parents must be enterable by nobody.
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: book.base)
+        let r = try Tool.runUnprivileged(["render", book.root, "--cache", book.cache, "--only", "tickets,days,months",
+                                          "--today", "2022-08-30", "--dry-run"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("render tickets/a/front.webp"))
+        #expect(r.stdout.contains("would render 1, skip 2"))
+        let after = try FileManager.default.attributesOfItem(atPath: index)
+        #expect(before[.modificationDate] as? Date == after[.modificationDate] as? Date)
+        #expect(!FileManager.default.fileExists(atPath: index + "-wal"))
+    }
 }

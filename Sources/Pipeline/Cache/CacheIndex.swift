@@ -153,11 +153,9 @@ public final class CacheIndex: @unchecked Sendable {
     /// the WAL index lives in heap memory with no -shm file and the file
     /// locks are taken once (see the type's comment).
     private static func configure(_ db: SQLiteDatabase, writable: Bool) throws(SQLiteError) {
-        guard db.path != ":memory:" else { return }
+        guard db.path != ":memory:", writable else { return }
         try db.execute("PRAGMA locking_mode=EXCLUSIVE; PRAGMA busy_timeout=2000;")
-        if writable {
-            try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
-        }
+        try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
     }
 
     /// Checks the schema version and the file's pages.

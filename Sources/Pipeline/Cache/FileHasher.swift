@@ -29,10 +29,11 @@ public final class FileHasher: @unchecked Sendable {
     public func hash(_ path: String, limit: Int) throws(ImageFileError) -> String {
         do throws(FileSystemError) {
             // Opened, not just stat'ed: a photo that cannot be read fails
-            // its entry now, even when its hash is known.
-            let status = try FileSystem.readableStatus(path)
-            if status.kind == .regular {
-                if let previous = known(path), previous.matches(status) {
+            // its entry now, even when its hash is known. With no record,
+            // the read below is that check (one open, not two).
+            if let previous = known(path) {
+                let status = try FileSystem.readableStatus(path)
+                if status.kind == .regular, previous.matches(status) {
                     record(path, previous)
                     return previous.sha256
                 }

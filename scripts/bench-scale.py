@@ -39,7 +39,11 @@ def make_book(root, count, photo):
         date = base + datetime.timedelta(days=i % 7300)
         folder = os.path.join(root, str(date.year), f"{i:06d}")
         os.makedirs(folder, exist_ok=True)
-        os.link(photo, os.path.join(folder, "front.jpg"))
+        # ext4 allows 65,000 links to one file: a fresh copy every 50,000.
+        source = photo if i < 50000 else f"{photo}.{i // 50000}"
+        if not os.path.exists(source):
+            shutil.copyfile(photo, source)
+        os.link(source, os.path.join(folder, "front.jpg"))
         with open(os.path.join(folder, "entry.json"), "w") as f:
             f.write('{"title": "영화 %d", "date": "%s", "rating": %.1f, "kind": "movie", '
                     '"memo": "메모 %d", "front": {"photo": "front.jpg"}}' % (i, date.isoformat(), (i % 11) / 2, i))

@@ -1,5 +1,6 @@
 import Cards
 import Entries
+import Site
 
 /// One unit of work: an entry's ticket images, a day thumbnail or a month
 /// sheet, with the fingerprint of everything that makes it.
@@ -11,6 +12,8 @@ struct WorkItem: Sendable {
         case bookPage(BookPageView, entries: [Entry], page: Int, pageCount: Int, total: Int)
         case timeline(year: Int, sections: [TimelineSection], page: Int, pageCount: Int)
         case year(Int, [Entry])
+        /// A page of the browsable book: text, rendered in either phase.
+        case site(SitePage)
     }
 
     var kind: Kind
@@ -26,7 +29,7 @@ struct WorkItem: Sendable {
     /// front faces: they render after the items that make those.
     var isComposed: Bool {
         switch kind {
-        case .tickets, .day: false
+        case .tickets, .day, .site: false
         case .month, .bookPage, .timeline, .year: true
         }
     }

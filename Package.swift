@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // The package is laid out as the pipeline runs:
-// C shims -> Codecs -> Imaging/Text -> Cards -> Pipeline -> CLI.
+// C shims -> Codecs -> Imaging/Text -> Cards -> Site -> Pipeline -> CLI.
 // Dependencies only ever point down that list.
 import PackageDescription
 
@@ -43,8 +43,11 @@ let package = Package(
         // Ticket faces, day thumbnails, month sheets: each a linear recipe.
         .target(name: "Cards", dependencies: ["Entries", "Codecs", "Imaging", "Text"]),
 
+        // The browsable book: page models to HTML bytes, pure values, no I/O.
+        .target(name: "Site", dependencies: ["Cards", "Entries", "Text", "Raster"]),
+
         // The batch job: entries, cache and its index, scheduling, progress, log, lock.
-        .target(name: "Pipeline", dependencies: ["Cards", "Entries", "Codecs", "FileSystem", "CCrypto", "CSQLite"]),
+        .target(name: "Pipeline", dependencies: ["Cards", "Site", "Entries", "Codecs", "FileSystem", "CCrypto", "CSQLite"]),
 
         // Thin command-line front end.
         .executableTarget(
@@ -63,7 +66,8 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Raster"], exclude: ["Golden"]),
         .testTarget(name: "EntriesTests", dependencies: ["Entries"]),
         .testTarget(name: "CardsTests", dependencies: ["Cards", "Entries", "Codecs", "Imaging", "Text"], exclude: ["Golden"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "FileSystem", "Cards", "Entries"], exclude: ["Golden"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Cards", "Entries"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Site", "FileSystem", "Cards", "Entries"], exclude: ["Golden"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Imaging", "Raster"]),
         .testTarget(name: "CLITests", dependencies: ["Codecs", "Raster", "FileSystem"]),
     ]

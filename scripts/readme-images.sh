@@ -2,7 +2,8 @@
 # Regenerates the README's pictures in docs/images from the sample ticket
 # book: makes the book's photos with fixture-maker, then renders a front
 # face, a back face, a share image, a crowded day's thumbnail, a month
-# sheet, and share images of an emoji title and a transparent poster.
+# sheet, share images of an emoji title and a transparent poster, and
+# screenshots of the browsable site's pages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
@@ -15,4 +16,8 @@ trap 'rm -rf "$tmp"' EXIT
 poster="$tmp/poster.png"
 "$(swift build -c release --show-bin-path)/fixture-maker" --poster "$poster" >/dev/null
 PHOTICASE_README_POSTER="$poster" PHOTICASE_README_IMAGES="$PWD/docs/images" swift test --filter 'CardsTests.readmeImages' "$@"
+# The site's pages (docs/images/site-*.png), pictured in headless Chromium.
+swift build -c release --product photicase-render
+PHOTICASE_RENDER_BIN="$(swift build -c release --show-bin-path)/photicase-render" PHOTICASE_README_IMAGES="$PWD/docs/images" \
+  swift test --filter 'SiteBrowserTests.theSampleBookCrawlsCleanAndIsPictured' "$@"
 ls -l docs/images

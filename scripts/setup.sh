@@ -61,6 +61,32 @@ if [ ${#plugins[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${plugins[@]}" >/dev/null
 fi
 
+# The site's browser test (scripts/site-browser-test.py) drives Debian's
+# Chromium through chromedriver and Selenium (PyPI). Where Chromium is only
+# a snap (Ubuntu), it is not installed and the test says why it skips.
+if [ "$want_tests" = 1 ]; then
+  browser=()
+  for p in chromium chromium-driver; do
+    dpkg -s "$p" >/dev/null 2>&1 || browser+=("$p")
+  done
+  if [ ${#browser[@]} -gt 0 ]; then
+    [ ${#missing[@]} -gt 0 ] || $sudo apt-get update -qq
+    if apt-cache show chromium 2>/dev/null | grep -q '^Version:' && ! apt-cache show chromium 2>/dev/null | grep -qi snap; then
+      echo "setup: installing ${browser[*]}"
+      DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${browser[@]}" >/dev/null \
+        || echo "setup: could not install ${browser[*]}; the site's browser tests will be skipped" >&2
+    else
+      echo "setup: no Debian chromium package here; the site's browser tests will be skipped" >&2
+    fi
+  fi
+  if ! python3 -c "import selenium" >/dev/null 2>&1; then
+    echo "setup: installing Selenium for the site's browser test"
+    python3 -m pip install -q selenium 2>/dev/null \
+      || python3 -m pip install -q --break-system-packages selenium \
+      || echo "setup: could not install Selenium; the site's browser tests will be skipped" >&2
+  fi
+fi
+
 if [ "$want_tests" = 1 ] && ! python3 -c "import PIL, numpy" >/dev/null 2>&1; then
   echo "setup: installing Pillow and numpy for reference decodes"
   python3 -m pip install -q pillow numpy 2>/dev/null \

@@ -14,12 +14,15 @@ enum RenderCommand {
     Renders every entry under ENTRIES (an entry folder, or a folder of entry
     folders at any depth) into the cache: ticket faces and shareable tickets,
     calendar-day thumbnails and month sheets, the ticket book's gallery, list
-    and timeline pages, and a year-in-review image per year. Only what
-    changed is rendered.
+    and timeline pages, a year-in-review image per year, and a static site
+    to browse them (CACHE/index.html, opened from any browser or web
+    server). Only what changed is rendered.
 
       --cache DIR             cache folder (default $XDG_CACHE_HOME/photicase-render,
                               else ~/.cache/photicase-render)
-      --only LIST             tickets,days,months,books,years (default all)
+      --only LIST             tickets,days,months,books,years,site (default all);
+                              the site links the images of the kinds listed
+      --no-site               everything --only says but the site
       --format png|jpeg|webp  one format for all outputs (default: WebP tickets
                               and book pages, JPEG day thumbnails and years,
                               PNG month sheets)
@@ -51,19 +54,23 @@ enum RenderCommand {
         let args = try Arguments(words, spec: ArgumentSpec(
             valued: CardOptions.valued.union(["cache", "only", "format", "jobs", "progress", "shard", "scale",
                                               "thumbnail-size", "today", "memory-limit", "page-size"]),
-            flags: ["force", "dry-run", "wait", "allow-empty"]))
+            flags: ["force", "dry-run", "wait", "allow-empty", "no-site"]))
         guard args.positionals.count == 1 else { throw UsageError("render needs one ENTRIES folder") }
         var options = RenderOptions(entries: args.positionals[0], cache: try cacheFolder(args), today: try today(args))
         if let only = args.values["only"] {
             var kinds = Set<OutputKind>()
             for word in only.split(separator: ",") {
                 guard let kind = OutputKind(rawValue: String(word)) else {
-                    throw UsageError("--only takes tickets, days, months, books and years, not '\(word)'")
+                    throw UsageError("--only takes tickets, days, months, books, years and site, not '\(word)'")
                 }
                 kinds.insert(kind)
             }
             guard !kinds.isEmpty else { throw UsageError("--only needs at least one of tickets, days, months") }
             options.only = kinds
+        }
+        if args.flags.contains("no-site") {
+            guard options.only != [.site] else { throw UsageError("--no-site leaves nothing of --only site") }
+            options.only.remove(.site)
         }
         if let format = args.values["format"] {
             let name: ImageFormatName
@@ -73,7 +80,7 @@ enum RenderCommand {
             case "webp": name = .webp
             default: throw UsageError("--format must be png, jpeg or webp, not '\(format)'")
             }
-            for kind in OutputKind.allCases { options.formats[kind] = name }
+            for kind in OutputKind.allCases where kind != .site { options.formats[kind] = name }
         }
         options.jobs = try args.int("jobs", in: 1...256) ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         options.force = args.flags.contains("force")

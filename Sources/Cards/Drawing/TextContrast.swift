@@ -10,9 +10,9 @@ import Darwin
 /// The scrim is worked out against the brightest pixel of the region the
 /// text covers, not its average: on a busy photo the average looks dark
 /// enough while the highlights behind single letters do not.
-enum TextContrast {
+public enum TextContrast {
     /// WCAG AA for body text.
-    static let minimum = 4.5
+    public static let minimum = 4.5
     /// Solved for a little above the minimum, so 8-bit rounding of the
     /// scrim and the ink cannot bring the result under it.
     static let target = 4.6
@@ -26,12 +26,12 @@ enum TextContrast {
     }
 
     /// The relative luminance of an opaque colour.
-    static func luminance(_ c: RGBA) -> Double {
+    public static func luminance(_ c: RGBA) -> Double {
         0.2126 * linear[Int(c.r)] + 0.7152 * linear[Int(c.g)] + 0.0722 * linear[Int(c.b)]
     }
 
     /// The contrast ratio of two opaque colours (1...21).
-    static func ratio(_ a: RGBA, _ b: RGBA) -> Double {
+    public static func ratio(_ a: RGBA, _ b: RGBA) -> Double {
         let la = luminance(a), lb = luminance(b)
         return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
     }

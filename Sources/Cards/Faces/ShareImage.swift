@@ -34,8 +34,8 @@ extension CardRenderer {
         // 1. The canvas: a margin round the cards and a gap between them.
         let card = cardPixelSize(scale: scale)
         let margin = Int((ShareMetrics.margin * scale).rounded()), gap = Int((ShareMetrics.gap * scale).rounded())
-        var canvas = Raster(width: 2 * margin + faces.count * card.width + (faces.count - 1) * gap,
-                            height: 2 * margin + card.height, fill: theme.shareBackgroundColor)
+        let size = shareImageSize(faceCount: faces.count, scale: intScale)
+        var canvas = Raster(width: size.width, height: size.height, fill: theme.shareBackgroundColor)
         // 2. Each card over its shadow. The shadow is cast by the ticket
         //    outline, not by the face's alpha: whatever a face holds, the
         //    card is what lifts off the backdrop.
@@ -48,6 +48,16 @@ extension CardRenderer {
             canvas.draw(face.raster, at: x, margin)
         }
         return RenderedImage(raster: canvas, warnings: faces.flatMap(\.warnings))
+    }
+}
+
+extension CardRenderer {
+    /// The size in pixels of a share image of `faceCount` faces at `scale`.
+    public func shareImageSize(faceCount: Int, scale intScale: Int) -> PixelSize {
+        let scale = Double(intScale)
+        let card = cardPixelSize(scale: scale)
+        let margin = Int((ShareMetrics.margin * scale).rounded()), gap = Int((ShareMetrics.gap * scale).rounded())
+        return PixelSize(width: 2 * margin + faceCount * card.width + (faceCount - 1) * gap, height: 2 * margin + card.height)
     }
 }
 

@@ -43,8 +43,9 @@ public enum CacheCleaner {
     /// Removes the outputs owned by entries, days, months and years not in
     /// `entries` (tickets by id, days by date, months by month, years in
     /// review by year), and their index records, in every (shard) index.
-    /// The book's pages show the whole book: the next `render` redraws
-    /// them. Returns the removed cache-relative paths.
+    /// The book's pages and the site's style files are kept: they show the
+    /// whole book, and the next `render` updates them. Returns the removed
+    /// cache-relative paths.
     public static func prune(cache: String, entries: [Entry]) throws(PipelineError) -> [String] {
         let store = try CacheStore(path: cache, create: false)
         guard store.isMarked else { throw .notACache(path: store.layout.root) }
@@ -52,7 +53,7 @@ public enum CacheCleaner {
         defer { withExtendedLifetime(locks) {} }
         let ids = Set(entries.map(\.id))
         let owners = ids.union(entries.map { $0.date.description }).union(entries.map { MonthKey($0.date).description })
-            .union(entries.map { CacheLayout.yearText($0.date.year) }).union([CacheLayout.bookOwner])
+            .union(entries.map { CacheLayout.yearText($0.date.year) }).union([CacheLayout.bookOwner, "site"])
         var removed: [String] = []
         for name in store.indexNames() {
             let index = try store.openIndex(name)

@@ -1,4 +1,5 @@
 import Entries
+import Site
 
 /// Where each output lives in the cache directory.
 ///
@@ -9,6 +10,7 @@ import Entries
 /// books/gallery-<NNN>.<ext>, books/list-<NNN>.<ext>,
 /// books/timeline-<YYYY>.<ext> (or timeline-<YYYY>-<NNN> when paged)
 /// years/<YYYY>.<ext>
+/// index.html, site/... (the browsable book: `SitePath`)
 /// index.sqlite, render.log, .lock, CACHEDIR.TAG
 /// ```
 /// Paths are relative to the cache root; ids are encoded by `SafeName`.
@@ -29,7 +31,7 @@ public struct CacheLayout: Sendable {
     public static let tagName = "CACHEDIR.TAG"
     /// The output folders; nothing outside them (and the root's own files)
     /// is ever written or removed.
-    public static let folders = ["tickets", "days", "months", "books", "years"]
+    public static let folders = ["tickets", "days", "months", "books", "years", "site"]
 
     public var log: String { root + "/" + CacheLayout.logName }
     public var lock: String { root + "/" + CacheLayout.lockName }
@@ -71,9 +73,13 @@ public struct CacheLayout: Sendable {
 
     /// The output kind of `relative` when it is a path this layout makes
     /// (`tickets/<safe name>/<face>.<ext>`, `days/<date>.<ext>`,
-    /// `months/<YYYY-MM>.<ext>`), else nil. Manifest names are checked with
-    /// this, so no text in a manifest can name a file outside the layout.
+    /// `months/<YYYY-MM>.<ext>`, ..., the site's `index.html` and
+    /// `site/...` pages), else nil. Manifest names are checked with this, so
+    /// no text in a manifest can name a file outside the layout.
     public static func kind(ofOutput relative: String) -> OutputKind? {
+        if relative == "index.html" || relative.hasPrefix("site/") {
+            return SitePath(relative: relative, isEntryName: SafeName.isEncoded) != nil ? .site : nil
+        }
         let parts = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         func stem(_ file: String) -> String? {
             guard let dot = file.lastIndex(of: "."),
@@ -111,6 +117,7 @@ public struct CacheLayout: Sendable {
         case let .timeline(year, page?): "books/timeline-\(yearText(year))-\(pageNumber(page)).\(format.rawValue)"
         case let .timeline(year, nil): "books/timeline-\(yearText(year)).\(format.rawValue)"
         case let .year(year): "years/\(yearText(year)).\(format.rawValue)"
+        case let .site(path): path.relative
         }
     }
 
@@ -160,6 +167,8 @@ public enum OutputKey: Sendable, Hashable {
     case timeline(year: Int, page: Int?)
     /// The year-in-review story image.
     case year(Int)
+    /// A page of the browsable book (its format is its own: HTML, CSS, JS).
+    case site(SitePath)
 }
 
 /// The ticket book's paged views in reading order (the timeline is by year).

@@ -128,7 +128,7 @@ public final class CacheStore: @unchecked Sendable {
         for top in CacheLayout.folders {
             guard let dir = try? root.folder(top) else { continue }
             folders.append(dir)
-            if top == "tickets" {
+            if top == "tickets" || top == "site" {
                 for entry in (try? dir.list()) ?? [] where entry.kind == .directory {
                     if let sub = try? dir.folder(entry.name) { folders.append(sub) }
                 }

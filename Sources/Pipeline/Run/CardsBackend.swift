@@ -1,6 +1,7 @@
 import Cards
 import Codecs
 import Entries
+import Site
 import Text
 
 /// The production backend: the Cards layer draws, Codecs encodes.
@@ -188,6 +189,17 @@ public struct CardsBackend: RenderBackend {
             }
         }
         return rasters
+    }
+
+    public func siteLook() -> (theme: Theme, sizes: SiteImageSizes) {
+        // Sizes follow from the theme and scale alone; a renderer whose
+        // fonts fail leaves the defaults (every image fails then anyway).
+        guard case let .success(r) = makeWorker().renderer else { return (theme, .standard) }
+        func size(_ p: PixelSize) -> SiteSize { SiteSize(width: p.width, height: p.height) }
+        return (theme, SiteImageSizes(face: size(r.cardPixelSize(scale: Double(scale))),
+                                      ticket: size(r.shareImageSize(faceCount: 2, scale: scale)),
+                                      day: SiteSize(width: thumbnailSide, height: thumbnailSide),
+                                      year: size(r.yearInReviewSize(scale: Double(scale)))))
     }
 
     /// Warning texts in first-seen order, each once.

@@ -1,6 +1,6 @@
 import FileSystem
 
-/// Whether an entry the manifest remembers is provably gone. Outputs are
+/// Whether an entry the index remembers is provably gone. Outputs are
 /// removed only on proof: the folder (or a folder above it, below
 /// ENTRIES) was looked for in a folder that could be read and is not
 /// there, or it no longer holds entry.json. Anything that cannot be read
@@ -10,7 +10,7 @@ enum EntryPresence: Equatable {
     case present
     case unknown(reason: String)
 
-    /// Checks `folder` (canonical, as the manifest records it) against
+    /// Checks `folder` (canonical, as the index records it) against
     /// ENTRIES' canonical `root`.
     static func check(_ folder: String, root: String) -> EntryPresence {
         let prefix = root == "/" ? "/" : root + "/"

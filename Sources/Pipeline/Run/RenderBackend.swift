@@ -1,5 +1,6 @@
 import Cards
 import Entries
+import Site
 
 /// What draws and encodes the images. The pipeline decides what to render
 /// and when; the backend (the Cards layer, or a fake in tests) renders.
@@ -13,7 +14,7 @@ public protocol RenderBackend: Sendable {
     var fingerprint: String { get }
 
     /// Files whose content is part of every output's fingerprint (the font
-    /// files text is set in): the run hashes them, reusing the manifest's
+    /// files text is set in): the run hashes them, reusing the index's
     /// records of unchanged files, so replacing a font renders again.
     var inputFiles: [String] { get }
 
@@ -52,10 +53,20 @@ public protocol RenderBackend: Sendable {
     /// The year-in-review story image of `year` from its entries.
     func renderYear(_ year: Int, entries: [Entry], faces: [String: [UInt8]], format: ImageFormatName,
                     worker: inout Worker) throws -> Rendered<[UInt8]>
+
+    /// The theme the site's style sheet takes its colours and first
+    /// weekday from, and the pixel sizes of the images this backend makes
+    /// (the pages' `width` and `height` attributes).
+    func siteLook() -> (theme: Theme, sizes: SiteImageSizes)
 }
 
 extension RenderBackend {
     public var inputFiles: [String] { [] }
+
+    /// The default theme, and the default sizes at scale 2.
+    public func siteLook() -> (theme: Theme, sizes: SiteImageSizes) {
+        (Theme(), .standard)
+    }
 }
 
 /// A backend's result and the warnings it met on the way (clamped crops,

@@ -3,6 +3,8 @@ import Entries
 /// The kinds of output a run makes (`--only`).
 public enum OutputKind: String, Sendable, Hashable, CaseIterable {
     case tickets, days, months, books, years
+    /// The browsable book: `index.html` and `site/` (HTML, no image format).
+    case site
 }
 
 /// Everything a `render` run needs to know, validated at the edge (the

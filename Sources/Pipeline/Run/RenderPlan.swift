@@ -1,5 +1,6 @@
 import Cards
 import Entries
+import Site
 
 /// One unit of work: an entry's ticket images, a day thumbnail or a month
 /// sheet, with the fingerprint of everything that makes it.
@@ -11,6 +12,8 @@ struct WorkItem: Sendable {
         case bookPage(BookPageView, entries: [Entry], page: Int, pageCount: Int, total: Int)
         case timeline(year: Int, sections: [TimelineSection], page: Int, pageCount: Int)
         case year(Int, [Entry])
+        /// A page of the browsable book: text, rendered in either phase.
+        case site(SitePage)
     }
 
     var kind: Kind
@@ -19,14 +22,14 @@ struct WorkItem: Sendable {
     /// Output keys and their cache-relative paths.
     var outputs: [(key: OutputKey, path: String)]
     var fingerprint: String
-    /// The manifest owner (entry id, day or month).
+    /// The index owner (entry id, day or month).
     var owner: String
 
     /// Months, book pages and years are composed from day thumbnails and
     /// front faces: they render after the items that make those.
     var isComposed: Bool {
         switch kind {
-        case .tickets, .day: false
+        case .tickets, .day, .site: false
         case .month, .bookPage, .timeline, .year: true
         }
     }
@@ -39,7 +42,7 @@ struct FailedEntry: Sendable {
     var id: String
     /// As ENTRIES spells it, for messages.
     var folder: String
-    /// As the manifest records it.
+    /// As the index records it.
     var canonicalFolder: String
     /// The entry's date when it was read far enough to know it.
     var date: CalendarDate?

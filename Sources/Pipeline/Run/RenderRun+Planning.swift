@@ -212,20 +212,10 @@ extension RenderRun {
             let format = options.formats[.months] ?? .png
             let heldMonths = Set(heldDates.map(MonthKey.init))
             var byMonth = Dictionary(grouping: entries.map(\.entry), by: { MonthKey($0.date) })
-            // The app's calendar opens on today's month and pages month by
-            // month: today's month gets a sheet, and so does every empty
-            // month between two months with entries (and between the last
-            // and today's), when the gap is at most two years: a diary's
-            // pause pages smoothly, a mistyped year 0001 adds no 24,000 sheets.
-            let today = MonthKey(options.today)
-            // Held entries still exist: they count as stops too.
-            let stops = Set(byMonth.keys).union(heldMonths).union([today]).sorted()
-            for (a, b) in zip(stops, stops.dropFirst()) {
-                let gap = MonthKey.range(from: a, to: b)
-                guard gap.count <= 26 else { continue }
-                for month in gap where byMonth[month] == nil { byMonth[month] = [] }
+            for month in MonthKey.sheetMonths(withEntries: Set(byMonth.keys), held: heldMonths, today: options.today)
+            where byMonth[month] == nil {
+                byMonth[month] = []
             }
-            if byMonth[today] == nil { byMonth[today] = [] }
             for (month, group) in byMonth.sorted(by: { $0.key < $1.key })
             where options.shard.owns(month.description) && !heldMonths.contains(month) {
                 let byDay = Dictionary(grouping: group.sorted { $0.id < $1.id }, by: \.date.day)
@@ -243,6 +233,7 @@ extension RenderRun {
             }
         }
         items += planBook(entries.map(\.entry), base: base, front: frontInput, holdBook: holdBook, heldDates: heldDates)
+        items += planSite(entries.map(\.entry), holdBook: holdBook, heldDates: heldDates)
         return items
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Codecs
 import Entries
 import FileSystem
+import Site
 
 /// One `render` run, start to finish, in this order: open and lock the
 /// cache, open its index, find and load entries, hash their files, work
@@ -29,6 +30,8 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     private var dayFingerprints: [CalendarDate: String] = [:]
     /// This run's fingerprint of each planned entry's ticket images.
     var ticketFingerprints: [String: String] = [:]
+    /// Owners of pages held for being next to a held entry (planning fills it).
+    var heldPageOwners: Set<String> = []
 
     /// Dry-run output: one line per output to render or remove.
     public private(set) var dryRunLines: [String] = []
@@ -103,6 +106,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         // The book's pages show every entry in one order: while any entry
         // is held, the pages are held as they were.
         if !held.ids.isEmpty { heldOwners.insert(CacheLayout.bookOwner) }
+        heldOwners.formUnion(heldPageOwners)
         var toRemove: [String] = []
         do throws(SQLiteError) {
             try index.forEachOutput { path, record in
@@ -229,6 +233,8 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
                 let image = try backend.renderYear(year, entries: entries, faces: frontFaces(entries),
                                                    format: options.formats[.years] ?? .jpg, worker: &worker)
                 (files, warnings) = ([(item.outputs[0].path, image.value)], image.warnings)
+            case let .site(page):
+                files = [(item.outputs[0].path, page.render())]
             }
         } catch {
             finish(id: item.id, status: .failed, failure: ItemFailure(stage: .render, item: item.id, error: error),

@@ -1,0 +1,78 @@
+import Entries
+import Site
+
+// Planning the browsable book's pages. Each page is an ordinary work item
+// owned like the images it shows (an entry's page by the entry, a day's by
+// the date, ...), so held entries hold their pages, shards split them, and
+// pages of what is provably gone are removed. A page's fingerprint is the
+// hash of its bytes: it is rewritten exactly when what it shows changes.
+extension RenderRun {
+    func planSite(_ entries: [Entry], holdBook: Bool, heldDates: Set<CalendarDate>) -> [WorkItem] {
+        guard options.only.contains(.site) else { return [] }
+        let heldMonths = Set(heldDates.map(MonthKey.init))
+        let heldYears = Set(heldDates.map(\.year))
+        let months = MonthKey.sheetMonths(withEntries: Set(entries.map { MonthKey($0.date) }), held: heldMonths,
+                                          today: options.today)
+        let (theme, sizes) = backend.siteLook()
+        let input = SiteInput(entries: entries, today: options.today,
+                              months: months.map { SiteMonth(year: $0.year, month: $0.month) },
+                              pageSize: options.pageSize, theme: theme, sizes: sizes, links: siteLinks())
+        var owned: [(page: SitePage, owner: String)] = []
+        for page in Site(input).pages() {
+            let owner: String
+            let held: Bool
+            switch page.owner {
+            case let .entry(id): (owner, held) = (id, false)
+            case let .day(date): (owner, held) = (date.description, heldDates.contains(date))
+            case let .month(m):
+                let key = MonthKey(year: m.year, month: m.month)
+                (owner, held) = (key.description, heldMonths.contains(key))
+            case let .year(year): (owner, held) = (CacheLayout.yearText(year), heldYears.contains(year))
+            case .book: (owner, held) = (CacheLayout.bookOwner, holdBook)
+            case .site: (owner, held) = ("site", false)
+            }
+            // Kept as it is, not removed: it may link the held entry.
+            if page.neighbourhood.map({ range in heldDates.contains { range.contains($0) } }) == true {
+                heldPageOwners.insert(owner)
+                continue
+            }
+            if !held && options.shard.owns(owner) { owned.append((page, owner)) }
+        }
+        let pages = owned
+        // Every page is made to be hashed (a few hundred microseconds
+        // each): on the run's threads, as photos are hashed.
+        let hashes = Results<String>(count: pages.count)
+        WorkPool.run(count: pages.count, threads: options.jobs, makeWorker: { () }) { _, i in
+            var f = Fingerprint("site")
+            f.add(SHA256.hex(pages[i].page.render()))
+            hashes.set(i, f.finish())
+        }
+        return zip(pages, hashes.values).map { page, fingerprint in
+            let path = page.page.path.relative
+            return WorkItem(kind: .site(page.page), id: path, outputs: [(.site(page.page.path), path)],
+                            fingerprint: fingerprint!, owner: page.owner)
+        }
+    }
+
+    /// The cache's names for the site: the images of the kinds this run
+    /// makes (pages link nothing else), and entry ids as their ticket
+    /// folders spell them.
+    func siteLinks() -> SiteLinks {
+        let only = options.only, formats = options.formats
+        return SiteLinks(image: { image in
+            let (kind, key): (OutputKind, OutputKey) = switch image {
+            case let .front(id): (.tickets, .ticket(id: id, face: .front))
+            case let .back(id): (.tickets, .ticket(id: id, face: .back))
+            case let .ticket(id): (.tickets, .ticket(id: id, face: .ticket))
+            case let .day(date): (.days, .day(date))
+            case let .month(year, month): (.months, .month(year: year, month: month))
+            case let .gallery(page): (.books, .bookPage(view: .gallery, page: page))
+            case let .list(page): (.books, .bookPage(view: .list, page: page))
+            case let .timeline(year, page): (.books, .timeline(year: year, page: page))
+            case let .year(year): (.years, .year(year))
+            }
+            guard only.contains(kind), let format = formats[kind] else { return nil }
+            return CacheLayout.relativePath(of: key, format: format)
+        }, entryName: SafeName.encode)
+    }
+}

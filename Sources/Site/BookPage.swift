@@ -1,0 +1,86 @@
+import Entries
+
+/// A page of the ticket book in reading order (rating high to low, then
+/// the newer date, then title, then id), as the book's images page it: the
+/// gallery shows front faces as tiles, the list shows rows with the memo's
+/// first line. Both link each entry and the page's own image.
+struct BookPage: Sendable {
+    enum View: Sendable { case gallery, list }
+
+    var view: View
+    var entries: [Entry]
+    /// From 1; an empty book still has one (empty) page.
+    var page: Int
+    var pageCount: Int
+    /// Entries in the book.
+    var total: Int
+    /// The rank of the page's first entry.
+    var firstRank: Int
+    /// Years with a timeline, oldest first.
+    var years: [Int]
+    var sizes: SiteImageSizes
+
+    func path(_ page: Int) -> SitePath { view == .gallery ? .gallery(page: page) : .list(page: page) }
+
+    func render(_ w: inout PageWriter) -> [UInt8] {
+        let name = view == .gallery ? "갤러리" : "목록"
+        let title = pageCount > 1 ? "\(name) \(page)쪽" : name
+        return w.page(title: title, section: view == .gallery ? .gallery : .list) { w in
+            w.html.element("h1", "\(SiteText.bookName) · \(name)")
+            w.html.element("p", [("class", "lede")],
+                           total == 0 ? "아직 티켓이 없어요." : "별점순 · \(SiteText.count(total)) · \(page) / \(pageCount)쪽")
+            BookTabs(current: view == .gallery ? .gallery : .list, years: years).write(&w)
+            if view == .gallery {
+                EntryCard(layout: .tile).list(entries, into: &w, faceSize: sizes.face, firstRank: firstRank,
+                                              class: "tiles ranked")
+            } else {
+                EntryCard(layout: .row, date: .full, memoLine: true)
+                    .list(entries, into: &w, faceSize: sizes.face, firstRank: firstRank, class: "rows ranked")
+            }
+            pages(&w)
+            if !entries.isEmpty, let image = w.href(view == .gallery ? .gallery(page: page) : .list(page: page)) {
+                w.html.open("p", [("class", "sheet-link")])
+                w.html.element("a", [("href", image)], "이 쪽을 이미지로 보기")
+                w.html.close("p")
+            }
+        }
+    }
+
+    /// Previous and next, and the page numbers around this one (the first
+    /// and last always), so a long book stays a few links wide.
+    private func pages(_ w: inout PageWriter) {
+        guard pageCount > 1 else { return }
+        w.pager(label: "앞뒤 쪽", previous: page > 1 ? (path(page - 1), "이전 쪽") : nil,
+                next: page < pageCount ? (path(page + 1), "다음 쪽") : nil)
+        w.html.open("nav", [("class", "pages"), ("aria-label", "쪽 번호")])
+        var last = 0
+        for n in 1...pageCount where n == 1 || n == pageCount || abs(n - page) <= 2 {
+            if n > last + 1 { w.html.element("span", [("class", "gap"), ("aria-hidden", "true")], "…") }
+            if n == page {
+                w.html.element("span", [("aria-current", "page")], String(n))
+            } else {
+                w.link(path(n), String(n), [("aria-label", "\(n)쪽")])
+            }
+            last = n
+        }
+        w.html.close("nav")
+    }
+}
+
+/// The book's views side by side: gallery, list, and each year's timeline.
+struct BookTabs {
+    enum Current: Equatable { case gallery, list, timeline(Int) }
+
+    var current: Current
+    var years: [Int]
+
+    func write(_ w: inout PageWriter) {
+        w.html.open("nav", [("class", "tabs"), ("aria-label", "티켓북 보기")])
+        w.link(.gallery(page: 1), "갤러리", [("aria-current", current == .gallery ? "page" : nil)])
+        w.link(.list(page: 1), "목록", [("aria-current", current == .list ? "page" : nil)])
+        for year in years.reversed() {
+            w.link(.timeline(year: year), "\(year) 타임라인", [("aria-current", current == .timeline(year) ? "page" : nil)])
+        }
+        w.html.close("nav")
+    }
+}

@@ -1,0 +1,25 @@
+import Entries
+
+/// A day's page: the day's entries as tiles, in the order the day's
+/// thumbnail shows them (best first), and the days before and after that
+/// have entries.
+struct DayPage: Sendable {
+    var date: CalendarDate
+    var entries: [Entry]
+    var previous: CalendarDate?
+    var next: CalendarDate?
+    var sizes: SiteImageSizes
+
+    func render(_ w: inout PageWriter) -> [UInt8] {
+        w.page(title: SiteText.longDate(date), section: .calendar) { w in
+            let month = SiteMonth(date)
+            w.breadcrumbs([(.home, "달력"), (.month(year: month.year, month: month.month), SiteText.month(month))])
+            w.html.element("h1", SiteText.longDate(date))
+            w.html.element("p", [("class", "lede")], "이날의 기록 \(entries.count)개")
+            EntryCard(layout: .tile).list(entries, into: &w, faceSize: sizes.face, class: "tiles")
+            w.pager(label: "앞뒤 날짜",
+                    previous: previous.map { (.day($0), "이전 기록한 날: " + SiteText.longDate($0)) },
+                    next: next.map { (.day($0), "다음 기록한 날: " + SiteText.longDate($0)) })
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Cards
+import Entries
+
+/// A month's page, and the home page (`index.html`, today's month): the
+/// month as a calendar whose days with entries show their thumbnail and
+/// link to the day, the months before and after that have sheets, and
+/// below, each day with its entries.
+struct MonthPage: Sendable {
+    var month: SiteMonth
+    /// The month's entries by day of month, each day in thumbnail order.
+    var days: [Int: [Entry]]
+    var previous: SiteMonth?
+    var next: SiteMonth?
+    /// Today, when it falls in this month (marked on the calendar).
+    var today: CalendarDate?
+    var firstWeekday: FirstWeekday
+    var sizes: SiteImageSizes
+    /// True for `index.html`.
+    var isHome: Bool
+
+    func render(_ w: inout PageWriter) -> [UInt8] {
+        let name = SiteText.month(month)
+        return w.page(title: isHome ? "달력 · \(name)" : name, section: .calendar) { w in
+            if !isHome { w.breadcrumbs([(.home, "달력")]) }
+            w.html.element("h1", [("id", "month-title")], name)
+            let count = days.values.reduce(0) { $0 + $1.count }
+            w.html.element("p", [("class", "lede")], count == 0 ? "이달에는 아직 기록이 없어요." : "이달의 기록 \(count)개")
+            pager(&w)
+            // Side by side on a wide screen, the calendar above its days on a phone.
+            w.html.open("div", [("class", "month-view")])
+            w.html.open("div", [("class", "month-calendar")])
+            calendar(&w)
+            if let sheet = w.href(.month(year: month.year, month: month.month)) {
+                w.html.open("p", [("class", "sheet-link")])
+                w.html.element("a", [("href", sheet)], "\(name) 달력 이미지 보기")
+                w.html.close("p")
+            }
+            w.html.close("div")
+            dayList(&w)
+            w.html.close("div")
+        }
+    }
+
+    private func pager(_ w: inout PageWriter) {
+        func path(_ m: SiteMonth) -> SitePath { .month(year: m.year, month: m.month) }
+        w.pager(label: "앞뒤 달", previous: previous.map { (path($0), SiteText.month($0)) },
+                next: next.map { (path($0), SiteText.month($0)) })
+    }
+
+    /// The month grid as a table: weekday headers, whole weeks, other
+    /// months' days dimmed and without links.
+    private func calendar(_ w: inout PageWriter) {
+        let grid = MonthGrid(year: month.year, month: month.month, firstWeekday: firstWeekday)
+        let weekdays = MonthGrid.columnWeekdays(firstWeekday)
+        let names = SiteText.strings.weekdayNames
+        w.html.open("table", [("class", "calendar"), ("aria-labelledby", "month-title")])
+        w.html.raw("<thead><tr>")
+        for weekday in weekdays {
+            w.html.element("th", [("scope", "col"), ("class", Self.weekdayClass(weekday)), ("abbr", names[weekday] + "요일")],
+                           names[weekday])
+        }
+        w.html.raw("</tr></thead><tbody>")
+        for row in 0..<grid.rows {
+            w.html.raw("<tr>")
+            for date in grid.days[(row * 7)..<(row * 7 + 7)] { cell(&w, date, own: grid.contains(date)) }
+            w.html.raw("</tr>")
+        }
+        w.html.raw("</tbody>")
+        w.html.close("table")
+    }
+
+    private func cell(_ w: inout PageWriter, _ date: CalendarDate, own: Bool) {
+        let classes = [own ? nil : "out", date == today ? "today" : nil, Self.weekdayClass(date.weekday)].compactMap { $0 }
+        w.html.open("td", [("class", classes.isEmpty ? nil : classes.joined(separator: " ")),
+                           ("aria-current", date == today ? "date" : nil)])
+        guard own, let entries = days[date.day], !entries.isEmpty else {
+            w.html.element("span", [("class", "num")], String(date.day))
+            w.html.close("td")
+            return
+        }
+        let label = SiteText.shortDate(date) + ": " + SiteText.title(entries[0])
+            + (entries.count > 1 ? " 외 \(entries.count - 1)개" : "")
+        w.html.open("a", [("href", w.href(.day(date))), ("aria-label", label)])
+        w.html.element("span", [("class", "num")], String(date.day))
+        if !w.image(.day(date), size: sizes.day, alt: "", class: "day-thumb") {
+            w.html.element("span", [("class", "dot")], String(entries.count))
+        }
+        w.html.close("a")
+        w.html.close("td")
+    }
+
+    /// Each day with entries, as a heading linking to the day and its
+    /// entries as rows.
+    private func dayList(_ w: inout PageWriter) {
+        guard !days.isEmpty else { return }
+        w.html.open("section", [("class", "days"), ("aria-labelledby", "days-title")])
+        w.html.element("h2", [("id", "days-title")], "날짜별 기록")
+        for day in days.keys.sorted() {
+            guard let date = CalendarDate(year: month.year, month: month.month, day: day), let entries = days[day] else {
+                continue
+            }
+            w.html.open("section", [("class", "day")])
+            w.html.open("h3")
+            w.link(.day(date), SiteText.shortDate(date))
+            w.html.close("h3")
+            EntryCard(layout: .row).list(entries, into: &w, faceSize: sizes.face, class: "rows")
+            w.html.close("section")
+        }
+        w.html.close("section")
+    }
+
+    static func weekdayClass(_ weekday: Int) -> String? {
+        weekday == 0 ? "sun" : weekday == 6 ? "sat" : nil
+    }
+}

@@ -1,0 +1,115 @@
+import Entries
+
+/// The part of the site a page belongs to, marked in the top navigation.
+enum SiteSection {
+    case calendar, gallery, list, years
+}
+
+/// Writes one page: the shell every page shares (head, skip link, top
+/// navigation, footer) and links relative to the page's own place.
+struct PageWriter {
+    var html = HTML()
+    let path: SitePath
+    let links: SiteLinks
+
+    init(_ path: SitePath, links: SiteLinks) {
+        self.path = path
+        self.links = links
+    }
+
+    /// The link from this page to `target`.
+    func href(_ target: SitePath) -> String { HTML.href(from: path.relative, to: target.relative) }
+
+    /// The link from this page to an image of the cache; nil when this
+    /// run does not make that kind of image.
+    func href(_ image: SiteImage) -> String? {
+        links.image(image).map { HTML.href(from: path.relative, to: $0) }
+    }
+
+    /// An entry's page.
+    func entryPath(_ entry: Entry) -> SitePath { .entry(name: links.entryName(entry.id)) }
+
+    /// The whole document: `title` names the page (the site's name is
+    /// added), `body` writes what goes inside `<main>`.
+    mutating func page(title: String, section: SiteSection?, body: (inout PageWriter) -> Void) -> [UInt8] {
+        html.raw("<!doctype html>\n")
+        html.open("html", [("lang", "ko")])
+        html.raw("\n<head>\n<meta charset=\"utf-8\">\n")
+        html.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+        html.element("title", title + " · " + SiteText.bookName)
+        html.newline()
+        // An empty icon: otherwise a browser asks a server for /favicon.ico.
+        html.raw("<link rel=\"icon\" href=\"data:,\">\n")
+        html.open("link", [("rel", "stylesheet"), ("href", href(.style))])
+        html.newline()
+        html.open("script", [("src", href(.script)), ("defer", "")])
+        html.close("script")
+        html.raw("\n</head>\n<body>\n<a class=\"skip\" href=\"#main\">본문으로 건너뛰기</a>\n")
+        header(section)
+        html.raw("\n<main id=\"main\">\n")
+        body(&self)
+        html.raw("\n</main>\n<footer class=\"foot\"><p>PhotiCase 티켓북 · photicase-render가 만든 페이지</p></footer>\n")
+        html.raw("</body>\n</html>\n")
+        return html.bytes
+    }
+
+    private mutating func header(_ section: SiteSection?) {
+        html.raw("<header class=\"top\">")
+        html.element("a", [("class", "brand"), ("href", href(.home))], "PhotiCase " + SiteText.bookName)
+        html.open("nav", [("class", "sections"), ("aria-label", "사이트")])
+        let items: [(SiteSection, SitePath, String)] = [
+            (.calendar, .home, "달력"), (.gallery, .gallery(page: 1), "갤러리"), (.list, .list(page: 1), "목록"),
+            (.years, .yearsIndex, "연도별"),
+        ]
+        for (s, target, label) in items {
+            html.element("a", [("href", href(target)), ("aria-current", s == section ? "page" : nil)], label)
+        }
+        html.close("nav")
+        html.raw("</header>")
+    }
+
+    /// `<img>` of a cache image with its size, alt text and lazy loading;
+    /// writes nothing and returns false when the image is not made.
+    @discardableResult
+    mutating func image(_ image: SiteImage, size: SiteSize, alt: String, class name: String? = nil) -> Bool {
+        guard let src = href(image) else { return false }
+        html.open("img", [("class", name), ("src", src), ("alt", alt), ("width", String(size.width)),
+                          ("height", String(size.height)), ("loading", "lazy"), ("decoding", "async")])
+        return true
+    }
+
+    /// `<a href>text</a>` to a page of the site.
+    mutating func link(_ target: SitePath, _ text: String, _ attributes: [(String, String?)] = []) {
+        html.element("a", [("href", href(target))] + attributes, text)
+    }
+
+    /// A pager between neighbours: `rel="prev"` and `rel="next"` links (the
+    /// arrow keys follow them), each saying where it goes.
+    mutating func pager(label: String, previous: (SitePath, String)?, next: (SitePath, String)?) {
+        guard previous != nil || next != nil else { return }
+        html.open("nav", [("class", "pager"), ("aria-label", label)])
+        if let (target, text) = previous {
+            html.element("a", [("class", "prev"), ("rel", "prev"), ("href", href(target))]) { h in
+                h.element("span", [("aria-hidden", "true")], "← ")
+                h.text(text)
+            }
+        }
+        if let (target, text) = next {
+            html.element("a", [("class", "next"), ("rel", "next"), ("href", href(target))]) { h in
+                h.text(text)
+                h.element("span", [("aria-hidden", "true")], " →")
+            }
+        }
+        html.close("nav")
+    }
+
+    /// A trail of links up from this page: `달력 › 2022년 8월 › …`.
+    mutating func breadcrumbs(_ trail: [(SitePath, String)]) {
+        html.open("nav", [("class", "crumbs"), ("aria-label", "위치")])
+        for (i, (target, text)) in trail.enumerated() {
+            if i > 0 { html.element("span", [("aria-hidden", "true")], " › ") }
+            link(target, text)
+        }
+        html.close("nav")
+    }
+}

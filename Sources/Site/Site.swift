@@ -1,0 +1,133 @@
+import Cards
+import Entries
+
+/// The browsable ticket book: every page, as values, from one `SiteInput`.
+///
+/// Pages link each other and the cache's images with relative links
+/// only, so the cache folder works from `file://` and behind any static
+/// server; nothing is fetched from elsewhere. Every string from an entry
+/// is escaped where it is written (`HTML`), and ids reach URLs as their
+/// cache file names, percent-encoded.
+public struct Site: Sendable {
+    let input: SiteInput
+    /// Entries in diary order: date, then title, then id.
+    let diary: [Entry]
+    /// Entries by day, each day in thumbnail order (best first).
+    let byDate: [CalendarDate: [Entry]]
+    let dates: [CalendarDate]
+    let timeline: [TimelineYear]
+
+    public init(_ input: SiteInput) {
+        self.input = input
+        diary = input.entries.sorted(by: BookOrder.chronological)
+        byDate = Dictionary(grouping: input.entries, by: \.date).mapValues(EntryOrder.sorted)
+        dates = byDate.keys.sorted()
+        timeline = BookOrder.timeline(input.entries)
+    }
+
+    /// Every page, in a fixed order: the style sheet and script, the home
+    /// page, months, days, entries, the book, the years.
+    public func pages() -> [SitePage] {
+        var pages = [page(.style, .site, .style(SiteStyle(theme: input.theme))), page(.script, .site, .script)]
+        pages += calendarPages()
+        pages += entryPages()
+        pages += bookPages()
+        pages += yearPages()
+        return pages
+    }
+
+    private func page(_ path: SitePath, _ owner: SiteOwner, _ content: SitePage.Content) -> SitePage {
+        SitePage(path: path, owner: owner, neighbourhood: Self.neighbourhood(content), content: content,
+                 links: input.links)
+    }
+
+    private static let firstDate = CalendarDate(year: 1, month: 1, day: 1)!
+    private static let lastDate = CalendarDate(year: 9999, month: 12, day: 31)!
+
+    /// From the previous neighbour's date to the next's (see `SitePage.neighbourhood`).
+    private static func neighbourhood(_ content: SitePage.Content) -> ClosedRange<CalendarDate>? {
+        func span(_ from: CalendarDate?, _ to: CalendarDate?) -> ClosedRange<CalendarDate> {
+            (from ?? firstDate)...(to ?? lastDate)
+        }
+        switch content {
+        case let .entry(page): return span(page.previous?.date, page.next?.date)
+        case let .day(page): return span(page.previous, page.next)
+        case let .year(page):
+            return span(page.previous.flatMap { CalendarDate(year: $0, month: 1, day: 1) },
+                        page.next.flatMap { CalendarDate(year: $0, month: 12, day: 31) })
+        default: return nil
+        }
+    }
+
+    private func calendarPages() -> [SitePage] {
+        let months = Set(input.months).union([SiteMonth(input.today)]).sorted()
+        let byMonth = Dictionary(grouping: dates, by: SiteMonth.init)
+        func monthPage(_ index: Int, home: Bool) -> MonthPage {
+            let month = months[index]
+            var days: [Int: [Entry]] = [:]
+            for date in byMonth[month] ?? [] { days[date.day] = byDate[date] }
+            return MonthPage(month: month, days: days, previous: index > 0 ? months[index - 1] : nil,
+                             next: index + 1 < months.count ? months[index + 1] : nil,
+                             today: SiteMonth(input.today) == month ? input.today : nil,
+                             firstWeekday: input.theme.firstWeekday, sizes: input.sizes, isHome: home)
+        }
+        var pages: [SitePage] = []
+        if let today = months.firstIndex(of: SiteMonth(input.today)) {
+            pages.append(page(.home, .month(months[today]), .month(monthPage(today, home: true))))
+        }
+        for (i, month) in months.enumerated() {
+            pages.append(page(.month(year: month.year, month: month.month), .month(month), .month(monthPage(i, home: false))))
+        }
+        for (i, date) in dates.enumerated() {
+            let day = DayPage(date: date, entries: byDate[date] ?? [], previous: i > 0 ? dates[i - 1] : nil,
+                              next: i + 1 < dates.count ? dates[i + 1] : nil, sizes: input.sizes)
+            pages.append(page(.day(date), .day(date), .day(day)))
+        }
+        return pages
+    }
+
+    private func entryPages() -> [SitePage] {
+        diary.enumerated().map { i, entry in
+            let model = EntryPage(entry: entry, previous: i > 0 ? diary[i - 1] : nil,
+                                  next: i + 1 < diary.count ? diary[i + 1] : nil, sizes: input.sizes)
+            return page(.entry(name: input.links.entryName(entry.id)), .entry(id: entry.id), .entry(model))
+        }
+    }
+
+    private func bookPages() -> [SitePage] {
+        let sorted = BookOrder.sorted(input.entries)
+        let chunks = BookOrder.pages(of: sorted, pageSize: input.pageSize)
+        let pageCount = max(1, chunks.count)
+        let years = timeline.map(\.year)
+        var pages: [SitePage] = []
+        for view in [BookPage.View.gallery, .list] {
+            for n in 1...pageCount {
+                let model = BookPage(view: view, entries: chunks.isEmpty ? [] : chunks[n - 1], page: n,
+                                     pageCount: pageCount, total: sorted.count, firstRank: (n - 1) * input.pageSize + 1,
+                                     years: years, sizes: input.sizes)
+                pages.append(page(model.path(n), .book, .book(model)))
+            }
+        }
+        for (i, year) in timeline.enumerated() {
+            let model = TimelinePage(year: year, imagePages: BookOrder.timelinePages(year.months).count,
+                                     previous: i > 0 ? timeline[i - 1].year : nil,
+                                     next: i + 1 < timeline.count ? timeline[i + 1].year : nil,
+                                     years: years, sizes: input.sizes)
+            pages.append(page(.timeline(year: year.year), .book, .timeline(model)))
+        }
+        return pages
+    }
+
+    private func yearPages() -> [SitePage] {
+        let summaries = timeline.map { year in
+            YearSummary(year: year.year, entries: year.months.flatMap(\.entries))
+        }
+        var pages = [page(.yearsIndex, .book, .yearsIndex(YearsIndexPage(years: summaries)))]
+        for (i, summary) in summaries.enumerated() {
+            let model = YearPage(summary: summary, previous: i > 0 ? summaries[i - 1].year : nil,
+                                 next: i + 1 < summaries.count ? summaries[i + 1].year : nil, sizes: input.sizes)
+            pages.append(page(.year(summary.year), .year(summary.year), .year(model)))
+        }
+        return pages
+    }
+}

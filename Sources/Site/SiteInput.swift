@@ -1,0 +1,59 @@
+import Cards
+import Entries
+
+/// A calendar month, `YYYY-MM`.
+public struct SiteMonth: Sendable, Hashable, Comparable {
+    public var year: Int
+    public var month: Int
+    public init(year: Int, month: Int) {
+        self.year = year
+        self.month = month
+    }
+    public init(_ date: CalendarDate) { self.init(year: date.year, month: date.month) }
+    public static func < (a: SiteMonth, b: SiteMonth) -> Bool { (a.year, a.month) < (b.year, b.month) }
+}
+
+/// Everything the site shows. The pages are a function of this value
+/// alone, never of which files the cache holds, so shards that each write
+/// their own pages make the same site as one run.
+public struct SiteInput: Sendable {
+    /// The entries loaded this run.
+    public var entries: [Entry]
+    /// The day the calendar opens on (`index.html` shows its month).
+    public var today: CalendarDate
+    /// The months that have calendar pages, as the cache has month sheets:
+    /// every month with entries, today's, and the short gaps between.
+    public var months: [SiteMonth]
+    /// Entries per gallery and list page, as the book's images.
+    public var pageSize: Int
+    /// Colours and the first day of the week, as the cards draw them.
+    public var theme: Theme
+    public var sizes: SiteImageSizes
+    public var links: SiteLinks
+
+    public init(entries: [Entry], today: CalendarDate, months: [SiteMonth], pageSize: Int, theme: Theme,
+                sizes: SiteImageSizes, links: SiteLinks) {
+        self.entries = entries
+        self.today = today
+        self.months = months
+        self.pageSize = pageSize
+        self.theme = theme
+        self.sizes = sizes
+        self.links = links
+    }
+}
+
+/// Whom a page belongs to: a page is held while its owner is (an entry
+/// that cannot be read now holds its page, its day, its month and its
+/// year), and removed only when its owner is provably gone.
+public enum SiteOwner: Sendable, Hashable {
+    case entry(id: String)
+    case day(CalendarDate)
+    case month(SiteMonth)
+    case year(Int)
+    /// Pages that show the whole book in one order (gallery, list,
+    /// timeline, the years' index).
+    case book
+    /// The style sheet and the script.
+    case site
+}

@@ -1,0 +1,64 @@
+import Entries
+
+/// An image the cache may hold, as the site links it.
+public enum SiteImage: Sendable, Hashable {
+    case front(id: String), back(id: String), ticket(id: String)
+    case day(CalendarDate)
+    case month(year: Int, month: Int)
+    case gallery(page: Int), list(page: Int)
+    /// A year's timeline image; `page` nil when the year fits one page.
+    case timeline(year: Int, page: Int?)
+    case year(Int)
+}
+
+/// How the site names the cache's files: the caller (the pipeline) owns
+/// the cache layout, so the site asks it rather than spelling paths.
+public struct SiteLinks: Sendable {
+    /// The cache-relative path of `image` when this run's outputs include
+    /// it (its kind is rendered), else nil: the page then shows no image.
+    public var image: @Sendable (SiteImage) -> String?
+    /// The file name stem of an entry's page, from its id: injective and
+    /// safe as one path component (the cache's own encoding of ids).
+    public var entryName: @Sendable (String) -> String
+
+    public init(image: @escaping @Sendable (SiteImage) -> String?, entryName: @escaping @Sendable (String) -> String) {
+        self.image = image
+        self.entryName = entryName
+    }
+}
+
+/// A width and height in pixels.
+public struct SiteSize: Sendable, Hashable {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// The pixel sizes of the images the site shows, for their `width` and
+/// `height` attributes (so a page does not jump while images load).
+public struct SiteImageSizes: Sendable, Hashable {
+    /// A ticket face (front and back are the same size).
+    public var face: SiteSize
+    /// The shareable ticket, both faces side by side.
+    public var ticket: SiteSize
+    /// A day thumbnail (square).
+    public var day: SiteSize
+    /// The year-in-review image.
+    public var year: SiteSize
+
+    /// The default theme's images at scale 2 with 256-pixel day thumbnails.
+    public static let standard = SiteImageSizes(face: SiteSize(width: 600, height: 960),
+                                                ticket: SiteSize(width: 1360, height: 1072),
+                                                day: SiteSize(width: 256, height: 256),
+                                                year: SiteSize(width: 1080, height: 1920))
+
+    public init(face: SiteSize, ticket: SiteSize, day: SiteSize, year: SiteSize) {
+        self.face = face
+        self.ticket = ticket
+        self.day = day
+        self.year = year
+    }
+}

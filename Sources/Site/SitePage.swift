@@ -1,0 +1,45 @@
+import Entries
+
+/// One file of the site: where it goes, whom it belongs to, and what it
+/// shows. `render()` gives its bytes; the same page always gives the same
+/// bytes, so a page's hash tells whether it changed.
+public struct SitePage: Sendable {
+    public let path: SitePath
+    public let owner: SiteOwner
+    /// The dates between this page's previous and next neighbours (entry,
+    /// day, year), both included, open ends reaching the first and last
+    /// dates there are. An entry held on one of these dates may be a
+    /// neighbour this run cannot see, so the page is held too, rather
+    /// than relinked now and back again once the entry reads.
+    public let neighbourhood: ClosedRange<CalendarDate>?
+    let content: Content
+    let links: SiteLinks
+
+    enum Content: Sendable {
+        case style(SiteStyle)
+        case script
+        case month(MonthPage)
+        case day(DayPage)
+        case entry(EntryPage)
+        case book(BookPage)
+        case timeline(TimelinePage)
+        case year(YearPage)
+        case yearsIndex(YearsIndexPage)
+    }
+
+    /// The file's bytes: UTF-8 HTML, CSS or JavaScript.
+    public func render() -> [UInt8] {
+        var w = PageWriter(path, links: links)
+        switch content {
+        case let .style(style): return Array(style.css.utf8)
+        case .script: return Array(SiteScript.source.utf8)
+        case let .month(page): return page.render(&w)
+        case let .day(page): return page.render(&w)
+        case let .entry(page): return page.render(&w)
+        case let .book(page): return page.render(&w)
+        case let .timeline(page): return page.render(&w)
+        case let .year(page): return page.render(&w)
+        case let .yearsIndex(page): return page.render(&w)
+        }
+    }
+}

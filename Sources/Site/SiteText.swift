@@ -1,0 +1,101 @@
+import Cards
+import Entries
+import Text
+
+/// The words of the site, in Korean, as the app writes them.
+enum SiteText {
+    static let strings = CardStrings(.ko)
+    static let bookName = "티켓북"
+
+    /// The title as shown: search-API `<b>` tags removed, entities decoded,
+    /// whitespace collapsed (escaped for HTML later, like any text).
+    static func title(_ entry: Entry) -> String {
+        let clean = SearchTitle.clean(entry.title)
+        return clean.isEmpty ? "제목 없음" : clean
+    }
+
+    /// `2022년 8월`.
+    static func month(_ m: SiteMonth) -> String { strings.monthTitle(year: m.year, month: m.month) }
+
+    /// `2022년 8월 27일 (토)`.
+    static func longDate(_ d: CalendarDate) -> String { "\(d.year)년 \(shortDate(d))" }
+
+    /// `8월 27일 (토)`.
+    static func shortDate(_ d: CalendarDate) -> String {
+        "\(d.month)월 \(d.day)일 (\(strings.weekdayNames[d.weekday]))"
+    }
+
+    /// `27일 (토)`.
+    static func dayOfMonth(_ d: CalendarDate) -> String { "\(d.day)일 (\(strings.weekdayNames[d.weekday]))" }
+
+    /// `2022.08.27`: a compact date for rows.
+    static func dotted(_ d: CalendarDate) -> String { String(d.description.map { $0 == "-" ? "." : $0 }) }
+
+    /// The rating as read aloud and printed: `4.5`.
+    static func rating(_ value: Double) -> String { strings.rating(value) }
+
+    /// Who made the work, labelled as its kind has someone: `감독`, `저자`,
+    /// `출연`, `만든 이`; nil without a name.
+    static func credit(_ entry: Entry) -> (label: String, name: String)? {
+        func cleaned(_ name: String?) -> String? {
+            name.map { TextCleaner.collapsingWhitespace($0) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        switch entry.kind {
+        case .movie, .drama: return cleaned(entry.director).map { ("감독", $0) }
+        case .book: return (cleaned(entry.author) ?? cleaned(entry.director)).map { ("저자", $0) }
+        case .performance: return cleaned(entry.director).map { ("출연", $0) }
+        case .other: return cleaned(entry.director).map { ("만든 이", $0) }
+        }
+    }
+
+    /// What the `year` field means for `kind`: `개봉`, `방영`, `출간`, `공연`, `연도`.
+    static func yearLabel(_ kind: EntryKind) -> String {
+        switch kind {
+        case .movie: "개봉"
+        case .drama: "방영"
+        case .book: "출간"
+        case .performance: "공연"
+        case .other: "연도"
+        }
+    }
+
+    /// Friends as written, cleaned, empty names left out.
+    static func friends(_ entry: Entry) -> [String] {
+        entry.friends.map { TextCleaner.collapsingWhitespace($0) }.filter { !$0.isEmpty }
+    }
+
+    /// The memo's paragraphs, line breaks kept (blank runs become one gap).
+    static func memo(_ entry: Entry) -> [String] {
+        TextCleaner.paragraphs(entry.memo ?? "", preserveNewlines: true)
+    }
+
+    /// The memo's first line, for rows.
+    static func memoLine(_ entry: Entry) -> String? {
+        memo(entry).first { !$0.isEmpty }
+    }
+
+    /// `티켓 12장`.
+    static func count(_ n: Int) -> String { strings.ticketCount(n) }
+}
+
+extension HTML {
+    /// The stars of `rating` drawn with text and CSS (a half star is half
+    /// of one filled), read aloud as `별점 4.5점 (5점 만점)`, then the
+    /// number.
+    mutating func stars(_ rating: Double) {
+        let value = SiteText.rating(rating)
+        let percent = Int((max(0, min(5, rating)) * 20).rounded())
+        open("span", [("class", "stars"), ("role", "img"), ("aria-label", "별점 \(value)점 (5점 만점)")])
+        open("span", [("class", "stars-on"), ("style", "width:\(percent)%")])
+        raw("★★★★★")
+        close("span")
+        raw("★★★★★")
+        close("span")
+        element("span", [("class", "rating")], value)
+    }
+
+    /// The kind badge: `영화`, `책`, ...
+    mutating func kind(_ kind: EntryKind) {
+        element("span", [("class", "kind kind-\(kind.rawValue)")], kind.koreanLabel)
+    }
+}

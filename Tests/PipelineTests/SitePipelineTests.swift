@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+@testable import Pipeline
+import Entries
+import Site
+
+/// The browsable book as work items: incremental by content, removed when
+/// its owner is gone, held with its entries, split by shards.
+@Suite struct SitePipelineTests {
+    static let withSite: Set<OutputKind> = [.tickets, .days, .months, .books, .years, .site]
+
+    /// Five entries over two months and two years.
+    static func book() throws -> Book {
+        let book = try Book()
+        try book.add("a", date: "2022-08-20", memo: "first line\nsecond", rating: 4)
+        try book.add("b", date: "2022-08-20", rating: 5)
+        try book.add("c", date: "2022-08-27", memo: "c memo", id: "2022/08/c", rating: 3)
+        try book.add("d", date: "2022-09-03", rating: 2)
+        try book.add("e", date: "2023-01-05", rating: 4.5)
+        return book
+    }
+
+    static func sitePages(_ ids: [String]) -> [String] {
+        ids.filter { $0 == "index.html" || $0.hasPrefix("site/") }
+    }
+
+    @Test func aRunWritesThePagesAndASecondRewritesNone() throws {
+        let book = try Self.book()
+        let first = try book.run { $0.only = Self.withSite }
+        let pages = Self.sitePages(first.events.ids(.rendered))
+        for page in ["index.html", "site/style.css", "site/site.js", "site/months/2022-08.html", "site/months/2022-12.html",
+                     "site/days/2022-08-20.html", "site/entries/2022%2F08%2Fc.html", "site/entries/a.html",
+                     "site/book/gallery-001.html", "site/book/list-001.html", "site/book/timeline-2023.html",
+                     "site/years/index.html", "site/years/2022.html"] {
+            #expect(pages.contains(page), "\(page)")
+            #expect(book.exists(page), "\(page)")
+        }
+        let second = try book.run { $0.only = Self.withSite }
+        #expect(second.summary.rendered == 0)
+        #expect(second.summary.skipped == first.summary.rendered)
+        // The index records every page, and the cache's closed world
+        // accepts its path.
+        let index = try CacheStore(path: book.cache, create: false).openIndex("index.sqlite")
+        #expect(index.output("site/entries/2022%2F08%2Fc.html")?.owner == "2022/08/c")
+        var listed: [String] = []
+        try index.forEachOutput { path, _ in if path.hasPrefix("site/") { listed.append(path) } }
+        #expect(index.warnings.isEmpty)
+        #expect(listed.contains("site/entries/a.html"))
+        index.close()
+    }
+
+    @Test func aMemoEditRewritesItsEntryPageAndTheListPageShowingIt() throws {
+        let book = try Self.book()
+        _ = try book.run { $0.only = Self.withSite }
+        try book.add("a", date: "2022-08-20", memo: "a new first line\nsecond", rating: 4)
+        let again = try book.run { $0.only = Self.withSite }.events.ids(.rendered)
+        #expect(again == ["a", "books/list-001", "site/book/list-001.html", "site/entries/a.html"], "\(again)")
+        // Only the second line changes: the list shows the first line alone.
+        try book.add("a", date: "2022-08-20", memo: "a new first line\nthird", rating: 4)
+        #expect(try book.run { $0.only = Self.withSite }.events.ids(.rendered) == ["a", "site/entries/a.html"])
+    }
+
+    @Test func aGoneEntrysPageIsRemovedAndItsNeighboursRelinked() throws {
+        let book = try Self.book()
+        _ = try book.run { $0.only = Self.withSite }
+        try FileManager.default.removeItem(atPath: book.root + "/d")
+        let run = try book.run { $0.only = Self.withSite }
+        #expect(!book.exists("site/entries/d.html") && !book.exists("site/days/2022-09-03.html"))
+        let rendered = Self.sitePages(run.events.ids(.rendered))
+        // c and e were d's neighbours; September stays, empty, between
+        // August and today's... gap months.
+        #expect(rendered.contains("site/entries/2022%2F08%2Fc.html") && rendered.contains("site/entries/e.html"))
+        #expect(!rendered.contains("site/entries/a.html"))
+        #expect(book.read("site/entries/e.html")?.contains("2022%252F08%252Fc.html") == true)
+        #expect(book.exists("site/months/2022-09.html"))
+    }
+
+    @Test func anUnreadableEntryHoldsItsPagesAndItsNeighbours() throws {
+        let book = try Self.book()
+        _ = try book.run { $0.only = Self.withSite }
+        let before = book.read("site/entries/a.html")
+        try Data("{ broken".utf8).write(to: URL(fileURLWithPath: book.root + "/a/entry.json"))
+        try book.add("b", date: "2022-08-20", memo: "b changed", rating: 5)
+        try book.add("e", date: "2023-01-05", memo: "e changed", rating: 4.5)
+        let run = try book.run { $0.only = Self.withSite }
+        let rendered = Self.sitePages(run.events.ids(.rendered))
+        #expect(book.read("site/entries/a.html") == before)
+        // Far from a, e's page follows its memo; b, a's neighbour, waits,
+        // as do a's day, month, year and the book's pages.
+        #expect(rendered == ["site/entries/e.html"], "\(rendered)")
+        for held in ["site/entries/b.html", "site/days/2022-08-20.html", "site/months/2022-08.html", "index.html",
+                     "site/book/list-001.html", "site/years/2022.html"] {
+            #expect(book.exists(held), "\(held)")
+        }
+        #expect(run.summary.removed == 0)
+        // Readable again: what changed meanwhile is written, then nothing.
+        try book.add("a", date: "2022-08-20", memo: "first line\nsecond", rating: 4)
+        let fixed = Self.sitePages(try book.run { $0.only = Self.withSite }.events.ids(.rendered))
+        #expect(fixed.contains("site/entries/b.html") && !fixed.contains("site/entries/a.html"), "\(fixed)")
+        #expect(try book.run { $0.only = Self.withSite }.summary.rendered == 0)
+    }
+
+    @Test func shardsWriteTheSameSiteAsOneRun() throws {
+        let one = try Self.book()
+        _ = try one.run { $0.only = Self.withSite }
+        let sharded = try Self.book()
+        for k in 0..<4 { _ = try sharded.run { $0.only = Self.withSite; $0.shard = Shard(index: k, count: 4) } }
+        let pages = try FileManager.default.subpathsOfDirectory(atPath: one.cache + "/site").sorted()
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: sharded.cache + "/site").sorted() == pages)
+        for page in pages.map({ "site/" + $0 }) + ["index.html"] where page.contains(".") {
+            #expect(one.read(page) == sharded.read(page), "\(page)")
+        }
+    }
+
+    @Test func pagesLinkOnlyTheImagesThisRunMakes() throws {
+        let book = try Self.book()
+        _ = try book.run { $0.only = [.site] }
+        let page = try #require(book.read("site/entries/a.html"))
+        #expect(!page.contains("<img") && !page.contains("tickets/"))
+        _ = try book.run { $0.only = [.site, .tickets] }
+        #expect(book.read("site/entries/a.html")?.contains("src=\"../../tickets/a/front.webp\"") == true)
+    }
+
+    @Test func theCacheAcceptsExactlyTheSitesPaths() {
+        for path in ["index.html", "site/style.css", "site/site.js", "site/entries/2022%2F08%2Fc.html",
+                     "site/book/timeline-2022.html", "site/years/index.html"] {
+            #expect(CacheLayout.kind(ofOutput: path) == .site, "\(path)")
+        }
+        for path in ["index.htm", "site/entries/.x.html", "site/entries/a/b.html", "site/entries/a%2.html",
+                     "site/../index.html", "site/years/2022.jpg", "site", "index.html/x"] {
+            #expect(CacheLayout.kind(ofOutput: path) == nil, "\(path)")
+        }
+    }
+}

@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Raster"], exclude: ["Golden"]),
         .testTarget(name: "EntriesTests", dependencies: ["Entries"]),
         .testTarget(name: "CardsTests", dependencies: ["Cards", "Entries", "Codecs", "Imaging", "Text"], exclude: ["Golden"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "Cards", "Entries"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Cards", "Entries"], exclude: ["Golden"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Site", "FileSystem", "Cards", "Entries"], exclude: ["Golden"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Imaging", "Raster"]),
         .testTarget(name: "CLITests", dependencies: ["Codecs", "Raster", "FileSystem"]),

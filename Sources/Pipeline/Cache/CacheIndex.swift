@@ -263,13 +263,17 @@ public final class CacheIndex: @unchecked Sendable {
     }
 
     /// Calls `body` with each committed output record whose path is one the
-    /// layout makes; other rows are skipped with a warning.
-    public func forEachOutput(_ body: (String, Manifest.Output) -> Void) throws(SQLiteError) {
+    /// layout makes; other rows are skipped with a warning. Rows whose path
+    /// is in `except` (this run's planned outputs, made by the layout) are
+    /// skipped unchecked.
+    public func forEachOutput(except: Set<String> = [],
+                              _ body: (String, Manifest.Output) -> Void) throws(SQLiteError) {
         lock.lock()
         defer { lock.unlock() }
         let scan = try db.prepare("SELECT path, fingerprint, owner FROM outputs")
         while try scan.step() {
             let path = scan.text(0)
+            if except.contains(path) { continue }
             guard CacheLayout.kind(ofOutput: path) != nil else {
                 warnOnce("\(displayName): ignoring record \(JSONWriter.quoted(path)), which is not a cache output path")
                 continue

@@ -9,6 +9,8 @@ import FileSystem
 public final class CacheStore: @unchecked Sendable {
     public let layout: CacheLayout
     let root: Directory
+    private var openFolders: [String: Directory] = [:]
+    private let folderLock = NSLock()
     /// The root with every link resolved: SQLite opens the index by this
     /// name, and refuses any link in it.
     let canonicalRoot: String
@@ -87,14 +89,34 @@ public final class CacheStore: @unchecked Sendable {
     /// unreadable.
     public func read(_ relative: String, limit: Int) -> [UInt8]? {
         let (folder, name) = FileSystem.split(relative)
-        return try? root.folder(folder).readFile(name, limit: limit)
+        return try? openedFolder(folder)?.readFile(name, limit: limit)
     }
 
     /// True when `relative` is a regular file (a link there does not count).
     public func holdsFile(_ relative: String) -> Bool {
         let (folder, name) = FileSystem.split(relative)
-        guard let dir = try? root.folder(folder), let status = try? dir.status(name) else { return false }
+        guard let dir = openedFolder(folder), let status = try? dir.status(name) else { return false }
         return status.kind == .regular
+    }
+
+    /// Folder handles kept for reads: an unchanged book's rerun checks tens
+    /// of thousands of outputs in a few folders (days/, site/entries/), and
+    /// opening each path again is most of that. Bounded, so the many ticket
+    /// folders cannot use up file descriptors. A folder replaced meanwhile
+    /// is seen as it was when opened: reads only, and writes open afresh.
+    private func openedFolder(_ folder: String) -> Directory? {
+        folderLock.lock()
+        if let dir = openFolders[folder] {
+            folderLock.unlock()
+            return dir
+        }
+        folderLock.unlock()
+        guard let dir = try? root.folder(folder) else { return nil }
+        folderLock.lock()
+        if openFolders.count >= 32 { openFolders.removeAll() }
+        openFolders[folder] = dir
+        folderLock.unlock()
+        return dir
     }
 
     /// Removes an output and then its ticket folder when that is empty.

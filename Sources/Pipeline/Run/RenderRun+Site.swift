@@ -4,10 +4,14 @@ import Site
 // Planning the browsable book's pages. Each page is an ordinary work item
 // owned like the images it shows (an entry's page by the entry, a day's by
 // the date, ...), so held entries hold their pages, shards split them, and
-// pages of what is provably gone are removed. A page's fingerprint is the
-// hash of its bytes: it is rewritten exactly when what it shows changes.
+// pages of what is provably gone are removed. A page's fingerprint is its
+// key (`SitePage.key`: what it shows, each entry by its entry.json hash),
+// or for the few pages keyed by content, the hash of its bytes: a page is
+// rewritten exactly when what it shows changes, and an unchanged book's
+// rerun makes no page at all.
 extension RenderRun {
-    func planSite(_ entries: [Entry], holdBook: Bool, heldDates: Set<CalendarDate>) -> [WorkItem] {
+    func planSite(_ entries: [Entry], base: String, jsonHashes: [String: String], holdBook: Bool,
+                  heldDates: Set<CalendarDate>) -> [WorkItem] {
         guard options.only.contains(.site) else { return [] }
         let heldMonths = Set(heldDates.map(MonthKey.init))
         let heldYears = Set(heldDates.map(\.year))
@@ -39,12 +43,19 @@ extension RenderRun {
             if !held && options.shard.owns(owner) { owned.append((page, owner)) }
         }
         let pages = owned
-        // Every page is made to be hashed (a few hundred microseconds
-        // each): on the run's threads, as photos are hashed.
+        // What decides the links: the kinds made and their formats.
+        let linkKey = OutputKind.allCases.filter { options.only.contains($0) }
+            .map { "\($0.rawValue).\(options.formats[$0]?.rawValue ?? "-")" }.joined(separator: ",")
         let hashes = Results<String>(count: pages.count)
         WorkPool.run(count: pages.count, threads: options.jobs, makeWorker: { () }) { _, i in
             var f = Fingerprint("site")
-            f.add(SHA256.hex(pages[i].page.render()))
+            f.add(base)
+            f.add(linkKey)
+            if let key = pages[i].page.key(entryKey: { "\($0.id)|\(jsonHashes[$0.id] ?? "")" }) {
+                f.add(key)
+            } else {
+                f.add(SHA256.hex(pages[i].page.render()))
+            }
             hashes.set(i, f.finish())
         }
         return zip(pages, hashes.values).map { page, fingerprint in

@@ -109,9 +109,9 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         heldOwners.formUnion(heldPageOwners)
         var toRemove: [String] = []
         do throws(SQLiteError) {
-            try index.forEachOutput { path, record in
+            try index.forEachOutput(except: planned) { path, record in
                 guard let kind = CacheLayout.kind(ofOutput: path) else { return }
-                if !planned.contains(path) && options.only.contains(kind)
+                if options.only.contains(kind)
                     && !held.ids.contains(record.owner) && !heldOwners.contains(record.owner) {
                     toRemove.append(path)
                 }
@@ -234,7 +234,17 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
                                                    format: options.formats[.years] ?? .jpg, worker: &worker)
                 (files, warnings) = ([(item.outputs[0].path, image.value)], image.warnings)
             case let .site(page):
-                files = [(item.outputs[0].path, page.render())]
+                let path = item.outputs[0].path
+                let bytes = page.render()
+                // A page's key names every entry it shows whole, so it
+                // changes more often than the page: a page whose bytes are
+                // those in the cache is not rewritten.
+                if let store, store.read(path, limit: bytes.count + 1) == bytes {
+                    index.setOutput(path, .init(fingerprint: item.fingerprint, owner: item.owner))
+                    finish(id: item.id, status: .skipped, failure: nil, warnings: [])
+                    return
+                }
+                files = [(path, bytes)]
             }
         } catch {
             finish(id: item.id, status: .failed, failure: ItemFailure(stage: .render, item: item.id, error: error),

@@ -2,6 +2,8 @@
 """photicase-render against its peers, measured in one run on this machine.
 
 Usage: python3 scripts/bench.py [--thumbs N] [--entries N] [--skip-book] [--out docs/PERFORMANCE.md]
+       python3 scripts/bench.py --tickets-only [--repeats N]
+       python3 scripts/bench.py --color-only
 
 1. Calendar-day thumbnails (256x256, cover crop) from N 12-megapixel
    photos in JPEG, PNG and WebP: `render --only days` against vipsthumbnail,
@@ -14,6 +16,14 @@ Usage: python3 scripts/bench.py [--thumbs N] [--entries N] [--skip-book] [--out 
    it into the existing docs/PERFORMANCE.md): day thumbnails of the same
    12 MP photo as an untagged JPEG, a Display P3 JPEG and a HEIC (heif-enc,
    with a 320-pixel thumbnail as phones write), against vipsthumbnail.
+4. Tickets (`--tickets-only` measures just this section and puts it into
+   the existing docs/PERFORMANCE.md): `render --only tickets --force` on
+   12 entries with 12 MP JPEG photos front and back, with --jobs 1 and 2,
+   against the floor, decoding those 24 photos once at half scale with
+   `djpeg -scale 1/2` (the DCT scale a face at scale 2 needs). The runs
+   alternate (ours --jobs 1, floor, ours --jobs 2) so a busy machine slows
+   all three alike; medians of --repeats runs, with CPU seconds (user +
+   system) beside the wall time.
 Writes the tables, the machine and the commands to docs/PERFORMANCE.md.
 Needs: libvips-tools, imagemagick, graphicsmagick, libjpeg-turbo-progs,
 libheif-examples.
@@ -32,8 +42,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS_PHOTO = os.path.join(ROOT, "..", "shared", "corpus", "photos", "image-rs_scaledown_test_4032x3024.jpg")
 
 
-def run(cmd, **kw):
-    """Runs `cmd`; returns (wall seconds, peak RSS MiB)."""
+def run_usage(cmd, **kw):
+    """Runs `cmd`, exiting on failure; returns (wall seconds, rusage)."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **kw)
     _, status, usage = os.wait4(proc.pid, 0)
@@ -43,7 +53,19 @@ def run(cmd, **kw):
     code = os.waitstatus_to_exitcode(status)
     if code != 0:
         sys.exit(f"bench: {' '.join(cmd[:6])} ... exited {code}: {err[-400:]}")
+    return wall, usage
+
+
+def run(cmd, **kw):
+    """Runs `cmd`; returns (wall seconds, peak RSS MiB)."""
+    wall, usage = run_usage(cmd, **kw)
     return wall, usage.ru_maxrss / 1024
+
+
+def run_cpu(cmd):
+    """Runs `cmd`; returns (wall seconds, CPU seconds: user + system)."""
+    wall, usage = run_usage(cmd)
+    return wall, usage.ru_utime + usage.ru_stime
 
 
 def run_each(cmds):
@@ -156,6 +178,96 @@ def color_section(ours, maker, work, cores, n, jpeg_src):
     return lines
 
 
+def tickets_section(ours, work, jpeg_src, repeats, entries=12):
+    """`render --only tickets --force` with --jobs 1 and 2 against the
+    half-scale decode floor of the same photos."""
+    book = os.path.join(work, "tickets-book")
+    # The back photo is the same picture in other bytes (re-encoded at full
+    # size), so nothing could be shared between a ticket's two photos.
+    back = os.path.join(work, "tickets-back.jpg")
+    run([ours, "convert", jpeg_src, back, "--quality", "92"])
+    photos = []
+    for i in range(entries):
+        folder = os.path.join(book, f"entry-{i:02d}")
+        make_entry(folder, date_for(i * 3), jpeg_src, "front.jpg", back_src=back,
+                   memo="두 번 봐도 좋았다. " * (1 + i % 4))
+        photos += [os.path.join(folder, "front.jpg"), os.path.join(folder, "back.jpg")]
+    cache = os.path.join(work, "tickets-cache")
+    base = [ours, "render", book, "--cache", cache, "--only", "tickets", "--progress", "none"]
+    run(base)  # hashes the photos once, warms the page cache
+    floor_cmds = [["djpeg", "-scale", "1/2", "-outfile", os.devnull, p] for p in photos]
+
+    def floor():
+        wall, cpu = 0.0, 0.0
+        for c in floor_cmds:
+            w, u = run_cpu(c)
+            wall, cpu = wall + w, cpu + u
+        return wall, cpu
+
+    def floor_pair():
+        # Two floors at once: how much of a second core the machine gives
+        # right now (other work on a shared machine takes some), the
+        # ceiling for --jobs 2 over --jobs 1.
+        import threading
+        results = []
+        start = time.perf_counter()
+        threads = [threading.Thread(target=lambda: results.append(floor())) for _ in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        return time.perf_counter() - start, sum(c for _, c in results)
+
+    samples = {"j1": [], "floor": [], "j2": [], "pair": []}
+    for _ in range(repeats):
+        samples["j1"].append(run_cpu(base + ["--force", "--jobs", "1"]))
+        samples["floor"].append(floor())
+        samples["j2"].append(run_cpu(base + ["--force", "--jobs", "2"]))
+        samples["pair"].append(floor_pair())
+    med = {k: (statistics.median(w for w, _ in v), statistics.median(c for _, c in v)) for k, v in samples.items()}
+    sizes = [os.path.getsize(os.path.join(dirpath, f)) for dirpath, _, files in os.walk(os.path.join(cache, "tickets"))
+             for f in files]
+    lines = [f"## 4. Ticket images, {entries} entries with 12 MP JPEG photos front and back\n",
+             f"`render --only tickets --force` at the defaults (scale 2, WebP q92) on {entries} entries whose front "
+             "and back photos are 4032x3024 JPEGs (the corpus photo, and the same picture re-encoded), against the "
+             f"floor: decoding those {2 * entries} photos once at half scale, `djpeg -scale 1/2 -outfile /dev/null` "
+             "per file, the DCT scale a face needs. The three runs alternate so a busy machine slows them alike; "
+             f"medians of {repeats}. CPU is user + system seconds.\n",
+             "| run | wall s | CPU s | vs. floor (wall) |",
+             "|---|---:|---:|---:|"]
+    for key, name in (("floor", f"floor: djpeg -scale 1/2, {2 * entries} files (1 core)"),
+                      ("j1", "photicase-render --jobs 1"), ("j2", "photicase-render --jobs 2")):
+        w, c = med[key]
+        ratio = "—" if key == "floor" else f"{w / med['floor'][0]:.2f}x"
+        lines.append(f"| {name} | {w:.2f} | {c:.2f} | {ratio} |")
+    lines.append(f"\n--jobs 2 over --jobs 1: {med['j1'][0] / med['j2'][0]:.2f}x faster; two floors at once "
+                 f"took {med['pair'][0]:.2f} s, {2 * med['floor'][0] / med['pair'][0]:.2f}x one floor's rate (the "
+                 "parallelism the machine gave during the run). "
+                 f"Ticket images written: {sum(sizes) / entries / 1000:.0f} KB per entry (3 images).\n")
+    return lines
+
+
+def replace_section(path, heading, section, before=None):
+    """Puts `section` in place of the one starting with `heading`; when there
+    is none, before the heading `before`, else at the end."""
+    text = ""
+    if os.path.exists(path):
+        with open(path) as f:
+            text = f.read()
+    new = "\n".join(section).rstrip("\n") + "\n"
+    start = text.find(heading)
+    if start >= 0:
+        end = text.find("\n## ", start + 1)
+        text = text[:start] + new + ("\n" + text[end + 1:] if end >= 0 else "")
+    elif before and text.find(before) >= 0:
+        at = text.find(before)
+        text = text[:at + 1] + new + text[at:]
+    else:
+        text = text.rstrip("\n") + "\n\n" + new
+    with open(path, "w") as f:
+        f.write(text)
+
+
 def date_for(i):
     # Spread over 2022: one entry per day until the year is full.
     import datetime
@@ -168,6 +280,8 @@ def main():
     ap.add_argument("--entries", type=int, default=1000)
     ap.add_argument("--skip-book", action="store_true")
     ap.add_argument("--color-only", action="store_true")
+    ap.add_argument("--tickets-only", action="store_true")
+    ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--out", default=os.path.join(ROOT, "docs", "PERFORMANCE.md"))
     args = ap.parse_args()
 
@@ -188,16 +302,19 @@ def main():
             section = color_section(ours, maker, work, cores, args.thumbs, src)
         finally:
             shutil.rmtree(work, ignore_errors=True)
-        with open(args.out) as f:
-            text = f.read()
-        start = text.find("## 3. Colour management")
-        if start >= 0:
-            end = text.find("\n## ", start + 1)
-            text = text[:start] + (text[end + 1:] if end >= 0 else "")
-        text = text.rstrip("\n") + "\n\n" + "\n".join(section) + "\n"
-        with open(args.out, "w") as f:
-            f.write(text)
         print("\n".join(section))
+        replace_section(args.out, "## 3. Colour management", section)
+        return
+    if args.tickets_only:
+        try:
+            src = CORPUS_PHOTO if os.path.exists(CORPUS_PHOTO) else os.path.join(work, "src.jpg")
+            if not os.path.exists(src):
+                run([maker, "--photo", "4032", "3024", "0.3", src])
+            section = tickets_section(ours, work, src, args.repeats)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        print("\n".join(section))
+        replace_section(args.out, "## 4. Ticket images", section, before="\n## Decode memory")
         return
     try:
         # Source photos: the corpus's 12 MP phone photo when present, else a
@@ -290,6 +407,7 @@ def main():
             lines.append(f"| peak RSS, --jobs 1 | {full1[1]:.0f} MiB |")
             lines.append("")
         lines += color_section(ours, maker, work, cores, args.thumbs, src["jpeg"])
+        lines += tickets_section(ours, work, src["jpeg"], args.repeats)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

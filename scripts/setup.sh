@@ -26,8 +26,9 @@ if [ "$want_tests" = 1 ]; then
   # djpeg and dwebp decode references; Pillow (below) decodes PNG references
   # and converts colour through ImageCms; heif-enc makes HEIC/AVIF fixtures
   # and vips decodes them for reference; ghostscript's CMYK profile
-  # (/usr/share/color/icc/ghostscript) is the CMYK test profile.
-  packages+=(libjpeg-turbo-progs webp libheif-examples libvips-tools ghostscript)
+  # (/usr/share/color/icc/ghostscript) is the CMYK test profile. GNU
+  # parallel runs four shards at once in ShardCommandTests.
+  packages+=(libjpeg-turbo-progs webp libheif-examples libvips-tools ghostscript parallel)
 fi
 
 missing=()

@@ -20,6 +20,8 @@ public final class CardRenderer {
     private var pendingTextWarnings: [TextWarning] = []
     /// Characters left out of each text laid out since the current render began.
     private var pendingMissing: [CardWarning] = []
+    /// The share image's shadow per scale (it depends only on the theme).
+    var shareShadows: [Int: CastShadow] = [:]
 
     /// A renderer for `theme`, finding fonts through `fonts`. Throws
     /// `CardError.font` when the theme's font file cannot be used.

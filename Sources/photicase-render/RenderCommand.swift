@@ -107,8 +107,13 @@ enum RenderCommand {
         case let other: throw UsageError("--progress must be auto, bar, json or none, not '\(other)'")
         }
         let cardOptions = try CardOptions(args)
-        let backend = CardsBackend(theme: cardOptions.theme, scale: try args.int("scale", in: 1...3) ?? 2,
+        var backend = CardsBackend(theme: cardOptions.theme, scale: try args.int("scale", in: 1...3) ?? 2,
                                    thumbnailSide: try args.int("thumbnail-size", in: 16...4096) ?? CardRenderer.defaultThumbnailSide)
+        // A sheet or page that draws a day or face the cache does not hold
+        // yet passes it through the format the cache holds it in, so every
+        // shard split composes the same bytes.
+        backend.ticketFormat = options.formats[.tickets] ?? .webp
+        backend.dayFormat = options.formats[.days] ?? .jpg
         let run = RenderRun(options: options, backend: backend, loadEntry: loadEntry, progress: progress)
         let summary: RunSummary
         do throws(PipelineError) {

@@ -39,12 +39,10 @@ extension CardRenderer {
         // 2. Each card over its shadow. The shadow is cast by the ticket
         //    outline, not by the face's alpha: whatever a face holds, the
         //    card is what lifts off the backdrop.
-        let shadow = DropShadow(offsetX: 0, offsetY: Int((6 * scale).rounded()), sigma: 9 * scale,
-                                color: RGBA(0x2A, 0x20, 0x18, 70))
-        let outline = ticketShape(card, scale: scale).mask(width: card.width, height: card.height)
+        let shadow = shareShadow(card, scale: intScale)
         for (i, face) in faces.enumerated() {
             let x = margin + i * (card.width + gap)
-            canvas.drawShadow(shadow, of: outline, at: x, margin)
+            canvas.drawShadow(shadow, at: x, margin)
             canvas.draw(face.raster, at: x, margin)
         }
         return RenderedImage(raster: canvas, warnings: faces.flatMap(\.warnings))
@@ -58,6 +56,18 @@ extension CardRenderer {
         let card = cardPixelSize(scale: scale)
         let margin = Int((ShareMetrics.margin * scale).rounded()), gap = Int((ShareMetrics.gap * scale).rounded())
         return PixelSize(width: 2 * margin + faceCount * card.width + (faceCount - 1) * gap, height: 2 * margin + card.height)
+    }
+
+    /// The shadow the ticket outline casts on the share backdrop at `scale`:
+    /// the same for every ticket, so blurred once per renderer and scale.
+    func shareShadow(_ card: PixelSize, scale: Int) -> CastShadow {
+        if let cached = shareShadows[scale] { return cached }
+        let s = Double(scale)
+        let shadow = DropShadow(offsetX: 0, offsetY: Int((6 * s).rounded()), sigma: 9 * s,
+                                color: RGBA(0x2A, 0x20, 0x18, 70))
+        let cast = shadow.cast(by: ticketShape(card, scale: s).mask(width: card.width, height: card.height))
+        shareShadows[scale] = cast
+        return cast
     }
 }
 

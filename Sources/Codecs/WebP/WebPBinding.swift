@@ -99,13 +99,13 @@ enum WebPBinding {
         }
     }
 
-    /// Encodes straight-alpha RGBA; `quality` 0...100. Lossy files use
-    /// libwebp's sharp RGB-to-YUV conversion: text and thin coloured edges
-    /// (stars, badges) keep their colour through 4:2:0 chroma, worth about
-    /// 1 dB at the same size on ticket faces (scripts/bench-formats.py).
-    /// Alpha is kept losslessly, as libwebp does by default; lossy files
-    /// use method 3, one step faster than libwebp's default.
-    static func encode(_ raster: Raster, quality: Int, lossless: Bool) throws -> [UInt8] {
+    /// Encodes `raster`; `quality` 0...100, `method` libwebp's effort 0...6
+    /// for lossy files (lossless files use 4). Lossy files are encoded
+    /// from planes fitted to the decoder (`YUVPlanes.fitted`): text and
+    /// thin coloured edges keep their colour through 4:2:0 chroma, as with
+    /// libwebp's sharp RGB-to-YUV conversion, at a fifth of its cost. Alpha
+    /// is kept losslessly, as libwebp does by default.
+    static func encode(_ raster: Raster, quality: Int, lossless: Bool, method: Int) throws -> [UInt8] {
         var config = WebPConfig()
         var picture = WebPPicture()
         guard WebPConfigInit(&config) != 0, WebPPictureInit(&picture) != 0 else {
@@ -113,20 +113,19 @@ enum WebPBinding {
         }
         config.lossless = lossless ? 1 : 0
         config.quality = lossless ? 75 : Float(quality)
-        config.use_sharp_yuv = lossless ? 0 : 1
-        // Method 3 of 0...6 (libwebp's default is 4): measured on a
-        // 1360x1072 ticket, method 4 took 369 ms and method 2 153 ms; method
-        // 2 also lost 0.6 dB on ticket faces (39.9 dB at q92), method 3
-        // keeps them at 40.2 dB for 388 KB an entry (scripts/bench-formats.py).
-        config.method = lossless ? 4 : 3
-        picture.use_argb = 1
+        config.method = Int32(lossless ? 4 : method)
         picture.width = Int32(raster.width)
         picture.height = Int32(raster.height)
         defer { WebPPictureFree(&picture) }
-        let imported = raster.withUnsafeBytes { px in
-            WebPPictureImportRGBA(&picture, px.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(raster.bytesPerRow))
+        if lossless {
+            picture.use_argb = 1
+            let imported = raster.withUnsafeBytes { px in
+                WebPPictureImportRGBA(&picture, px.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(raster.bytesPerRow))
+            }
+            guard imported != 0 else { throw CodecError.outOfMemory }
+        } else {
+            try importPlanes(YUVPlanes.fitted(raster), into: &picture)
         }
-        guard imported != 0 else { throw CodecError.outOfMemory }
         var writer = WebPMemoryWriter()
         WebPMemoryWriterInit(&writer)
         defer { WebPMemoryWriterClear(&writer) }
@@ -140,6 +139,28 @@ enum WebPBinding {
                                           + "(error \(picture.error_code.rawValue))")
         }
         return Array(UnsafeBufferPointer(start: mem, count: writer.size))
+    }
+
+    /// Copies `planes` into a YUV(A) picture of their size.
+    private static func importPlanes(_ planes: YUVPlanes, into picture: inout WebPPicture) throws {
+        picture.use_argb = 0
+        picture.colorspace = planes.a == nil ? WEBP_YUV420 : WEBP_YUV420A
+        guard WebPPictureAlloc(&picture) != 0, let y = picture.y, let u = picture.u, let v = picture.v else {
+            throw CodecError.outOfMemory
+        }
+        func copy(_ plane: [UInt8], width: Int, rows: Int, to dst: UnsafeMutablePointer<UInt8>, stride: Int32) {
+            plane.withUnsafeBufferPointer { src in
+                for row in 0..<rows {
+                    (dst + row * Int(stride)).update(from: src.baseAddress! + row * width, count: width)
+                }
+            }
+        }
+        copy(planes.y, width: planes.width, rows: planes.height, to: y, stride: picture.y_stride)
+        copy(planes.u, width: planes.chromaWidth, rows: planes.chromaHeight, to: u, stride: picture.uv_stride)
+        copy(planes.v, width: planes.chromaWidth, rows: planes.chromaHeight, to: v, stride: picture.uv_stride)
+        if let alpha = planes.a, let a = picture.a {
+            copy(alpha, width: planes.width, rows: planes.height, to: a, stride: picture.a_stride)
+        }
     }
 
     private static func base(_ data: UnsafeRawBufferPointer) -> UnsafePointer<UInt8>? {

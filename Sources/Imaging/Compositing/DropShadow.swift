@@ -17,14 +17,39 @@ public struct DropShadow: Sendable, Hashable {
     }
 }
 
+/// A shadow as one shape casts it: the blur done once, for a shape whose
+/// shadow is painted many times (every share image casts the same ticket
+/// outline's shadow twice).
+public struct CastShadow: Sendable {
+    /// The shape's coverage, blurred.
+    public let blurred: AlphaMask
+    /// Where the blurred mask's top-left sits relative to the shape's.
+    public let offsetX: Int
+    public let offsetY: Int
+    public let color: RGBA
+}
+
+extension DropShadow {
+    /// This shadow as `mask` casts it.
+    public func cast(by mask: AlphaMask) -> CastShadow {
+        let blurred = mask.gaussianBlurred(sigma: sigma)
+        let margin = (blurred.width - mask.width) / 2
+        return CastShadow(blurred: blurred, offsetX: offsetX - margin, offsetY: offsetY - margin, color: color)
+    }
+}
+
 extension Raster {
     /// Paints `shadow` as cast by `mask` placed with its top-left at
     /// (`x`, `y`). Draw the shape itself afterwards so it sits on top.
     public mutating func drawShadow(_ shadow: DropShadow, of mask: AlphaMask, at x: Int, _ y: Int) {
         guard shadow.color.a > 0 else { return }
-        let blurred = mask.gaussianBlurred(sigma: shadow.sigma)
-        let margin = (blurred.width - mask.width) / 2
-        fill(mask: blurred, color: shadow.color, at: x + shadow.offsetX - margin, y + shadow.offsetY - margin)
+        drawShadow(shadow.cast(by: mask), at: x, y)
+    }
+
+    /// Paints a shadow already cast, for its shape placed at (`x`, `y`).
+    public mutating func drawShadow(_ shadow: CastShadow, at x: Int, _ y: Int) {
+        guard shadow.color.a > 0 else { return }
+        fill(mask: shadow.blurred, color: shadow.color, at: x + shadow.offsetX, y + shadow.offsetY)
     }
 
     /// Draws `source` at (`x`, `y`) over the shadow its alpha casts.

@@ -17,6 +17,13 @@ public struct CardsBackend: RenderBackend {
     public var scale: Int
     /// Day thumbnail side in pixels.
     public var thumbnailSide: Int
+    /// The formats the run writes ticket images and day thumbnails in
+    /// (`RenderOptions.formats`' defaults unless set): a month sheet or a
+    /// book page whose day or face is not cached (another shard has not
+    /// written it yet, or it failed) goes through the same encoding, so the
+    /// sheet's bytes do not depend on which ran first.
+    public var ticketFormat: ImageFormatName = .webp
+    public var dayFormat: ImageFormatName = .jpg
 
     public init(theme: Theme, fonts: FontDiscovery = .fontconfig, scale: Int = 2,
                 thumbnailSide: Int = CardRenderer.defaultThumbnailSide) {
@@ -85,7 +92,9 @@ public struct CardsBackend: RenderBackend {
             case .back: back
             case .ticket: ticket
             }
-            out[face] = try encode(image.raster, format, webpQuality: 92)
+            // The share image is half backdrop and shadow, so it keeps 40 dB
+            // at libwebp's method 2 (a third of method 3's cost).
+            out[face] = try encode(image.raster, format, webpQuality: 92, webpMethod: face == .ticket ? 2 : 3)
         }
         return Rendered(out, warnings: CardsBackend.unique(front.warnings + back.warnings))
     }
@@ -106,12 +115,15 @@ public struct CardsBackend: RenderBackend {
         for (day, entries) in entriesByDay {
             // Decode the day's thumbnail at about the cell's size (JPEG DCT
             // scaling); draw the day only when there is none to reuse.
+            // When there is none, draw it as the day's own output would be
+            // and take it through the same encoding and decoding.
             let options = DecodeOptions(minimumSize: PixelSize(width: side, height: side))
             if let bytes = dayThumbnails[day], let decoded = try? ImageDecoder.decode(bytes, options: options) {
                 thumbnails[day] = decoded.raster
             } else {
-                let drawn = try renderer.renderDayThumbnail(entries, side: side)
-                thumbnails[day] = drawn.raster
+                let drawn = try renderer.renderDayThumbnail(entries, side: thumbnailSide)
+                thumbnails[day] = (try? ImageDecoder.decode(encode(drawn.raster, dayFormat), options: options).raster)
+                    ?? drawn.raster
                 warnings += drawn.warnings
             }
         }
@@ -167,21 +179,23 @@ public struct CardsBackend: RenderBackend {
 
     /// Front faces of `entries` for pages: the cached face decoded at about
     /// `size` (shrink-on-load), or, for an entry without one, the face drawn
-    /// at that size (its photo decoded small); never a full-size decode.
+    /// and encoded as its ticket image would be, then decoded the same way
+    /// (a page's bytes do not depend on whether the face was cached yet).
     private func faceRasters(_ entries: [Entry], _ faces: [String: [UInt8]], _ renderer: CardRenderer, size: PixelSize,
                              warnings: inout [CardWarning]) -> [String: Raster] {
         var rasters: [String: Raster] = [:]
         for entry in entries where rasters[entry.id] == nil {
-            if let bytes = faces[entry.id],
-               let decoded = try? ImageDecoder.decode(bytes, options: DecodeOptions(minimumSize: size)) {
+            let options = DecodeOptions(minimumSize: size)
+            if let bytes = faces[entry.id], let decoded = try? ImageDecoder.decode(bytes, options: options) {
                 rasters[entry.id] = decoded.raster
             } else {
                 // A photo that does not decode failed its ticket already and
                 // said why; the page shows the placeholder face instead of
                 // failing for it (a fixed photo changes the page's key).
                 do throws(CardError) {
-                    let drawn = try renderer.renderFront(entry, scale: Double(size.width) / renderer.theme.cardSize.width)
-                    rasters[entry.id] = drawn.raster
+                    let drawn = try renderer.renderFront(entry, scale: Double(scale))
+                    rasters[entry.id] = (try? ImageDecoder.decode(encode(drawn.raster, ticketFormat, webpQuality: 92),
+                                                                  options: options).raster) ?? drawn.raster
                     warnings += drawn.warnings
                 } catch {
                     warnings.append(.decoder(path: entry.front?.path ?? entry.folder, message: "\(error); shown as a placeholder"))
@@ -214,11 +228,12 @@ public struct CardsBackend: RenderBackend {
     static let decoderIdentity = "srgb-from-icc-lcms2-bpc,heif-libheif,jpeg-damage-fails"
 
     /// The encoder settings below, in words: changing one renders again.
-    static let encoderIdentity = "png-zlib1-paeth,jpeg-q88-420,webp-q85,tickets-webp-q92,books-years-jpeg-q90-444,webp-sharp-yuv"
+    static let encoderIdentity = "png-zlib1-paeth,jpeg-q88-420,webp-q85-m3,tickets-webp-q92-share-m2,"
+        + "books-years-jpeg-q90-444,webp-fitted-yuv"
 
     /// `webpQuality`: 92 for ticket images, the lowest that keeps every face
     /// of the benchmark book at 40 dB or more (scripts/bench-formats.py).
-    private func encode(_ raster: Raster, _ format: ImageFormatName, webpQuality: Int = 85,
+    private func encode(_ raster: Raster, _ format: ImageFormatName, webpQuality: Int = 85, webpMethod: Int = 3,
                         jpegQuality: Int = 88, fullChroma: Bool = false) throws -> [UInt8] {
         let settings: EncodeSettings = switch format {
         // zlib level 1 with the Paeth filter: PNG encoding is most of a
@@ -228,7 +243,7 @@ public struct CardsBackend: RenderBackend {
         // for the single image people send.
         case .png: .png(compressionLevel: 1)
         case .jpg: .jpeg(quality: jpegQuality, chroma: fullChroma ? .s444 : .s420)
-        case .webp: .webp(quality: webpQuality)
+        case .webp: .webp(quality: webpQuality, method: webpMethod)
         }
         return try ImageEncoder.encode(raster, settings: settings)
     }

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import Codecs
+
+/// `--shard K/N` as README shows it: four shards through GNU parallel on one
+/// machine, into one cache, make the same cache as one unsharded run.
+@Suite(.serialized) struct ShardCommandTests {
+    /// GNU parallel, where Debian puts it (scripts/setup.sh --test installs it).
+    static let parallel: String? = ["/usr/bin/parallel", "/usr/local/bin/parallel"]
+        .first(where: FileManager.default.isExecutableFile)
+
+    /// Files that say how a run went rather than what it made: manifests,
+    /// the index, the log, locks.
+    static func isBookkeeping(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        return name.hasPrefix("manifest") || name.hasPrefix("index") || name.hasPrefix(".lock")
+            || name.hasPrefix("render.log") || name.hasSuffix(".sqlite") || name.contains(".sqlite-")
+            || name.hasSuffix(".db") || name.contains(".db-")
+    }
+
+    @Test func fourShardsThroughParallelMakeTheCacheOfOneRun() throws {
+        guard let parallel = Self.parallel else {
+            let message = "GNU parallel is not installed (scripts/setup.sh --test installs it)"
+            if ProcessInfo.processInfo.environment["CI"] == "true" {
+                Issue.record("\(message); CI must run this test")
+            } else {
+                print("skipping ShardCommandTests: \(message)")
+            }
+            return
+        }
+        let book = try RenderCommandTests.Book()
+        // Entries over several days and two months, a crowded day, one
+        // entry without a photo and one with a PNG photo, so every kind of
+        // output (tickets, days, months, book pages, the year) is made and
+        // the four shards share days, months and pages.
+        let dates = ["2022-07-30", "2022-07-30", "2022-07-31", "2022-08-01", "2022-08-01", "2022-08-01",
+                     "2022-08-03", "2022-08-09", "2022-08-14", "2022-08-20", "2022-08-27", "2022-08-28"]
+        for (i, date) in dates.enumerated() {
+            try book.add(String(format: "e%02d", i), date: date, memo: "memo \(i)",
+                         photo: i == 4 ? nil : (i == 7 ? "front.png" : "front.jpg"), shade: UInt8(20 * i))
+        }
+        let common = ["render", book.root, "--progress", "none", "--jobs", "1", "--today", "2022-08-30"]
+        let whole = try Tool.run(common + ["--cache", book.base + "/whole"])
+        #expect(whole.status == 0, "\(whole.stderr)")
+
+        // As README's scale-out example: one process per shard, four at once.
+        let sharded = book.base + "/sharded"
+        let run = try Tool.run(["-j4", "--halt", "now,fail=1", Tool.path] + common
+                               + ["--cache", sharded, "--shard", "{}/4", ":::", "0", "1", "2", "3"],
+                               executable: parallel)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+
+        let expected = Self.outputs(book.base + "/whole"), got = Self.outputs(sharded)
+        #expect(expected.contains { $0.hasPrefix("tickets/") } && expected.contains { $0.hasPrefix("days/") }
+                && expected.contains { $0.hasPrefix("months/") } && expected.contains { $0.hasPrefix("books/") }
+                && expected.contains { $0.hasPrefix("years/") }, "\(expected)")
+        #expect(got == expected)
+        for file in expected where got.contains(file) {
+            let a = FileManager.default.contents(atPath: book.base + "/whole/" + file)
+            let b = FileManager.default.contents(atPath: sharded + "/" + file)
+            #expect(a != nil && a == b, "\(file) differs between the sharded and the unsharded cache")
+        }
+    }
+
+    /// Every file below `cache` but the bookkeeping, relative and sorted.
+    static func outputs(_ cache: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: cache) else { return [] }
+        return walker.compactMap { $0 as? String }.filter { rel in
+            var isDir: ObjCBool = false
+            return FileManager.default.fileExists(atPath: cache + "/" + rel, isDirectory: &isDir) && !isDir.boolValue
+                && !isBookkeeping(rel)
+        }.sorted()
+    }
+}

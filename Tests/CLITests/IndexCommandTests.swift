@@ -8,8 +8,8 @@ import Codecs
 @Suite(.serialized) struct IndexCommandTests {
     @Test func aRunKilledMidWayLosesNothingItCommitted() throws {
         let book = try RenderCommandTests.Book()
-        // One 2000-pixel photo, copied: making sixty takes longer than the run.
-        try book.add("e00", date: "2022-08-01", size: 2000)
+        // One 3200-pixel photo, copied: making sixty takes longer than the run.
+        try book.add("e00", date: "2022-08-01", size: 3200)
         for i in 1..<60 {
             let name = String(format: "e%02d", i)
             try book.add(name, date: "2022-08-\(String(format: "%02d", 1 + i % 28))", photo: nil,
@@ -26,11 +26,15 @@ import Codecs
         try p.run()
         // Wait until the run has committed a batch (every two seconds) and
         // rendered more since, then kill it where it stands.
+        // Commits come every two seconds after the one made when planning
+        // ends, which is before the first item renders.
         var renderedAtKill = 0
-        while p.isRunning && Date().timeIntervalSince(started) < 60 {
+        var firstRendered: Date?
+        while p.isRunning && Date().timeIntervalSince(started) < 120 {
             let log = (try? String(contentsOfFile: book.cache + "/render.log", encoding: .utf8)) ?? ""
             renderedAtKill = log.components(separatedBy: "Z rendered ").count - 1
-            if Date().timeIntervalSince(started) > 2.5, renderedAtKill >= 4 { break }
+            if renderedAtKill > 0 && firstRendered == nil { firstRendered = Date() }
+            if let firstRendered, Date().timeIntervalSince(firstRendered) > 3 { break }
             usleep(20_000)
         }
         try #require(p.isRunning, "the run finished before it could be killed; make the book larger")

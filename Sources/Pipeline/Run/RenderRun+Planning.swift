@@ -233,7 +233,8 @@ extension RenderRun {
             }
         }
         items += planBook(entries.map(\.entry), base: base, front: frontInput, holdBook: holdBook, heldDates: heldDates)
-        let jsonHashes = Dictionary(entries.map { ($0.entry.id, $0.jsonHash) }, uniquingKeysWith: { a, _ in a })
+        let jsonHashes = options.only.contains(.site)
+            ? Dictionary(entries.map { ($0.entry.id, $0.jsonHash) }, uniquingKeysWith: { a, _ in a }) : [:]
         items += planSite(entries.map(\.entry), base: base, jsonHashes: jsonHashes, holdBook: holdBook,
                           heldDates: heldDates)
         return items

@@ -1,3 +1,10 @@
+/// Percent-encoding for URLs made outside this module (the cache index's
+/// `file:` URI): the same rules the pages' links follow.
+public enum PercentEncoding {
+    /// `path` with every byte outside `A-Z a-z 0-9 - . _ ~` and `/` as `%XX`.
+    public static func path(_ path: String) -> String { HTML.percentEncoded(path: path) }
+}
+
 /// Builds an HTML document as text, escaping every string it is given.
 ///
 /// Text and attribute values always pass through `HTML.escape`; there is
@@ -87,6 +94,14 @@ struct HTML {
     static func percentEncoded(segment: String) -> String {
         var out = ""
         appendPercentEncoded(segment, keepingSlashes: false, to: &out)
+        return out
+    }
+
+    /// A path as it goes into a URL (a `file:` URI, say): each segment
+    /// encoded as `percentEncoded(segment:)` does, the slashes kept.
+    static func percentEncoded(path: String) -> String {
+        var out = ""
+        appendPercentEncoded(path, keepingSlashes: true, to: &out)
         return out
     }
 

@@ -87,13 +87,15 @@ public final class CacheIndex: @unchecked Sendable {
         let shown = store.display(name)
         // SQLite opens its own files by name: refuse anything but regular
         // files at the names it would use (a planted link or FIFO).
+        var exists = false
         for companion in [name, name + "-wal", name + "-journal", name + "-shm"] {
-            if let status = try? store.root.status(companion), status.kind != .regular {
+            guard let status = try? store.root.status(companion) else { continue }
+            guard status.kind == .regular else {
                 throw .badCache(path: store.display(companion), reason: "not a regular file (\(status.kind))")
             }
+            if companion == name { exists = true }
         }
         let path = store.canonicalRoot + "/" + name
-        let exists = (try? store.root.status(name)) != nil
         var warnings: [String] = []
         if exists {
             do throws(SQLiteError) {
@@ -126,7 +128,7 @@ public final class CacheIndex: @unchecked Sendable {
         do throws(SQLiteError) {
             let db = try SQLiteDatabase(path: readOnly ? ":memory:" : path, mode: .readWriteCreate)
             try configure(db, writable: true)
-            let index = try CacheIndex(db: db, displayName: shown, writable: true, creatingSchema: true)
+            let index = try created(db: db, displayName: shown)
             index.warnings = warnings
             try index.migrate(from: store, name: name, persist: !readOnly)
             return index
@@ -138,14 +140,13 @@ public final class CacheIndex: @unchecked Sendable {
     /// An empty index in memory (a dry run over a cache that does not exist).
     static func empty() -> CacheIndex {
         // An in-memory database with a fixed schema cannot fail to open.
-        try! CacheIndex(db: SQLiteDatabase(path: ":memory:", mode: .readWriteCreate), displayName: ":memory:",
-                        writable: true, creatingSchema: true)
+        try! created(db: SQLiteDatabase(path: ":memory:", mode: .readWriteCreate), displayName: ":memory:")
     }
 
-    private convenience init(db: SQLiteDatabase, displayName: String, writable: Bool,
-                             creatingSchema: Bool) throws(SQLiteError) {
+    /// An index over a new (or empty) database: the tables made first.
+    private static func created(db: SQLiteDatabase, displayName: String) throws(SQLiteError) -> CacheIndex {
         try db.execute(CacheIndex.schema)
-        try self.init(db: db, displayName: displayName, writable: writable)
+        return try CacheIndex(db: db, displayName: displayName, writable: true)
     }
 
     /// Sets the connection up before anything reads the file (preparing
@@ -347,18 +348,17 @@ public final class CacheIndex: @unchecked Sendable {
 
     private func replaceFiles(_ files: [String: Manifest.File]) throws(SQLiteError) {
         var stale: [String] = []
-        var seen: Set<String> = []
+        var same: Set<String> = []
         let scan = try db.prepare("SELECT path, size, mtime_ns, inode, sha256 FROM files")
         while try scan.step() {
             let path = scan.text(0)
             guard let wanted = files[path] else { stale.append(path); continue }
-            seen.insert(path)
             let current = Manifest.File(size: scan.int64(1), mtimeNanoseconds: scan.int64(2),
                                         inode: UInt64(bitPattern: scan.int64(3)), sha256: scan.text(4))
-            if current != wanted { seen.remove(path) }
+            if current == wanted { same.insert(path) }
         }
         for path in stale { try dropFile.run([.text(path)]) }
-        for (path, file) in files where !seen.contains(path) { try putFileRow(path, file) }
+        for (path, file) in files where !same.contains(path) { try putFileRow(path, file) }
     }
 
     private func replaceEntries(_ entries: [String: Manifest.EntryRecord]) throws(SQLiteError) {

@@ -1,4 +1,5 @@
 import CSQLite
+import Site
 
 /// A failure from SQLite, with the database it happened in.
 public struct SQLiteError: Error, Sendable, CustomStringConvertible {
@@ -40,7 +41,7 @@ final class SQLiteDatabase {
             // (a WAL database cannot otherwise be read without a -shm file
             // or write access to the folder).
             flags |= SQLITE_OPEN_URI
-            name = "file:" + SQLiteDatabase.uriEscaped(path) + "?immutable=1"
+            name = "file:" + PercentEncoding.path(path) + "?immutable=1"
         }
         var db: OpaquePointer?
         let code = sqlite3_open_v2(name, &db, flags, nil)
@@ -55,24 +56,6 @@ final class SQLiteDatabase {
     }
 
     deinit { close() }
-
-    /// `path` for a `file:` URI: every byte but unreserved ones and `/`
-    /// percent-encoded.
-    static func uriEscaped(_ path: String) -> String {
-        var out = ""
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                 UInt8(ascii: "~"), UInt8(ascii: "/"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
-        }
-        return out
-    }
 
     /// Closes the connection (checkpointing and removing the WAL file).
     func close() {

@@ -18,6 +18,20 @@ extension FileSystem {
         // Following more links than this is taken as a loop, as the kernel does.
         let maxLinks = 40
         let slash = UInt8(ascii: "/")
+        // The usual photo name, one plain component under a landed folder:
+        // one `lstat`, without taking the folder apart.
+        if let base, base.first == slash, !path.isEmpty, path != ".", path != "..", !path.utf8.contains(slash) {
+            var candidate = base
+            if base.count > 1 { candidate.append(slash) }
+            candidate.append(contentsOf: path.utf8)
+            do throws(Errno) {
+                if try Syscalls.linkStatus(candidate).kind != .symbolicLink { return candidate }
+            } catch {
+                if error.code == Syscalls.errnoNotFound || error.code == Syscalls.errnoNotDirectory { return candidate }
+                throw ResolveProblem(reason: Syscalls.problem(error.code).description)
+            }
+            // A link: followed below.
+        }
         var landed: [ArraySlice<UInt8>] = []
         var pending: [ArraySlice<UInt8>]
         if let base, !path.hasPrefix("/") {

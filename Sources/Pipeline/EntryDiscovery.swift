@@ -36,7 +36,10 @@ public enum EntryDiscovery {
     }
 
     /// Walks `root`. Throws when `root` itself is missing or not a folder.
-    public static func find(in root: String, excluding cache: String?) throws(PipelineError) -> Result {
+    /// The folders below `root` are walked on up to `threads` threads
+    /// (each sub-folder's tree by one); the result is the same, sorted.
+    public static func find(in root: String, excluding cache: String?,
+                            threads: Int = 1) throws(PipelineError) -> Result {
         let trimmed = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
         let top: Directory
         do throws(FileSystemError) {
@@ -65,39 +68,81 @@ public enum EntryDiscovery {
             guard let real = FileSystem.realPath(c) else { return true }
             return real == canonicalRoot || real.hasPrefix(canonicalRoot == "/" ? "/" : canonicalRoot + "/")
         } ?? false
-        let cacheIdentity = cacheInside ? cache.flatMap { FileSystem.identity(of: $0) } : nil
+        let walker = Walker(root: trimmed, canonicalRoot: canonicalRoot,
+                            cacheIdentity: cacheInside ? cache.flatMap { FileSystem.identity(of: $0) } : nil)
 
-        var stack: [(dir: Directory, rel: String)] = [(top, "")]
-        while let (dir, rel) = stack.popLast() {
+        // The top folder first; then each folder below it that is not an
+        // entry (a year, a category) is a tree of its own.
+        var part = Part()
+        let subtrees = walker.visit(top, rel: "", into: &part)
+        result.found = part.found
+        result.unreadable = part.unreadable
+        let parts = Results<Part>(count: subtrees.count)
+        WorkPool.run(count: subtrees.count, threads: threads, makeWorker: { () }) { _, i in
+            var part = Part()
+            var stack = [subtrees[i]]
+            while let (dir, rel) = stack.popLast() {
+                stack += walker.visit(dir, rel: rel, into: &part)
+            }
+            parts.set(i, part)
+        }
+        for case let part? in parts.values {
+            result.found += part.found
+            result.unreadable += part.unreadable
+        }
+        result.found.sort { $0.defaultID < $1.defaultID }
+        result.unreadable.sort { $0.folder < $1.folder }
+        return result
+    }
+
+    /// What one thread found.
+    private struct Part: Sendable {
+        var found: [Found] = []
+        var unreadable: [Unreadable] = []
+    }
+
+    /// Visits one folder at a time.
+    private struct Walker: Sendable {
+        var root: String
+        var canonicalRoot: String
+        var cacheIdentity: FileIdentity?
+
+        /// Lists `dir` (at `rel` below the root), adds the entries and the
+        /// unreadable folders in it to `part`, and returns its sub-folders
+        /// that are not entries, to visit next.
+        func visit(_ dir: Directory, rel: String, into part: inout Part) -> [(Directory, String)] {
             func unreadable(_ childRel: String, _ error: FileSystemError) {
-                result.unreadable.append(Unreadable(folder: join(trimmed, childRel),
-                                                    canonicalFolder: join(canonicalRoot, childRel),
-                                                    reason: error.problem.description))
+                part.unreadable.append(Unreadable(folder: join(root, childRel),
+                                                  canonicalFolder: join(canonicalRoot, childRel),
+                                                  reason: error.problem.description))
             }
             let names: [DirectoryEntry]
             do throws(FileSystemError) { names = try dir.list() } catch {
                 unreadable(rel, error)
-                continue
+                return []
             }
+            var next: [(Directory, String)] = []
             for entry in names.reversed() where entry.kind == .directory && !entry.name.hasPrefix(".") {
                 let childRel = rel.isEmpty ? entry.name : rel + "/" + entry.name
                 do throws(FileSystemError) {
-                    let child = try dir.folder(entry.name)
                     if let cacheIdentity, try dir.status(entry.name)?.identity == cacheIdentity { continue }
-                    if try child.status(EntryLoader.fileName) != nil {
-                        result.found.append(Found(folder: join(trimmed, childRel),
-                                                  canonicalFolder: join(canonicalRoot, childRel), defaultID: childRel))
+                    // One `fstatat` through the child, which the listing
+                    // gave as a folder, not a link: most children are
+                    // entries, and only folders without entry.json are
+                    // opened and searched. A child that cannot be searched
+                    // fails here as its opening would.
+                    if try dir.status(entry.name + "/" + EntryLoader.fileName) != nil {
+                        part.found.append(Found(folder: join(root, childRel),
+                                                canonicalFolder: join(canonicalRoot, childRel), defaultID: childRel))
                     } else {
-                        stack.append((child, childRel))
+                        next.append((try dir.folder(entry.name), childRel))
                     }
                 } catch {
                     unreadable(childRel, error)
                 }
             }
+            return next
         }
-        result.found.sort { $0.defaultID < $1.defaultID }
-        result.unreadable.sort { $0.folder < $1.folder }
-        return result
     }
 
     static func join(_ base: String, _ rel: String) -> String {

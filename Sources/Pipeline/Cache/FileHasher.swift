@@ -9,6 +9,7 @@ import FileSystem
 public final class FileHasher: @unchecked Sendable {
     private let known: (String) -> Manifest.File?
     private var used: [String: Manifest.File] = [:]
+    private var confirmed: Set<String> = []
     private let lock = NSLock()
 
     /// `previous` looks up the record the last run kept for a path (the
@@ -24,6 +25,14 @@ public final class FileHasher: @unchecked Sendable {
         return used
     }
 
+    /// The paths among `records` whose record is the previous run's,
+    /// confirmed by stat: the index need not write them again.
+    public var kept: Set<String> {
+        lock.lock()
+        defer { lock.unlock() }
+        return confirmed
+    }
+
     /// Hex SHA-256 of the file at `path`. Throws `ImageFileError` naming
     /// the file when it cannot be read.
     public func hash(_ path: String, limit: Int) throws(ImageFileError) -> String {
@@ -34,7 +43,7 @@ public final class FileHasher: @unchecked Sendable {
             if let previous = known(path) {
                 let status = try FileSystem.readableStatus(path)
                 if status.kind == .regular, previous.matches(status) {
-                    record(path, previous)
+                    record(path, previous, confirmed: true)
                     return previous.sha256
                 }
             }
@@ -48,9 +57,10 @@ public final class FileHasher: @unchecked Sendable {
         }
     }
 
-    private func record(_ path: String, _ file: Manifest.File) {
+    private func record(_ path: String, _ file: Manifest.File, confirmed isConfirmed: Bool = false) {
         lock.lock()
         used[path] = file
+        if isConfirmed { confirmed.insert(path) } else { confirmed.remove(path) }
         lock.unlock()
     }
 }

@@ -6,112 +6,154 @@ import FileSystem
 
 // Loading entries, hashing their files, working out what is held and
 // planning the outputs: the first half of a run, before anything is written.
+
+/// An entry loaded in this run: where it was found (links resolved) and
+/// the hash of its entry.json. Not nested in the generic `RenderRun`: a
+/// type nested there is generic too, and every copy of it went through
+/// runtime metadata (a tenth of an unchanged book's rerun).
+struct RunEntry: Sendable {
+    var entry: Entry
+    var canonicalFolder: String
+    var jsonHash: String
+}
+
+/// What loading one entry folder gave.
+private enum LoadOutcome: Sendable {
+    case loaded(RunEntry, photoHashes: [(path: String, hash: String)])
+    /// Read and checked, but a photo cannot be read.
+    case unreadablePhoto(RunEntry, ImageFileError)
+    case failed(ItemFailure)
+
+    var loaded: RunEntry? {
+        switch self {
+        case let .loaded(l, _), let .unreadablePhoto(l, _): l
+        case .failed: nil
+        }
+    }
+}
+
+/// What a run must leave as it was (see `RenderRun.heldRecords`).
+struct HeldRecords {
+    /// Entry ids whose ticket outputs and records stay as they are.
+    var ids: Set<String> = []
+    /// Dates (and so days and months) that are not rendered this run.
+    var dates: Set<CalendarDate> = []
+    /// The index's records of held entries that were not loaded.
+    var records: [String: Manifest.EntryRecord] = [:]
+    /// This run's records of the loaded entries.
+    var loaded: [String: Manifest.EntryRecord] = [:]
+    /// Ids in `records` or `loaded` whose index rows already say the same.
+    var unchanged: Set<String> = []
+}
+
 extension RenderRun {
     // MARK: - Loading
 
-    struct Loaded: Sendable {
-        var entry: Entry
-        var canonicalFolder: String
-        var jsonHash: String
+    /// Finds the entry folders under ENTRIES and loads them (see `load`).
+    /// Also returns ENTRIES with links resolved, and whether nothing at all
+    /// was found. The list of folders found, as long as the book, is not
+    /// kept past loading.
+    func discoverAndLoad(hasher: FileHasher, phases: inout PhaseTimer) throws(PipelineError)
+        -> ([RunEntry], [FailedEntry], [String: String], found: (root: String, nothing: Bool)) {
+        let discovery = try EntryDiscovery.find(in: options.entries, excluding: options.cache, threads: options.jobs)
+        phases.mark("discover")
+        let (entries, failed, hashes) = load(discovery, hasher: hasher)
+        return (entries, failed, hashes, (discovery.canonicalRoot, discovery.found.isEmpty && discovery.unreadable.isEmpty))
     }
 
-    func load(_ discovery: EntryDiscovery.Result) -> ([Loaded], [FailedEntry]) {
-        var loaded: [Loaded] = []
+    /// Loads every found entry and hashes its photos, on `jobs` threads:
+    /// parsing entry.json, checking photo paths and stat'ing photos is most
+    /// of an unchanged book's rerun. Returns the entries in discovery order,
+    /// the failures (an unreadable folder, a bad entry.json, two entries
+    /// with one id, an entry with a photo that cannot be read: missing,
+    /// unreadable, not a regular file, so its outputs, day and month are
+    /// held as they were), and each photo's content hash by path.
+    func load(_ discovery: EntryDiscovery.Result,
+              hasher: FileHasher) -> ([RunEntry], [FailedEntry], hashes: [String: String]) {
+        var loaded: [RunEntry] = []
         var failed: [FailedEntry] = discovery.unreadable.map { u in
             let error = PipelineError.badEntries(path: u.folder, reason: "cannot read folder (\(u.reason)); "
                                                  + "the outputs of entries below it are kept")
             return FailedEntry(id: u.folder, folder: u.folder, canonicalFolder: u.canonicalFolder, date: nil,
                                failure: ItemFailure(stage: .discover, item: u.folder, error: error))
         }
-        // On `jobs` threads: parsing entry.json and checking photo paths is
-        // most of an unchanged book's rerun. Results keep discovery order.
         let found = discovery.found
-        let results = Results<Result<Loaded, ItemFailure>>(count: found.count)
+        let results = Results<LoadOutcome>(count: found.count)
         let loadEntry = self.loadEntry
+        let fileLimit = DecodeLimits().maxFileBytes
         WorkPool.run(count: found.count, threads: options.jobs, makeWorker: { () }) { _, i in
             let f = found[i]
+            let entry: Entry, json: [UInt8]
             do {
-                let (entry, json) = try loadEntry(f.folder, f.canonicalFolder, f.defaultID)
-                results.set(i, .success(Loaded(entry: entry, canonicalFolder: f.canonicalFolder, jsonHash: SHA256.hex(json))))
+                (entry, json) = try loadEntry(f.folder, f.canonicalFolder, f.defaultID)
             } catch {
-                results.set(i, .failure(ItemFailure(stage: .load, item: f.defaultID, error: error)))
+                results.set(i, .failed(ItemFailure(stage: .load, item: f.defaultID, error: error)))
+                return
             }
+            let l = RunEntry(entry: entry, canonicalFolder: f.canonicalFolder, jsonHash: SHA256.hex(json))
+            var hashes: [(path: String, hash: String)] = []
+            for path in [entry.front?.path, entry.back?.path].compactMap({ $0 }) {
+                do throws(ImageFileError) {
+                    hashes.append((path, try hasher.hash(path, limit: fileLimit)))
+                } catch {
+                    results.set(i, .unreadablePhoto(l, error))
+                    return
+                }
+            }
+            results.set(i, .loaded(l, photoHashes: hashes))
         }
-        for (f, result) in zip(found, results.values) {
-            switch result {
-            case .success(let entry)?: loaded.append(entry)
-            case .failure(let failure)?:
+        let outcomes = results.take()
+        for (f, outcome) in zip(found, outcomes) {
+            if case .failed(let failure)? = outcome {
                 failed.append(FailedEntry(id: f.defaultID, folder: f.folder, canonicalFolder: f.canonicalFolder, date: nil,
                                           failure: failure))
-            case nil: break
             }
         }
         // Two entries with one id: both fail, neither overwrites the other.
-        let byID = Dictionary(grouping: loaded, by: \.entry.id)
-        for (id, group) in byID where group.count > 1 {
+        // Counted by id first, so a book without duplicates (every run of
+        // it) copies no entry.
+        var counts: [String: Int] = [:]
+        counts.reserveCapacity(found.count)
+        for case let l? in outcomes.lazy.map({ $0?.loaded }) { counts[l.entry.id, default: 0] += 1 }
+        var hashes: [String: String] = [:]
+        hashes.reserveCapacity(found.count)
+        var duplicated: [RunEntry] = []
+        for case let outcome? in outcomes {
+            switch outcome {
+            case let .loaded(l, photoHashes):
+                guard counts[l.entry.id]! == 1 else { duplicated.append(l); continue }
+                loaded.append(l)
+                for (path, hash) in photoHashes { hashes[path] = hash }
+            case let .unreadablePhoto(l, problem):
+                guard counts[l.entry.id]! == 1 else { duplicated.append(l); continue }
+                failed.append(FailedEntry(id: l.entry.id, folder: l.entry.folder, canonicalFolder: l.canonicalFolder,
+                                          date: l.entry.date,
+                                          failure: ItemFailure(stage: .read, item: l.entry.id, error: problem)))
+            case .failed: break
+            }
+        }
+        for (id, group) in Dictionary(grouping: duplicated, by: \.entry.id) {
             let error = PipelineError.duplicateID(id: id, folders: group.map(\.entry.folder).sorted())
             for g in group {
                 failed.append(FailedEntry(id: id, folder: g.entry.folder, canonicalFolder: g.canonicalFolder,
                                           date: g.entry.date, failure: ItemFailure(stage: .load, item: id, error: error)))
             }
         }
-        loaded.removeAll { byID[$0.entry.id]!.count > 1 }
-        return (loaded, failed.sorted { $0.folder < $1.folder })
-    }
-
-    /// Content hashes of every photo, on `jobs` threads. An entry with a
-    /// photo that cannot be read (missing, unreadable, not a regular file)
-    /// fails here, so its outputs, day and month are held as they were.
-    func hashPhotos(_ entries: inout [Loaded], failed: inout [FailedEntry], hasher: FileHasher) -> [String: String] {
-        let paths = Array(Set(entries.flatMap { [$0.entry.front?.path, $0.entry.back?.path].compactMap { $0 } })).sorted()
-        let results = Results<Result<String, ImageFileError>>(count: paths.count)
-        WorkPool.run(count: paths.count, threads: options.jobs, makeWorker: { () }) { _, i in
-            do throws(ImageFileError) {
-                results.set(i, .success(try hasher.hash(paths[i], limit: DecodeLimits().maxFileBytes)))
-            } catch {
-                results.set(i, .failure(error))
-            }
-        }
-        var hashes: [String: String] = [:]
-        var problems: [String: ImageFileError] = [:]
-        for (path, result) in zip(paths, results.values) {
-            switch result {
-            case .success(let hash)?: hashes[path] = hash
-            case .failure(let error)?: problems[path] = error
-            case nil: break
-            }
-        }
-        entries.removeAll { e in
-            let photos = [e.entry.front?.path, e.entry.back?.path].compactMap { $0 }
-            guard let problem = photos.lazy.compactMap({ problems[$0] }).first else { return false }
-            failed.append(FailedEntry(id: e.entry.id, folder: e.entry.folder, canonicalFolder: e.canonicalFolder,
-                                      date: e.entry.date,
-                                      failure: ItemFailure(stage: .read, item: e.entry.id, error: problem)))
-            return true
-        }
-        failed.sort { $0.folder < $1.folder }
-        return hashes
+        return (loaded, failed.sorted { $0.folder < $1.folder }, hashes)
     }
 
     // MARK: - Held
 
-    struct Held {
-        /// Entry ids whose ticket outputs and records stay as they are.
-        var ids: Set<String> = []
-        /// Dates (and so days and months) that are not rendered this run.
-        var dates: Set<CalendarDate> = []
-        /// The index's records of held entries that were not loaded.
-        var records: [String: Manifest.EntryRecord] = [:]
-    }
 
     /// What this run must leave as it was: failed entries (matched to the
     /// index by their canonical folder, since a broken entry.json cannot
     /// tell its id), and every remembered entry that was not found and is
     /// not provably gone.
-    func heldRecords(index: CacheIndex, entries: [Loaded], failed: [FailedEntry],
-                     root: String) throws(PipelineError) -> Held {
-        var held = Held()
-        let loadedIDs = Set(entries.map(\.entry.id))
+    func heldRecords(index: CacheIndex, entries: [RunEntry], failed: [FailedEntry],
+                     root: String) throws(PipelineError) -> HeldRecords {
+        var held = HeldRecords()
+        held.loaded.reserveCapacity(entries.count)
+        for e in entries { held.loaded[e.entry.id] = .init(date: e.entry.date.description, folder: e.canonicalFolder) }
         let loadedFolders = Set(entries.map(\.canonicalFolder))
         let failedFolders = Set(failed.map(\.canonicalFolder))
         for f in failed {
@@ -121,7 +163,11 @@ extension RenderRun {
         var remembered: [(String, Manifest.EntryRecord)] = []
         do throws(SQLiteError) {
             try index.forEachEntry { id, record in
-                if !loadedIDs.contains(id) { remembered.append((id, record)) }
+                if let mine = held.loaded[id] {
+                    if mine == record { held.unchanged.insert(id) }
+                } else {
+                    remembered.append((id, record))
+                }
             }
         } catch {
             throw .badCache(path: index.displayName, reason: error.message)
@@ -141,7 +187,10 @@ extension RenderRun {
                 if let date = CalendarDate(record.date) { held.dates.insert(date) }
             }
         }
-        for (id, record) in remembered where held.ids.contains(id) { held.records[id] = record }
+        for (id, record) in remembered where held.ids.contains(id) {
+            held.records[id] = record
+            held.unchanged.insert(id)
+        }
         return held
     }
 
@@ -163,15 +212,17 @@ extension RenderRun {
         return f.finish()
     }
 
-    func plan(entries: inout [Loaded], hashes: [String: String], heldDates: Set<CalendarDate>, base: String,
+    func plan(entries: inout [RunEntry], hashes: [String: String], heldDates: Set<CalendarDate>, base: String,
               holdBook: Bool) -> [WorkItem] {
         var items: [WorkItem] = []
         func photo(_ p: FacePhoto?) -> String { p.map { "\($0.name)|\(hashes[$0.path] ?? "")" } ?? "none" }
 
         // Every entry's ticket fingerprint is known even when tickets are not
-        // rendered this run: book pages reuse cached faces that match it.
+        // rendered this run: book pages and years reuse cached faces that
+        // match it. A run that makes none of the three needs none.
         let ticketFormat = options.formats[.tickets] ?? .webp
-        for e in entries {
+        let usesFaces = !options.only.isDisjoint(with: [.tickets, .books, .years])
+        for e in entries where usesFaces {
             var f = Fingerprint("tickets")
             for field in [base, ticketFormat.rawValue, e.jsonHash, photo(e.entry.front), photo(e.entry.back)] { f.add(field) }
             ticketFingerprints[e.entry.id] = f.finish()
@@ -194,7 +245,8 @@ extension RenderRun {
             "\(e.id)|\(photo(e.front))|\(e.front?.crop?.jsonText ?? "-")|\(e.title)|\(e.kind.rawValue)|\(e.rating)"
         }
         let frontInput = { (e: Entry) in self.frontInput(e, photo: photo) }
-        let byDate = Dictionary(grouping: entries.map(\.entry), by: \.date)
+        let all = entries.map(\.entry)
+        let byDate = Dictionary(grouping: all, by: \.date)
         if options.only.contains(.days) {
             let format = options.formats[.days] ?? .jpg
             for (date, group) in byDate.sorted(by: { $0.key < $1.key })
@@ -211,7 +263,7 @@ extension RenderRun {
         if options.only.contains(.months) {
             let format = options.formats[.months] ?? .png
             let heldMonths = Set(heldDates.map(MonthKey.init))
-            var byMonth = Dictionary(grouping: entries.map(\.entry), by: { MonthKey($0.date) })
+            var byMonth = Dictionary(grouping: all, by: { MonthKey($0.date) })
             for month in MonthKey.sheetMonths(withEntries: Set(byMonth.keys), held: heldMonths, today: options.today)
             where byMonth[month] == nil {
                 byMonth[month] = []
@@ -232,10 +284,10 @@ extension RenderRun {
                                       fingerprint: f.finish(), owner: month.description))
             }
         }
-        items += planBook(entries.map(\.entry), base: base, front: frontInput, holdBook: holdBook, heldDates: heldDates)
+        items += planBook(all, base: base, front: frontInput, holdBook: holdBook, heldDates: heldDates)
         let jsonHashes = options.only.contains(.site)
             ? Dictionary(entries.map { ($0.entry.id, $0.jsonHash) }, uniquingKeysWith: { a, _ in a }) : [:]
-        items += planSite(entries.map(\.entry), base: base, jsonHashes: jsonHashes, holdBook: holdBook,
+        items += planSite(all, base: base, jsonHashes: jsonHashes, holdBook: holdBook,
                           heldDates: heldDates)
         return items
     }

@@ -65,6 +65,9 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         if let store { index = try store.openIndex(CacheLayout.indexName(options.shard), readOnly: options.dryRun) }
         let index = self.index
         defer { index.close() }
+        // Planning looks records up one by one: in one read transaction,
+        // ended by the first commit.
+        index.beginReading()
         if !options.dryRun {
             log = store?.openLog()
             store?.sweepTemporaryFiles()
@@ -74,19 +77,20 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         do throws(SQLiteError) { recorded = try index.entryCount() } catch { throw .badCache(path: index.displayName, reason: error.message) }
 
         // Find and load; an entry whose photos cannot be read fails here.
-        let discovery = try EntryDiscovery.find(in: options.entries, excluding: options.cache)
-        var (entries, failed) = load(discovery)
+        var phases = PhaseTimer()
         let hasher = FileHasher(previous: index.file)
-        let photoHashes = hashPhotos(&entries, failed: &failed, hasher: hasher)
+        var (entries, failed, photoHashes, found) = try discoverAndLoad(hasher: hasher, phases: &phases)
+        phases.mark("load")
 
         // What is held: everything a failed entry or an unreadable folder
         // may own, and every remembered entry not provably gone.
-        let held = try heldRecords(index: index, entries: entries, failed: failed, root: discovery.canonicalRoot)
-        if discovery.found.isEmpty && discovery.unreadable.isEmpty && recorded > 0 && !options.allowEmpty
+        let held = try heldRecords(index: index, entries: entries, failed: failed, root: found.root)
+        if found.nothing && recorded > 0 && !options.allowEmpty
             && held.ids.count < recorded {
             throw .emptyEntries(path: options.entries, known: recorded)
         }
 
+        phases.mark("held")
         // Plan.
         let items = plan(entries: &entries, hashes: photoHashes, heldDates: held.dates,
                          base: baseFingerprint(hasher: hasher), holdBook: !held.ids.isEmpty)
@@ -96,10 +100,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             default: break
             }
         }
-        var entryRecords = held.records
-        for e in entries {
-            entryRecords[e.entry.id] = .init(date: e.entry.date.description, folder: e.canonicalFolder)
-        }
+        let entryRecords = held.records.merging(held.loaded) { _, loaded in loaded }
         let planned = Set(items.flatMap { item in item.outputs.map { $0.path } })
         var heldOwners = Set(held.dates.map { $0.description } + held.dates.map { MonthKey($0).description }
                              + held.dates.map { CacheLayout.yearText($0.year) })
@@ -120,6 +121,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             throw .badCache(path: index.displayName, reason: error.message)
         }
         toRemove.sort()
+        phases.mark("plan")
         notices += index.warnings
         for warning in index.warnings { log?.write("warning \(warning)") }
 
@@ -131,6 +133,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             }
         }
         let renderSet = Set(toRender.map(\.id))
+        phases.mark("compare")
         if options.dryRun {
             dryRunLines = toRender.flatMap { item in item.outputs.map { "render \($0.path)" } } + toRemove.map { "remove \($0)" }
             failureRecords = failed.map(\.failure)
@@ -145,11 +148,12 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         // Record this run's entries and input files first: from here on, a
         // killed run leaves an index that knows every entry it rendered.
         do throws(SQLiteError) {
-            try index.commit(files: hasher.records, entries: entryRecords)
+            try index.commit(files: hasher.records, keptFiles: hasher.kept, entries: entryRecords, keptEntries: held.unchanged)
         } catch {
             throw .badCache(path: index.displayName, reason: "cannot be updated: \(error.message)")
         }
 
+        phases.mark("record")
         // Remove what is provably gone.
         for path in toRemove {
             do throws(FileSystemError) {
@@ -189,7 +193,9 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             summary.failed += 1
             log?.write("error \(error); the index was not updated")
         }
+        phases.mark("render")
         summary.seconds = Clock.now() - started
+        log?.write("run phases \(phases.line)")
         progress?.handle(.finished(summary))
         log?.write("run done \(summary.line)")
         return summary
@@ -321,14 +327,33 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     }
 }
 
-/// Fixed-size results written from several threads.
+/// Fixed-size results written from several threads, each slot by one job
+/// only: no lock, since slots never share a writer, and `WorkPool.run`
+/// returns only after every thread has finished (its semaphore orders the
+/// writes before the reads of `values`).
 final class Results<Value: Sendable>: @unchecked Sendable {
-    private(set) var values: [Value?]
-    private let lock = NSLock()
-    init(count: Int) { values = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ v: Value) {
-        lock.lock()
-        values[i] = v
-        lock.unlock()
+    private let slots: UnsafeMutableBufferPointer<Value?>
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+    /// Sets slot `i`; call once per slot, from the job that owns it.
+    func set(_ i: Int, _ v: Value) { slots[i] = v }
+    /// Every slot, once the pool has finished.
+    var values: [Value?] { Array(slots) }
+    /// Every slot, moved out (the slots are left empty): no second copy of
+    /// a large result set is alive at once.
+    func take() -> [Value?] {
+        var out: [Value?] = []
+        out.reserveCapacity(slots.count)
+        for i in slots.indices {
+            out.append(slots[i])
+            slots[i] = nil
+        }
+        return out
     }
 }

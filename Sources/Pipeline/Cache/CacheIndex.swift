@@ -339,12 +339,12 @@ public final class CacheIndex: @unchecked Sendable {
         if due { try? commit() }
     }
 
-    /// Commits the pending output changes, and when given, replaces the
-    /// file records by `files` and the entry records by `entries` (rows
-    /// not in them are deleted, changed ones written), in one transaction.
-    /// `keptFiles` and `keptEntries` name records known to equal their rows
-    /// (read from the index this run): they are not written again.
-    public func commit(files: [String: Manifest.File]? = nil, keptFiles: Set<String> = [],
+    /// Commits the pending output changes in one transaction, and when
+    /// given: drops the file rows for which `currentFiles` says no, writes
+    /// `changedFiles`, and replaces the entry records by `entries` (rows
+    /// not in it are deleted; `keptEntries` names records known to equal
+    /// their rows, read from the index this run, which are not written).
+    public func commit(changedFiles: [String: Manifest.File] = [:], currentFiles: ((String) -> Bool)? = nil,
                        entries: [String: Manifest.EntryRecord]? = nil,
                        keptEntries: Set<String> = []) throws(SQLiteError) {
         lock.lock()
@@ -356,7 +356,7 @@ public final class CacheIndex: @unchecked Sendable {
             for (path, change) in pending {
                 if let record = change { try putOutputRow(path, record) } else { try dropOutput.run([.text(path)]) }
             }
-            if let files { try replaceFiles(files, kept: keptFiles) }
+            if let currentFiles { try updateFiles(changed: changedFiles, current: currentFiles) }
             if let entries { try replaceEntries(entries, kept: keptEntries) }
             try db.execute("COMMIT")
         } catch {
@@ -375,24 +375,17 @@ public final class CacheIndex: @unchecked Sendable {
                          .integer(Int64(bitPattern: file.inode)), .text(file.sha256)])
     }
 
-    private func replaceFiles(_ files: [String: Manifest.File], kept: Set<String>) throws(SQLiteError) {
+    /// Drops the rows of files no longer used and writes the changed ones.
+    /// Only paths are read: an unchanged book's rerun writes nothing.
+    private func updateFiles(changed: [String: Manifest.File], current: (String) -> Bool) throws(SQLiteError) {
         var stale: [String] = []
-        var same: Set<String> = []
-        // Only the paths are read when the caller knows which rows are
-        // unchanged: an unchanged book's rerun compares nothing else.
-        let scan = try db.prepare(kept.isEmpty ? "SELECT path, size, mtime_ns, inode, sha256 FROM files"
-                                               : "SELECT path FROM files")
+        let scan = try db.prepare("SELECT path FROM files")
         while try scan.step() {
             let path = scan.text(0)
-            guard let wanted = files[path] else { stale.append(path); continue }
-            if kept.contains(path) { continue }
-            if kept.isEmpty, wanted == Manifest.File(size: scan.int64(1), mtimeNanoseconds: scan.int64(2),
-                                                     inode: UInt64(bitPattern: scan.int64(3)), sha256: scan.text(4)) {
-                same.insert(path)
-            }
+            if !current(path) && changed[path] == nil { stale.append(path) }
         }
         for path in stale { try dropFile.run([.text(path)]) }
-        for (path, file) in files where !same.contains(path) && !kept.contains(path) { try putFileRow(path, file) }
+        for (path, file) in changed { try putFileRow(path, file) }
     }
 
     private func replaceEntries(_ entries: [String: Manifest.EntryRecord], kept: Set<String>) throws(SQLiteError) {

@@ -7,9 +7,15 @@ import FileSystem
 /// is checked without reading its photos. A file touched without change
 /// is read and hashed again, and found equal. Thread-safe.
 public final class FileHasher: @unchecked Sendable {
+    /// A file's hash, and its new record when the previous one did not
+    /// match (nil: the index's row stands as it is).
+    public struct Checked: Sendable {
+        public var sha256: String
+        public var fresh: Manifest.File?
+    }
+
     private let known: (String) -> Manifest.File?
     private var used: [String: Manifest.File] = [:]
-    private var confirmed: Set<String> = []
     private let lock = NSLock()
 
     /// `previous` looks up the record the last run kept for a path (the
@@ -18,50 +24,44 @@ public final class FileHasher: @unchecked Sendable {
         self.known = previous
     }
 
-    /// The records of every file hashed or confirmed in this run.
+    /// The records of every file hashed or confirmed by `hash` in this run
+    /// (not by `check`, whose caller keeps what it needs).
     public var records: [String: Manifest.File] {
         lock.lock()
         defer { lock.unlock() }
         return used
     }
 
-    /// The paths among `records` whose record is the previous run's,
-    /// confirmed by stat: the index need not write them again.
-    public var kept: Set<String> {
+    /// Hex SHA-256 of the file at `path`, remembered in `records`. Throws
+    /// `ImageFileError` naming the file when it cannot be read.
+    public func hash(_ path: String, limit: Int) throws(ImageFileError) -> String {
+        let checked = try check(path, limit: limit)
+        let record = checked.fresh ?? known(path)
         lock.lock()
-        defer { lock.unlock() }
-        return confirmed
+        used[path] = record
+        lock.unlock()
+        return checked.sha256
     }
 
-    /// Hex SHA-256 of the file at `path`. Throws `ImageFileError` naming
-    /// the file when it cannot be read.
-    public func hash(_ path: String, limit: Int) throws(ImageFileError) -> String {
+    /// Hex SHA-256 of the file at `path`, and its new record when it
+    /// changed; remembers nothing, takes no lock of its own: the loading
+    /// workers of a large book call it for every photo.
+    public func check(_ path: String, limit: Int) throws(ImageFileError) -> Checked {
         do throws(FileSystemError) {
             // Opened, not just stat'ed: a photo that cannot be read fails
             // its entry now, even when its hash is known. With no record,
             // the read below is that check (one open, not two).
             if let previous = known(path) {
                 let status = try FileSystem.readableStatus(path)
-                if status.kind == .regular, previous.matches(status) {
-                    record(path, previous, confirmed: true)
-                    return previous.sha256
-                }
+                if status.kind == .regular, previous.matches(status) { return Checked(sha256: previous.sha256) }
             }
             let (bytes, read) = try FileSystem.readFileWithStatus(path, limit: limit)
             let digest = SHA256.hex(bytes)
-            record(path, Manifest.File(size: read.size, mtimeNanoseconds: read.mtimeNanoseconds,
-                                       inode: read.identity.inode, sha256: digest))
-            return digest
+            return Checked(sha256: digest, fresh: Manifest.File(size: read.size, mtimeNanoseconds: read.mtimeNanoseconds,
+                                                                inode: read.identity.inode, sha256: digest))
         } catch {
             throw ImageFileError(path: path, reason: CodecError(error))
         }
-    }
-
-    private func record(_ path: String, _ file: Manifest.File, confirmed isConfirmed: Bool = false) {
-        lock.lock()
-        used[path] = file
-        if isConfirmed { confirmed.insert(path) } else { confirmed.remove(path) }
-        lock.unlock()
     }
 }
 

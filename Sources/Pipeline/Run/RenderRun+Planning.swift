@@ -17,9 +17,19 @@ struct RunEntry: Sendable {
     var jsonHash: String
 }
 
+/// What loading gave: see `RenderRun.load`.
+struct Loading {
+    var entries: [RunEntry]
+    var failed: [FailedEntry]
+    /// Every loaded entry's photos' content hashes, by path.
+    var photoHashes: [String: String]
+    /// The new index records of the photos whose record did not match.
+    var changedFiles: [String: Manifest.File]
+}
+
 /// What loading one entry folder gave.
 private enum LoadOutcome: Sendable {
-    case loaded(RunEntry, photoHashes: [(path: String, hash: String)])
+    case loaded(RunEntry, photos: [(path: String, checked: FileHasher.Checked)])
     /// Read and checked, but a photo cannot be read.
     case unreadablePhoto(RunEntry, ImageFileError)
     case failed(ItemFailure)
@@ -54,11 +64,10 @@ extension RenderRun {
     /// was found. The list of folders found, as long as the book, is not
     /// kept past loading.
     func discoverAndLoad(hasher: FileHasher, phases: inout PhaseTimer) throws(PipelineError)
-        -> ([RunEntry], [FailedEntry], [String: String], found: (root: String, nothing: Bool)) {
+        -> (loaded: Loading, found: (root: String, nothing: Bool)) {
         let discovery = try EntryDiscovery.find(in: options.entries, excluding: options.cache, threads: options.jobs)
         phases.mark("discover")
-        let (entries, failed, hashes) = load(discovery, hasher: hasher)
-        return (entries, failed, hashes, (discovery.canonicalRoot, discovery.found.isEmpty && discovery.unreadable.isEmpty))
+        return (load(discovery, hasher: hasher), (discovery.canonicalRoot, discovery.found.isEmpty && discovery.unreadable.isEmpty))
     }
 
     /// Loads every found entry and hashes its photos, on `jobs` threads:
@@ -67,9 +76,9 @@ extension RenderRun {
     /// the failures (an unreadable folder, a bad entry.json, two entries
     /// with one id, an entry with a photo that cannot be read: missing,
     /// unreadable, not a regular file, so its outputs, day and month are
-    /// held as they were), and each photo's content hash by path.
-    func load(_ discovery: EntryDiscovery.Result,
-              hasher: FileHasher) -> ([RunEntry], [FailedEntry], hashes: [String: String]) {
+    /// held as they were), each photo's content hash by path, and the new
+    /// records of the photos that changed.
+    func load(_ discovery: EntryDiscovery.Result, hasher: FileHasher) -> Loading {
         var loaded: [RunEntry] = []
         var failed: [FailedEntry] = discovery.unreadable.map { u in
             let error = PipelineError.badEntries(path: u.folder, reason: "cannot read folder (\(u.reason)); "
@@ -91,16 +100,16 @@ extension RenderRun {
                 return
             }
             let l = RunEntry(entry: entry, canonicalFolder: f.canonicalFolder, jsonHash: SHA256.hex(json))
-            var hashes: [(path: String, hash: String)] = []
+            var photos: [(path: String, checked: FileHasher.Checked)] = []
             for path in [entry.front?.path, entry.back?.path].compactMap({ $0 }) {
                 do throws(ImageFileError) {
-                    hashes.append((path, try hasher.hash(path, limit: fileLimit)))
+                    photos.append((path, try hasher.check(path, limit: fileLimit)))
                 } catch {
                     results.set(i, .unreadablePhoto(l, error))
                     return
                 }
             }
-            results.set(i, .loaded(l, photoHashes: hashes))
+            results.set(i, .loaded(l, photos: photos))
         }
         let outcomes = results.take()
         for (f, outcome) in zip(found, outcomes) {
@@ -117,13 +126,17 @@ extension RenderRun {
         for case let l? in outcomes.lazy.map({ $0?.loaded }) { counts[l.entry.id, default: 0] += 1 }
         var hashes: [String: String] = [:]
         hashes.reserveCapacity(found.count)
+        var fresh: [String: Manifest.File] = [:]
         var duplicated: [RunEntry] = []
         for case let outcome? in outcomes {
             switch outcome {
-            case let .loaded(l, photoHashes):
+            case let .loaded(l, photos):
                 guard counts[l.entry.id]! == 1 else { duplicated.append(l); continue }
                 loaded.append(l)
-                for (path, hash) in photoHashes { hashes[path] = hash }
+                for (path, checked) in photos {
+                    hashes[path] = checked.sha256
+                    if let record = checked.fresh { fresh[path] = record }
+                }
             case let .unreadablePhoto(l, problem):
                 guard counts[l.entry.id]! == 1 else { duplicated.append(l); continue }
                 failed.append(FailedEntry(id: l.entry.id, folder: l.entry.folder, canonicalFolder: l.canonicalFolder,
@@ -139,7 +152,8 @@ extension RenderRun {
                                           date: g.entry.date, failure: ItemFailure(stage: .load, item: id, error: error)))
             }
         }
-        return (loaded, failed.sorted { $0.folder < $1.folder }, hashes)
+        return Loading(entries: loaded, failed: failed.sorted { $0.folder < $1.folder }, photoHashes: hashes,
+                       changedFiles: fresh)
     }
 
     // MARK: - Held
@@ -212,7 +226,7 @@ extension RenderRun {
         return f.finish()
     }
 
-    func plan(entries: inout [RunEntry], hashes: [String: String], heldDates: Set<CalendarDate>, base: String,
+    func plan(entries: [RunEntry], hashes: [String: String], heldDates: Set<CalendarDate>, base: String,
               holdBook: Bool) -> [WorkItem] {
         var items: [WorkItem] = []
         func photo(_ p: FacePhoto?) -> String { p.map { "\($0.name)|\(hashes[$0.path] ?? "")" } ?? "none" }

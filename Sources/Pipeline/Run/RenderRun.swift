@@ -79,7 +79,9 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         // Find and load; an entry whose photos cannot be read fails here.
         var phases = PhaseTimer()
         let hasher = FileHasher(previous: index.file)
-        var (entries, failed, photoHashes, found) = try discoverAndLoad(hasher: hasher, phases: &phases)
+        let (loading, found) = try discoverAndLoad(hasher: hasher, phases: &phases)
+        let entries = loading.entries
+        let failed = loading.failed, photoHashes = loading.photoHashes
         phases.mark("load")
 
         // What is held: everything a failed entry or an unreadable folder
@@ -92,7 +94,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
 
         phases.mark("held")
         // Plan.
-        let items = plan(entries: &entries, hashes: photoHashes, heldDates: held.dates,
+        let items = plan(entries: entries, hashes: photoHashes, heldDates: held.dates,
                          base: baseFingerprint(hasher: hasher), holdBook: !held.ids.isEmpty)
         for item in items {
             switch item.kind {
@@ -148,7 +150,11 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         // Record this run's entries and input files first: from here on, a
         // killed run leaves an index that knows every entry it rendered.
         do throws(SQLiteError) {
-            try index.commit(files: hasher.records, keptFiles: hasher.kept, entries: entryRecords, keptEntries: held.unchanged)
+            // Photos by the loading, the fonts by the base fingerprint's hashing.
+            let fonts = hasher.records
+            try index.commit(changedFiles: loading.changedFiles.merging(fonts) { photo, _ in photo },
+                             currentFiles: { photoHashes[$0] != nil || fonts[$0] != nil },
+                             entries: entryRecords, keptEntries: held.unchanged)
         } catch {
             throw .badCache(path: index.displayName, reason: "cannot be updated: \(error.message)")
         }

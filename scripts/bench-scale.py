@@ -9,7 +9,8 @@ hard links to one file; folders YYYY/NNNNNN; dates spread over 20 years,
 so 100,000 entries fill 7,300 days), renders it once with
 `render --only days`, then times the rerun that finds nothing to do:
 median wall time and median peak RSS (ru_maxrss) of `--repeats` runs, and
-the index's size. Prints a Markdown table.
+the index's size. Prints a Markdown table, and one of where the last
+rerun of each size spent its time and memory (from render.log's phases).
 """
 import argparse
 import datetime
@@ -75,7 +76,7 @@ def main():
             wall = statistics.median(r[0] for r in reruns)
             rss = statistics.median(r[1] for r in reruns)
             index = sum(os.path.getsize(os.path.join(cache, n)) for n in os.listdir(cache) if n.startswith("index"))
-            rows.append((size, first, wall, rss, index / 1e6))
+            rows.append((size, first, wall, rss, index / 1e6, last_phases(cache)))
             print(f"{size} entries: generated in {gen:.1f} s, first render {first:.1f} s, "
                   f"rerun {wall:.2f} s, {rss:.0f} MiB, index {index / 1e6:.1f} MB", file=sys.stderr)
             shutil.rmtree(book)
@@ -84,8 +85,34 @@ def main():
         shutil.rmtree(work, ignore_errors=True)
     print("| entries | first render (`--only days`) | unchanged rerun | peak RSS | µs per entry | index size |")
     print("|---:|---:|---:|---:|---:|---:|")
-    for size, first, wall, rss, index in rows:
+    for size, first, wall, rss, index, _ in rows:
         print(f"| {size:,} | {first:.1f} s | {wall:.2f} s | {rss:.0f} MiB | {wall / size * 1e6:.0f} | {index:.1f} MB |")
+    # Where the last rerun of each size spent its time, from render.log.
+    names = [name for name, _, _ in rows[0][5]] if rows and rows[0][5] else []
+    if names:
+        print()
+        print("| entries | " + " | ".join(names) + " |")
+        print("|---:|" + "---:|" * len(names))
+        for size, *_, phases in rows:
+            print(f"| {size:,} | " + " | ".join(f"{sec:.3f} s, {mib} MiB" for _, sec, mib in phases) + " |")
+
+
+def last_phases(cache):
+    """The phases of the last run in `cache`'s render.log: (name, seconds,
+    peak MiB so far) from its `run phases discover=0.057s/36MiB ...` line."""
+    try:
+        with open(os.path.join(cache, "render.log"), encoding="utf-8") as f:
+            lines = [line for line in f if " run phases " in line]
+    except OSError:
+        return []
+    if not lines:
+        return []
+    out = []
+    for field in lines[-1].split(" run phases ", 1)[1].split():
+        name, value = field.split("=", 1)
+        sec, mib = value.split("/")
+        out.append((name, float(sec.rstrip("s")), int(mib.rstrip("MiB"))))
+    return out
 
 
 if __name__ == "__main__":

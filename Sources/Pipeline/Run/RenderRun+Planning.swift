@@ -229,7 +229,7 @@ extension RenderRun {
     func plan(entries: [RunEntry], hashes: [String: String], heldDates: Set<CalendarDate>, base: String,
               holdBook: Bool) -> [WorkItem] {
         var items: [WorkItem] = []
-        func photo(_ p: FacePhoto?) -> String { p.map { "\($0.name)|\(hashes[$0.path] ?? "")" } ?? "none" }
+        func photo(_ p: FacePhoto?) -> String { Self.photoInput(p, hashes: hashes) }
 
         // Every entry's ticket fingerprint is known even when tickets are not
         // rendered this run: book pages and years reuse cached faces that
@@ -252,26 +252,26 @@ extension RenderRun {
             }
         }
 
-        // What a day thumbnail shows of an entry: its front photo and edit
-        // (the crop's canonical JSON), and for placeholders and ordering its
-        // title, kind, rating and date; never its memo.
-        func dayInput(_ e: Entry) -> String {
-            "\(e.id)|\(photo(e.front))|\(e.front?.crop?.jsonText ?? "-")|\(e.title)|\(e.kind.rawValue)|\(e.rating)"
-        }
         let frontInput = { (e: Entry) in self.frontInput(e, photo: photo) }
         let all = entries.map(\.entry)
         let byDate = Dictionary(grouping: all, by: \.date)
+        let jobs = options.jobs
         if options.only.contains(.days) {
             let format = options.formats[.days] ?? .jpg
-            for (date, group) in byDate.sorted(by: { $0.key < $1.key })
-            where options.shard.owns(date.description) && !heldDates.contains(date) {
-                let sorted = group.sorted { $0.id < $1.id }
+            let days = byDate.filter { options.shard.owns($0.key.description) && !heldDates.contains($0.key) }
+                .sorted { $0.key < $1.key }
+                .map { (date: $0.key, entries: $0.value.sorted { $0.id < $1.id }) }
+            let prints = Self.parallelMap(days.count, threads: jobs) { i in
                 var f = Fingerprint("day")
-                for field in [base, format.rawValue] + sorted.map(dayInput) { f.add(field) }
-                let key = OutputKey.day(date)
-                items.append(WorkItem(kind: .day(date, sorted), id: "days/\(date)",
+                for field in [base, format.rawValue] { f.add(field) }
+                for e in days[i].entries { f.add(Self.dayInput(e, hashes: hashes)) }
+                return f.finish()
+            }
+            for (day, fingerprint) in zip(days, prints) {
+                let key = OutputKey.day(day.date)
+                items.append(WorkItem(kind: .day(day.date, day.entries), id: "days/\(day.date)",
                                       outputs: [(key, CacheLayout.relativePath(of: key, format: format))],
-                                      fingerprint: f.finish(), owner: date.description))
+                                      fingerprint: fingerprint, owner: day.date.description))
             }
         }
         if options.only.contains(.months) {
@@ -282,20 +282,25 @@ extension RenderRun {
             where byMonth[month] == nil {
                 byMonth[month] = []
             }
-            for (month, group) in byMonth.sorted(by: { $0.key < $1.key })
-            where options.shard.owns(month.description) && !heldMonths.contains(month) {
-                let byDay = Dictionary(grouping: group.sorted { $0.id < $1.id }, by: \.date.day)
+            let months = byMonth.filter { options.shard.owns($0.key.description) && !heldMonths.contains($0.key) }
+                .sorted { $0.key < $1.key }
+                .map { (month: $0.key, byDay: Dictionary(grouping: $0.value.sorted { $0.id < $1.id }, by: \.date.day)) }
+            let today = options.today
+            let prints = Self.parallelMap(months.count, threads: jobs) { i in
+                let (month, byDay) = months[i]
                 var f = Fingerprint("month")
-                let today = MonthKey(options.today) == month ? options.today.description : "-"
-                for field in [base, format.rawValue, today] { f.add(field) }
+                for field in [base, format.rawValue, MonthKey(today) == month ? today.description : "-"] { f.add(field) }
                 for (day, list) in byDay.sorted(by: { $0.key < $1.key }) {
                     f.add("\(day)")
-                    for e in list { f.add(dayInput(e)) }
+                    for e in list { f.add(Self.dayInput(e, hashes: hashes)) }
                 }
-                let key = OutputKey.month(year: month.year, month: month.month)
-                items.append(WorkItem(kind: .month(month, byDay), id: "months/\(month)",
+                return f.finish()
+            }
+            for (m, fingerprint) in zip(months, prints) {
+                let key = OutputKey.month(year: m.month.year, month: m.month.month)
+                items.append(WorkItem(kind: .month(m.month, m.byDay), id: "months/\(m.month)",
                                       outputs: [(key, CacheLayout.relativePath(of: key, format: format))],
-                                      fingerprint: f.finish(), owner: month.description))
+                                      fingerprint: fingerprint, owner: m.month.description))
             }
         }
         items += planBook(all, base: base, front: frontInput, holdBook: holdBook, heldDates: heldDates)
@@ -304,6 +309,26 @@ extension RenderRun {
         items += planSite(all, base: base, jsonHashes: jsonHashes, holdBook: holdBook,
                           heldDates: heldDates)
         return items
+    }
+
+    /// What a day thumbnail shows of an entry: its front photo and edit
+    /// (the crop's canonical JSON), and for placeholders and ordering its
+    /// title, kind, rating and date; never its memo.
+    static func dayInput(_ e: Entry, hashes: [String: String]) -> String {
+        "\(e.id)|\(photoInput(e.front, hashes: hashes))|\(e.front?.crop?.jsonText ?? "-")|\(e.title)|\(e.kind.rawValue)|\(e.rating)"
+    }
+
+    /// A photo in fingerprints: its name and content hash.
+    static func photoInput(_ p: FacePhoto?, hashes: [String: String]) -> String {
+        p.map { "\($0.name)|\(hashes[$0.path] ?? "")" } ?? "none"
+    }
+
+    /// `body(0) ..< body(count - 1)` on up to `threads` threads, in order:
+    /// fingerprints of a large book's days and months.
+    static func parallelMap<T: Sendable>(_ count: Int, threads: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
+        let results = Results<T>(count: count)
+        WorkPool.run(count: count, threads: threads, makeWorker: { () }) { _, i in results.set(i, body(i)) }
+        return results.take().map { $0! }
     }
 
     /// What a front face shows of an entry, as book pages show it: never

@@ -13,8 +13,8 @@ import Synchronization
 /// same full-size raster, and the second may as well take the first's.
 ///
 /// - Key: the photo's path, its exact bytes (compared in full, not
-///   hashed) and the `DecodePlan`. Equal plans on equal bytes give
-///   identical rasters, so sharing changes no pixel.
+///   hashed), the `DecodePlan` and the limits it was decoded under. Equal
+///   plans on equal bytes give identical rasters, so sharing changes no pixel.
 /// - Only full-size plans are shared (`shares(_:)`): a scaled plan is
 ///   sized for one consumer and never asked twice in a run, so keeping it
 ///   would only hold memory.
@@ -82,7 +82,7 @@ public final class DecodedPhotoCache: Sendable {
             state.withLock { $0.statistics.unshared += 1; $0.statistics.decodes += 1 }
             return try DecodedPhotoCache.run(bytes, plan: plan, limits: limits, budget: budget).get()
         }
-        let key = Key(path: path, plan: plan)
+        let key = Key(path: path, plan: plan, limits: limits)
         enum Step { case done(DecodedImage), wait(Flight), lead(Flight) }
         let step: Step = state.withLock { s in
             s.clock += 1
@@ -136,6 +136,8 @@ public final class DecodedPhotoCache: Sendable {
     struct Key: Hashable {
         var path: String
         var plan: DecodePlan
+        /// A file refused under stricter limits must not be served decoded.
+        var limits: DecodeLimits
     }
 
     /// A decode in progress: its waiters block on `group` until the leader

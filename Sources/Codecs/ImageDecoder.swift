@@ -14,41 +14,66 @@ public enum ImageDecoder {
     /// Decodes `bytes`. Throws `CodecError`.
     public static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws -> DecodedImage {
         let parsed = try header(bytes, limits: options.limits)
+        return try decode(bytes, parsed, plan: DecodePlan(info: parsed.info, options: options), limits: options.limits,
+                          budget: options.budget)
+    }
+
+    /// Decodes `bytes` by `plan`, made from these bytes' `ImageInfo`: the
+    /// same raster as the `decode(_:options:)` call whose options gave the
+    /// plan. Throws `CodecError`.
+    public static func decode(_ bytes: UnsafeRawBufferPointer, plan: DecodePlan, limits: DecodeLimits = DecodeLimits(),
+                              budget: MemoryBudget = .shared) throws -> DecodedImage {
+        let parsed = try header(bytes, limits: limits)
+        precondition(parsed.info.format == plan.format && parsed.info.storedSize == plan.storedSize,
+                     "decode plan \(plan) was made for other bytes")
+        return try decode(bytes, parsed, plan: plan, limits: limits, budget: budget)
+    }
+
+    /// Convenience for arrays.
+    public static func decode(_ bytes: [UInt8], plan: DecodePlan, limits: DecodeLimits = DecodeLimits(),
+                              budget: MemoryBudget = .shared) throws -> DecodedImage {
+        try bytes.withUnsafeBytes { try decode($0, plan: plan, limits: limits, budget: budget) }
+    }
+
+    private static func decode(_ bytes: UnsafeRawBufferPointer, _ parsed: Parsed, plan: DecodePlan, limits: DecodeLimits,
+                               budget: MemoryBudget) throws -> DecodedImage {
         var info = parsed.info
         let stored = info.storedSize
-        // The caller's target is upright; the decoders work on stored axes.
-        let needed = options.minimumSize.map { info.orientation.swapsAxes ? $0.transposed : $0 }
         var raster: Raster
         var warnings: [String] = []
         // Reserve the decode's peak memory first, so parallel decodes of
         // huge photos wait for each other instead of adding up.
-        let peak = peakBytes(parsed.detail, stored: stored, needed: needed, options: options)
-        (raster, warnings) = try options.budget.withReservation(peak, format: info.format) {
-            switch parsed.detail {
-            case .jpeg:
-                let d = ShrinkOnLoad.jpegDenominator(stored: stored, needed: needed, headroom: options.shrinkHeadroom)
-                let size = d == 1 ? stored : try JPEGBinding.readHeader(bytes, denominator: d).outputSize
-                return try JPEGBinding.decode(bytes, denominator: d, size: size, maxScans: options.limits.maxJPEGScans,
+        let peak = peakBytes(parsed.detail, stored: stored, reduction: plan.reduction)
+        (raster, warnings) = try budget.withReservation(peak, format: info.format) {
+            switch (parsed.detail, plan.reduction) {
+            case (.jpeg, .none):
+                return try JPEGBinding.decode(bytes, denominator: 1, size: stored, maxScans: limits.maxJPEGScans,
                                               cmykSamples: parsed.color.wantsCMYKSamples)
-            case .png(let interlaced):
-                let k = ShrinkOnLoad.pngShrink(stored: stored, needed: needed, headroom: options.shrinkHeadroom,
-                                               interlaced: interlaced)
-                let size = PixelSize(width: (stored.width + k - 1) / k, height: (stored.height + k - 1) / k)
-                return try PNGBinding.decode(bytes, shrink: k, size: size)
-            case .webp(let header):
+            case (.jpeg, .jpegScale(let d)):
+                let size = try JPEGBinding.readHeader(bytes, denominator: d).outputSize
+                return try JPEGBinding.decode(bytes, denominator: d, size: size, maxScans: limits.maxJPEGScans,
+                                              cmykSamples: parsed.color.wantsCMYKSamples)
+            case (.png, .none):
+                return try PNGBinding.decode(bytes, shrink: 1, size: stored)
+            case (.png, .pngBlocks(let k)):
+                return try PNGBinding.decode(bytes, shrink: k, size: plan.decodedSize)
+            case (.webp(let header), .none):
                 if header.animated { return (try WebPBinding.decodeFirstFrame(bytes, header: header), []) }
-                let size = ShrinkOnLoad.webpSize(stored: stored, needed: needed, headroom: options.shrinkHeadroom)
+                return (try WebPBinding.decode(bytes, header: header, size: stored), [])
+            case (.webp(let header), .webpScale(let size)):
                 return (try WebPBinding.decode(bytes, header: header, size: size), [])
-            case .heif(let header):
-                let thumbnail = ShrinkOnLoad.heifThumbnail(primary: header.size, thumbnails: header.thumbnails,
-                                                           needed: needed, headroom: options.shrinkHeadroom)
-                return (try HEIFBinding.decode(bytes, format: info.format, thumbnail: thumbnail?.id), [])
+            case (.heif, .none):
+                return (try HEIFBinding.decode(bytes, format: info.format, thumbnail: nil), [])
+            case (.heif, .heifThumbnail(let id, _)):
+                return (try HEIFBinding.decode(bytes, format: info.format, thumbnail: id), [])
+            default:
+                preconditionFailure("decode plan \(plan) does not fit a \(info.format.displayName) file")
             }
         }
         warnings += parsed.color.warnings
         parsed.color.apply(to: &raster)
         let scale = Double(raster.width) / Double(stored.width)
-        if options.applyOrientation {
+        if plan.applyOrientation {
             raster = raster.oriented(info.orientation)
         } else {
             info.orientation = .up
@@ -96,28 +121,26 @@ public enum ImageDecoder {
     /// stored image for an interlaced PNG (up to 8 bytes a pixel) or an
     /// animated WebP's canvas, or libheif's planes for a HEIF.
     static func peakBytes(_ detail: Detail, stored: PixelSize, needed: PixelSize?, options: DecodeOptions) -> Int {
+        peakBytes(detail, stored: stored, reduction: DecodePlan.reduction(detail.reducible, stored: stored, needed: needed,
+                                                                         headroom: options.shrinkHeadroom))
+    }
+
+    static func peakBytes(_ detail: Detail, stored: PixelSize, reduction: DecodePlan.Reduction) -> Int {
         let full = stored.width * stored.height
-        func reduced(_ size: PixelSize) -> Int { size.width * size.height * 4 }
+        let size = reduction.outputSize(stored: stored)
+        let out = size.width * size.height * 4
         switch detail {
         case .jpeg(let progressive, let components):
-            let d = ShrinkOnLoad.jpegDenominator(stored: stored, needed: needed, headroom: options.shrinkHeadroom)
-            let out = reduced(PixelSize(width: (stored.width + d - 1) / d, height: (stored.height + d - 1) / d))
             return out + (progressive ? full * components * 2 : 0)
         case .png(let interlaced):
-            let k = ShrinkOnLoad.pngShrink(stored: stored, needed: needed, headroom: options.shrinkHeadroom,
-                                           interlaced: interlaced)
-            let out = reduced(PixelSize(width: (stored.width + k - 1) / k, height: (stored.height + k - 1) / k))
             return out + (interlaced ? full * 8 : 0)
         case .webp(let header):
-            if header.animated { return full * 8 }
-            return reduced(ShrinkOnLoad.webpSize(stored: stored, needed: needed, headroom: options.shrinkHeadroom))
+            return header.animated ? full * 8 : out
         case .heif(let header):
             // libheif holds the decoded planes (up to 16-bit) and our copy:
             // 8 bytes a pixel of the coded image or of the thumbnail used.
-            let thumbnail = ShrinkOnLoad.heifThumbnail(primary: header.size, thumbnails: header.thumbnails,
-                                                       needed: needed, headroom: options.shrinkHeadroom)
-            let coded = thumbnail?.size ?? header.codedSize
-            return coded.width * coded.height * 8 + reduced(thumbnail?.size ?? header.size)
+            let coded = if case .heifThumbnail(_, let size) = reduction { size } else { header.codedSize }
+            return coded.width * coded.height * 8 + out
         }
     }
 
@@ -128,10 +151,21 @@ public enum ImageDecoder {
         case png(interlaced: Bool)
         case webp(WebPBinding.Header)
         case heif(HEIFBinding.Header)
+
+        /// What a decode of this file may reduce to.
+        var reducible: DecodePlan.Reducible {
+            switch self {
+            case .jpeg: .jpegDCT
+            case .png(let interlaced): .pngBlocks(interlaced: interlaced)
+            case .webp(let header): .webpScaler(animated: header.animated)
+            case .heif(let header): .heifThumbnails(header.thumbnails)
+            }
+        }
     }
 
-    private static func header(_ bytes: UnsafeRawBufferPointer,
-                               limits: DecodeLimits) throws -> (info: ImageInfo, detail: Detail, color: ColorPlan) {
+    typealias Parsed = (info: ImageInfo, detail: Detail, color: ColorPlan)
+
+    private static func header(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws -> Parsed {
         guard !bytes.isEmpty else { throw CodecError.empty }
         guard bytes.count <= limits.maxFileBytes else {
             throw CodecError.fileTooLarge(bytes: bytes.count, limit: limits.maxFileBytes)
@@ -197,6 +231,7 @@ public enum ImageDecoder {
         var color = ColorConverter.plan(source, space: imageSpace)
         color.warnings = profileWarnings + color.warnings
         info.profile = color.description
+        info.reducible = detail.reducible
         return (info, detail, color)
     }
 }

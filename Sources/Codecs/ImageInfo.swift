@@ -21,6 +21,9 @@ public struct ImageInfo: Sendable, Hashable {
     /// The embedded colour profile's description ("Display P3", "sRGB",
     /// "nclx: P3 D65 / sRGB transfer"), nil when the file has none.
     public var profile: String?
+    /// What the decoder may reduce this file to (read with the header;
+    /// `DecodePlan` chooses from it).
+    var reducible: DecodePlan.Reducible = .unknown
 
     public init(format: ImageFormat, width: Int, height: Int, orientation: Orientation, hasAlpha: Bool,
                 bitDepth: Int, colorSpace: ColorSpace, frames: Int, profile: String? = nil) {

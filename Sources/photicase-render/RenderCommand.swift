@@ -114,6 +114,9 @@ enum RenderCommand {
         // shard split composes the same bytes.
         backend.ticketFormat = options.formats[.tickets] ?? .webp
         backend.dayFormat = options.formats[.days] ?? .jpg
+        // A benchmark switch (scripts/bench-decode.py): PHOTICASE_DECODE_CACHE=0
+        // decodes every photo each time it is needed. Same bytes either way.
+        if ProcessEnvironment.value("PHOTICASE_DECODE_CACHE") == "0" { backend.decodedPhotos = nil }
         let run = RenderRun(options: options, backend: backend, loadEntry: loadEntry, progress: progress)
         let summary: RunSummary
         do throws(PipelineError) {

@@ -12,7 +12,8 @@ import Codecs
 ///    turning and mirroring as edited.
 ///
 /// The decoded photo lives only inside `load`; what comes back is the
-/// region-sized picture.
+/// region-sized picture. Given a `DecodedPhotoCache`, step 3 takes a
+/// decode another region of the run already made by the same plan.
 public struct PhotoLoader: Sendable {
     /// Limits applied to every photo file.
     public var limits: DecodeLimits
@@ -20,14 +21,17 @@ public struct PhotoLoader: Sendable {
     public var resolver: CropResolver
     /// How the crop is resampled.
     public var resampler: Resampler
+    /// Decodes shared with other loaders of the run; nil decodes each time.
+    public var decodedPhotos: DecodedPhotoCache?
 
     /// A loader; `resampler` defaults to one thread per resize, for callers
     /// that already render several cards in parallel.
     public init(limits: DecodeLimits = DecodeLimits(), resolver: CropResolver = CropResolver(),
-                resampler: Resampler = Resampler(parallelism: .single)) {
+                resampler: Resampler = Resampler(parallelism: .single), decodedPhotos: DecodedPhotoCache? = nil) {
         self.limits = limits
         self.resolver = resolver
         self.resampler = resampler
+        self.decodedPhotos = decodedPhotos
     }
 
     /// The picture `photo` shows in a region of `size` pixels, and the
@@ -42,7 +46,12 @@ public struct PhotoLoader: Sendable {
                                                         face: Size(width: Double(size.width), height: Double(size.height)))
             let options = DecodeOptions(limits: limits, minimumSize: PhotoLoader.decodeSize(for: plan, upright: upright,
                                                                                              output: size))
-            let decoded = try ImageDecoder.decode(bytes, options: options)
+            let decoded = if let decodedPhotos {
+                try decodedPhotos.decode(bytes, path: photo.path, plan: DecodePlan(info: info, options: options),
+                                         limits: limits)
+            } else {
+                try ImageDecoder.decode(bytes, options: options)
+            }
             // Per axis from the sizes rather than `decoded.scale`: a scaled
             // JPEG rounds each side up on its own.
             let sx = Double(decoded.raster.width) / Double(upright.width)

@@ -7,7 +7,7 @@ import CHeif
 /// decoding, so its output is upright: sizes here are the upright ones and
 /// the EXIF orientation a HEIF file may also carry is never applied again.
 enum HEIFBinding {
-    struct Thumbnail: Equatable {
+    struct Thumbnail: Sendable, Hashable {
         var id: UInt32
         /// Upright size.
         var size: PixelSize

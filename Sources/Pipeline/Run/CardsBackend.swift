@@ -24,6 +24,10 @@ public struct CardsBackend: RenderBackend {
     /// sheet's bytes do not depend on which ran first.
     public var ticketFormat: ImageFormatName = .webp
     public var dayFormat: ImageFormatName = .jpg
+    /// Full-size photo decodes shared by all workers (a HEIC front photo is
+    /// decoded once for its ticket and its day, not twice); nil decodes
+    /// every time. Same pixels either way.
+    public var decodedPhotos: DecodedPhotoCache? = DecodedPhotoCache()
 
     public init(theme: Theme, fonts: FontDiscovery = .fontconfig, scale: Int = 2,
                 thumbnailSide: Int = CardRenderer.defaultThumbnailSide) {
@@ -71,7 +75,8 @@ public struct CardsBackend: RenderBackend {
 
     public func makeWorker() -> Worker {
         do throws(CardError) {
-            return Worker(renderer: .success(try CardRenderer(theme: theme, fonts: fonts)))
+            return Worker(renderer: .success(try CardRenderer(theme: theme, fonts: fonts,
+                                                              loader: PhotoLoader(decodedPhotos: decodedPhotos))))
         } catch {
             return Worker(renderer: .failure(error))
         }

@@ -182,7 +182,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         // from front faces: they go after everything else, so each finds
         // what it reuses written.
         let backend = self.backend
-        let ordered = toRender.filter { !$0.isComposed } + toRender.filter(\.isComposed)
+        let ordered = RenderOrder.ordered(toRender)
         let firstMonth = ordered.firstIndex(where: \.isComposed) ?? ordered.count
         for phase in [0..<firstMonth, firstMonth..<ordered.count] where !phase.isEmpty {
             WorkPool.run(count: phase.count, threads: options.jobs, makeWorker: { backend.makeWorker() }) { worker, i in

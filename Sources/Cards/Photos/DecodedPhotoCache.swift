@@ -1,0 +1,183 @@
+import Codecs
+import Dispatch
+import Synchronization
+
+/// Decoded photos shared by every renderer of a run, so a photo that two
+/// items need at the same size is decoded once.
+///
+/// A ticket face and a day thumbnail both decode the entry's front photo.
+/// For JPEG and WebP they decode it at different scales (1/2 for a face,
+/// 1/8 for a tile: different pixels, and both must stay so each output is
+/// a function of its own inputs only). A HEIC or AVIF without a usable
+/// thumbnail, or an interlaced PNG, cannot shrink on load: both decode the
+/// same full-size raster, and the second may as well take the first's.
+///
+/// - Key: the photo's path, its exact bytes (compared in full, not
+///   hashed), the `DecodePlan` and the limits it was decoded under. Equal
+///   plans on equal bytes give identical rasters, so sharing changes no pixel.
+/// - Only full-size plans are shared (`shares(_:)`): a scaled plan is
+///   sized for one consumer and never asked twice in a run, so keeping it
+///   would only hold memory.
+/// - Single flight: a request for a decode in progress waits for it.
+/// - Bounded: holds at most `limit` bytes (each raster's pixels plus the
+///   file bytes kept to compare), least recently used out first; a decode
+///   larger than that is handed to its waiters but not kept.
+/// - Memory budget: a decode reserves its peak in the `MemoryBudget` while
+///   it runs and gives it back, as without the cache. What the cache keeps
+///   afterwards holds no reservation (it would block decodes for ever), so
+///   it is capped at a quarter of the budget's limit instead: with the
+///   default 1 GiB budget the cache's own `capacity` (128 MiB) applies.
+public final class DecodedPhotoCache: Sendable {
+    /// What the cache did, for tests and benchmarks.
+    public struct Statistics: Sendable, Equatable {
+        /// Decodes run through the cache (shared or not).
+        public var decodes = 0
+        /// Requests answered by a kept raster.
+        public var hits = 0
+        /// Requests that waited for another thread's decode of the same plan.
+        public var joined = 0
+        /// Requests for plans that are not shared (decoded, never kept).
+        public var unshared = 0
+        /// Kept rasters dropped to stay within the limit.
+        public var evictions = 0
+        /// Bytes kept now, and the most ever kept at once.
+        public var heldBytes = 0
+        public var peakHeldBytes = 0
+    }
+
+    /// The cache's own limit when the memory budget allows it: two decoded
+    /// 12 MP photos (46 MiB each) and their files. With `--jobs 2` a
+    /// photo's consumers run next to each other (tickets, then their day),
+    /// so at most two photos are wanted again at any time.
+    public static let defaultCapacity = 128 << 20
+
+    /// The most bytes kept, before the memory budget's cap.
+    public let capacity: Int
+    /// The budget decodes reserve from; a quarter of its limit caps the cache.
+    public let budget: MemoryBudget
+    private let state = Mutex(State())
+
+    public init(capacity: Int = DecodedPhotoCache.defaultCapacity, budget: MemoryBudget = .shared) {
+        precondition(capacity >= 0, "decoded photo cache capacity \(capacity) must not be negative")
+        self.capacity = capacity
+        self.budget = budget
+    }
+
+    /// The most bytes kept now: `capacity`, or a quarter of the memory
+    /// budget when that is less.
+    public var limit: Int { min(capacity, budget.limit / 4) }
+
+    /// Counts so far.
+    public var statistics: Statistics { state.withLock { $0.statistics } }
+
+    /// Whether decodes by `plan` are shared: full-size ones only.
+    public static func shares(_ plan: DecodePlan) -> Bool { plan.isFullSize }
+
+    /// `bytes` (the file at `path`) decoded by `plan`: a kept raster, the
+    /// one another thread is decoding, or a new decode. Throws what the
+    /// decode threw (to every request that waited for it).
+    public func decode(_ bytes: [UInt8], path: String, plan: DecodePlan,
+                       limits: DecodeLimits) throws(CodecError) -> DecodedImage {
+        guard DecodedPhotoCache.shares(plan) else {
+            state.withLock { $0.statistics.unshared += 1; $0.statistics.decodes += 1 }
+            return try DecodedPhotoCache.run(bytes, plan: plan, limits: limits, budget: budget).get()
+        }
+        let key = Key(path: path, plan: plan, limits: limits)
+        enum Step { case done(DecodedImage), wait(Flight), lead(Flight) }
+        let step: Step = state.withLock { s in
+            s.clock += 1
+            if let slot = s.slots[key], slot.bytes == bytes {
+                s.slots[key]?.lastUse = s.clock
+                s.statistics.hits += 1
+                return .done(slot.image)
+            }
+            if let flight = s.flights[key], flight.bytes == bytes {
+                s.statistics.joined += 1
+                return .wait(flight)
+            }
+            // A changed file under the same path and plan leads its own
+            // decode; the older flight finishes for those waiting on it.
+            let flight = Flight(bytes: bytes)
+            flight.group.enter()
+            if s.flights[key] == nil { s.flights[key] = flight }
+            s.statistics.decodes += 1
+            return .lead(flight)
+        }
+        switch step {
+        case .done(let image):
+            return image
+        case .wait(let flight):
+            flight.group.wait()
+            return try flight.result.withLock { $0! }.get()
+        case .lead(let flight):
+            let result = DecodedPhotoCache.run(bytes, plan: plan, limits: limits, budget: budget)
+            flight.result.withLock { $0 = result }
+            let limit = self.limit
+            state.withLock { s in
+                if s.flights[key] === flight { s.flights[key] = nil }
+                if case .success(let image) = result { s.keep(image, bytes: bytes, key: key, limit: limit) }
+            }
+            flight.group.leave()
+            return try result.get()
+        }
+    }
+
+    private static func run(_ bytes: [UInt8], plan: DecodePlan, limits: DecodeLimits,
+                            budget: MemoryBudget) -> Result<DecodedImage, CodecError> {
+        do {
+            return .success(try ImageDecoder.decode(bytes, plan: plan, limits: limits, budget: budget))
+        } catch let error as CodecError {
+            return .failure(error)
+        } catch {
+            preconditionFailure("unexpected error \(error)")
+        }
+    }
+
+    struct Key: Hashable {
+        var path: String
+        var plan: DecodePlan
+        /// A file refused under stricter limits must not be served decoded.
+        var limits: DecodeLimits
+    }
+
+    /// A decode in progress: its waiters block on `group` until the leader
+    /// has stored `result`.
+    final class Flight: Sendable {
+        let bytes: [UInt8]
+        let group = DispatchGroup()
+        let result = Mutex<Result<DecodedImage, CodecError>?>(nil)
+        init(bytes: [UInt8]) { self.bytes = bytes }
+    }
+
+    struct Slot {
+        var bytes: [UInt8]
+        var image: DecodedImage
+        var cost: Int
+        var lastUse: UInt64
+    }
+
+    struct State {
+        var slots: [Key: Slot] = [:]
+        var flights: [Key: Flight] = [:]
+        var clock: UInt64 = 0
+        var statistics = Statistics()
+
+        /// Keeps `image` when it fits in `limit`, dropping the least
+        /// recently used first; replaces an older decode of the same key.
+        mutating func keep(_ image: DecodedImage, bytes: [UInt8], key: Key, limit: Int) {
+            if let old = slots.removeValue(forKey: key) { statistics.heldBytes -= old.cost }
+            let cost = image.raster.pixels.count + bytes.count
+            guard cost <= limit else { return }
+            while statistics.heldBytes + cost > limit,
+                  let oldest = slots.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                slots[oldest.key] = nil
+                statistics.heldBytes -= oldest.value.cost
+                statistics.evictions += 1
+            }
+            clock += 1
+            slots[key] = Slot(bytes: bytes, image: image, cost: cost, lastUse: clock)
+            statistics.heldBytes += cost
+            statistics.peakHeldBytes = max(statistics.peakHeldBytes, statistics.heldBytes)
+        }
+    }
+}

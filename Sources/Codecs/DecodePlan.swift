@@ -1,0 +1,127 @@
+/// What a decode will produce, known from the header before any pixel is
+/// decoded: the format, the stored size, how the decoder reduces the image
+/// while loading (shrink-on-load) and whether it is turned upright.
+///
+/// A plan fixes every choice a decode makes from the caller's options; the
+/// rest follows from the bytes (colour profile, orientation, coding), and
+/// the decoders are deterministic. So two decodes of equal bytes by equal
+/// plans give identical rasters, and a caller can tell, before decoding,
+/// that a decode it needs is one it already has: a 12 MP HEIC wanted by a
+/// ticket face and by a day thumbnail is the same full-size decode, while a
+/// JPEG's face (1/2 DCT scale) and tile (1/8) are two different ones.
+///
+/// Make one with `init(info:options:)` from an `ImageInfo` that
+/// `ImageDecoder.inspect` returned, and decode by it with
+/// `ImageDecoder.decode(_:plan:limits:budget:)`.
+public struct DecodePlan: Sendable, Hashable, CustomStringConvertible {
+    /// How the decoder reduces the image while loading.
+    public enum Reduction: Sendable, Hashable {
+        /// The whole image at its stored size (an animated WebP's first
+        /// frame): the same decode whatever size the caller needs.
+        case none
+        /// libjpeg's DCT scaling by 1/`denominator` (2, 4 or 8).
+        case jpegScale(denominator: Int)
+        /// PNG rows averaged in blocks of `side` x `side` pixels (2...8).
+        case pngBlocks(side: Int)
+        /// libwebp's scaler, to `size` (stored axes).
+        case webpScale(to: PixelSize)
+        /// An embedded HEIF/AVIF thumbnail (item `id`, `size` pixels)
+        /// instead of the primary image.
+        case heifThumbnail(id: UInt32, size: PixelSize)
+
+        /// The decoder's output size for an image stored at `stored`
+        /// (libjpeg and the PNG block reader round each side up).
+        func outputSize(stored: PixelSize) -> PixelSize {
+            func divided(_ d: Int) -> PixelSize {
+                PixelSize(width: (stored.width + d - 1) / d, height: (stored.height + d - 1) / d)
+            }
+            switch self {
+            case .none: return stored
+            case .jpegScale(let d): return divided(d)
+            case .pngBlocks(let k): return divided(k)
+            case .webpScale(let size), .heifThumbnail(_, let size): return size
+            }
+        }
+    }
+
+    /// The file's format.
+    public let format: ImageFormat
+    /// The image's size as stored (HEIF and AVIF: upright).
+    public let storedSize: PixelSize
+    /// The reduction the decoder applies while loading.
+    public let reduction: Reduction
+    /// Whether the raster is turned upright by the EXIF orientation.
+    public let applyOrientation: Bool
+
+    /// The plan `ImageDecoder.decode(_:options:)` follows for a file whose
+    /// header `info` describes (as `ImageDecoder.inspect` returns it).
+    public init(info: ImageInfo, options: DecodeOptions) {
+        let stored = info.storedSize
+        // The caller's target is upright; the decoders work on stored axes.
+        let needed = options.minimumSize.map { info.orientation.swapsAxes ? $0.transposed : $0 }
+        self.init(format: info.format, storedSize: stored,
+                  reduction: DecodePlan.reduction(info.reducible, stored: stored, needed: needed,
+                                                  headroom: options.shrinkHeadroom),
+                  applyOrientation: options.applyOrientation)
+    }
+
+    init(format: ImageFormat, storedSize: PixelSize, reduction: Reduction, applyOrientation: Bool) {
+        self.format = format
+        self.storedSize = storedSize
+        self.reduction = reduction
+        self.applyOrientation = applyOrientation
+    }
+
+    /// True when the decode is the whole image at full size: the same for
+    /// every size a caller could need, so worth sharing between callers.
+    public var isFullSize: Bool { reduction == .none }
+
+    /// The decoded raster's size before it is turned upright.
+    public var decodedSize: PixelSize { reduction.outputSize(stored: storedSize) }
+
+    public var description: String {
+        let how = switch reduction {
+        case .none: "full size"
+        case .jpegScale(let d): "DCT 1/\(d)"
+        case .pngBlocks(let k): "blocks of \(k)"
+        case .webpScale(let size): "scaled to \(size.width)x\(size.height)"
+        case .heifThumbnail(let id, let size): "thumbnail \(id) (\(size.width)x\(size.height))"
+        }
+        return "\(format.displayName) \(storedSize.width)x\(storedSize.height), \(how)"
+            + (applyOrientation ? "" : ", as stored")
+    }
+
+    /// What a file's format lets a decode reduce to, read from its header.
+    enum Reducible: Sendable, Hashable {
+        /// An `ImageInfo` made by hand: nothing is known, the whole image.
+        case unknown
+        case jpegDCT
+        case pngBlocks(interlaced: Bool)
+        case webpScaler(animated: Bool)
+        case heifThumbnails([HEIFBinding.Thumbnail])
+    }
+
+    /// The one place the shrink-on-load choice is made (by `ShrinkOnLoad`'s
+    /// rules); reductions that change nothing are `.none`, so that equal
+    /// pixels always come from equal plans.
+    static func reduction(_ reducible: Reducible, stored: PixelSize, needed: PixelSize?, headroom: Double) -> Reduction {
+        switch reducible {
+        case .unknown:
+            return .none
+        case .jpegDCT:
+            let d = ShrinkOnLoad.jpegDenominator(stored: stored, needed: needed, headroom: headroom)
+            return d == 1 ? .none : .jpegScale(denominator: d)
+        case .pngBlocks(let interlaced):
+            let k = ShrinkOnLoad.pngShrink(stored: stored, needed: needed, headroom: headroom, interlaced: interlaced)
+            return k == 1 ? .none : .pngBlocks(side: k)
+        case .webpScaler(let animated):
+            if animated { return .none }
+            let size = ShrinkOnLoad.webpSize(stored: stored, needed: needed, headroom: headroom)
+            return size == stored ? .none : .webpScale(to: size)
+        case .heifThumbnails(let thumbnails):
+            guard let t = ShrinkOnLoad.heifThumbnail(primary: stored, thumbnails: thumbnails, needed: needed,
+                                                     headroom: headroom) else { return .none }
+            return .heifThumbnail(id: t.id, size: t.size)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Entries
+
+/// The order a run renders its items in.
+///
+/// Months, book pages and years are composed from day thumbnails and front
+/// faces: they go last, so each finds what it reuses written. Before them,
+/// each date's ticket items come right before that date's day thumbnail:
+/// the two consumers of a front photo then run next to each other (on the
+/// `--jobs` threads at once, or one after the other), so a photo that
+/// cannot shrink on load is still in the `DecodedPhotoCache` when its day
+/// asks for it. Tickets of entries whose day is not rendered, and site
+/// pages, keep their place. The order changes no output: every item
+/// depends only on its inputs and on items of an earlier phase.
+enum RenderOrder {
+    /// `items` in rendering order: tickets gathered before their day, then
+    /// the composed items, each group otherwise in the order given.
+    static func ordered(_ items: [WorkItem]) -> [WorkItem] {
+        let drawn = items.filter { !$0.isComposed }
+        var days = Set<CalendarDate>()
+        for item in drawn {
+            if case let .day(date, _) = item.kind { days.insert(date) }
+        }
+        var ticketsByDate: [CalendarDate: [WorkItem]] = [:]
+        var ordered: [WorkItem] = []
+        ordered.reserveCapacity(items.count)
+        for item in drawn {
+            if case let .tickets(entry) = item.kind, days.contains(entry.date) {
+                ticketsByDate[entry.date, default: []].append(item)
+            }
+        }
+        for item in drawn {
+            switch item.kind {
+            case let .tickets(entry) where days.contains(entry.date):
+                continue
+            case let .day(date, _):
+                ordered += ticketsByDate[date] ?? []
+                ordered.append(item)
+            default:
+                ordered.append(item)
+            }
+        }
+        return ordered + items.filter(\.isComposed)
+    }
+}

@@ -111,38 +111,39 @@ extension RenderRun {
             }
             results.set(i, .loaded(l, photos: photos))
         }
-        let outcomes = results.take()
-        for (f, outcome) in zip(found, outcomes) {
-            if case .failed(let failure)? = outcome {
-                failed.append(FailedEntry(id: f.defaultID, folder: f.folder, canonicalFolder: f.canonicalFolder, date: nil,
-                                          failure: failure))
-            }
-        }
         // Two entries with one id: both fail, neither overwrites the other.
         // Counted by id first, so a book without duplicates (every run of
         // it) copies no entry.
         var counts: [String: Int] = [:]
         counts.reserveCapacity(found.count)
-        for case let l? in outcomes.lazy.map({ $0?.loaded }) { counts[l.entry.id, default: 0] += 1 }
+        results.forEach { _, outcome in
+            if let l = outcome.loaded { counts[l.entry.id, default: 0] += 1 }
+        }
         var hashes: [String: String] = [:]
         hashes.reserveCapacity(found.count)
         var fresh: [String: Manifest.File] = [:]
         var duplicated: [RunEntry] = []
-        for case let outcome? in outcomes {
+        loaded.reserveCapacity(counts.count)
+        // Each outcome is moved out of its slot: a book's worth of loaded
+        // entries is never held twice.
+        results.consume { i, outcome in
             switch outcome {
             case let .loaded(l, photos):
-                guard counts[l.entry.id]! == 1 else { duplicated.append(l); continue }
+                guard counts[l.entry.id]! == 1 else { duplicated.append(l); return }
                 loaded.append(l)
                 for (path, checked) in photos {
                     hashes[path] = checked.sha256
                     if let record = checked.fresh { fresh[path] = record }
                 }
             case let .unreadablePhoto(l, problem):
-                guard counts[l.entry.id]! == 1 else { duplicated.append(l); continue }
+                guard counts[l.entry.id]! == 1 else { duplicated.append(l); return }
                 failed.append(FailedEntry(id: l.entry.id, folder: l.entry.folder, canonicalFolder: l.canonicalFolder,
                                           date: l.entry.date,
                                           failure: ItemFailure(stage: .read, item: l.entry.id, error: problem)))
-            case .failed: break
+            case let .failed(failure):
+                let f = found[i]
+                failed.append(FailedEntry(id: f.defaultID, folder: f.folder, canonicalFolder: f.canonicalFolder, date: nil,
+                                          failure: failure))
             }
         }
         for (id, group) in Dictionary(grouping: duplicated, by: \.entry.id) {
@@ -253,14 +254,19 @@ extension RenderRun {
         }
 
         let frontInput = { (e: Entry) in self.frontInput(e, photo: photo) }
-        let all = entries.map(\.entry)
-        let byDate = Dictionary(grouping: all, by: \.date)
+        // Grouped by index, and each group copied once, sorted, into the
+        // item that renders it: a large book's entries are not copied for
+        // every grouping on the way.
+        func sortedEntries(_ group: [Int]) -> [Entry] {
+            group.sorted { entries[$0].entry.id < entries[$1].entry.id }.map { entries[$0].entry }
+        }
+        let byDate = Dictionary(grouping: entries.indices, by: { entries[$0].entry.date })
         let jobs = options.jobs
         if options.only.contains(.days) {
             let format = options.formats[.days] ?? .jpg
             let days = byDate.filter { options.shard.owns($0.key.description) && !heldDates.contains($0.key) }
                 .sorted { $0.key < $1.key }
-                .map { (date: $0.key, entries: $0.value.sorted { $0.id < $1.id }) }
+                .map { (date: $0.key, entries: sortedEntries($0.value)) }
             let prints = Self.parallelMap(days.count, threads: jobs) { i in
                 var f = Fingerprint("day")
                 for field in [base, format.rawValue] { f.add(field) }
@@ -277,14 +283,14 @@ extension RenderRun {
         if options.only.contains(.months) {
             let format = options.formats[.months] ?? .png
             let heldMonths = Set(heldDates.map(MonthKey.init))
-            var byMonth = Dictionary(grouping: all, by: { MonthKey($0.date) })
+            var byMonth = Dictionary(grouping: entries.indices, by: { MonthKey(entries[$0].entry.date) })
             for month in MonthKey.sheetMonths(withEntries: Set(byMonth.keys), held: heldMonths, today: options.today)
             where byMonth[month] == nil {
                 byMonth[month] = []
             }
             let months = byMonth.filter { options.shard.owns($0.key.description) && !heldMonths.contains($0.key) }
                 .sorted { $0.key < $1.key }
-                .map { (month: $0.key, byDay: Dictionary(grouping: $0.value.sorted { $0.id < $1.id }, by: \.date.day)) }
+                .map { (month: $0.key, byDay: Dictionary(grouping: sortedEntries($0.value), by: \.date.day)) }
             let today = options.today
             let prints = Self.parallelMap(months.count, threads: jobs) { i in
                 let (month, byDay) = months[i]
@@ -303,6 +309,8 @@ extension RenderRun {
                                       fingerprint: fingerprint, owner: m.month.description))
             }
         }
+        // The book, the years and the site show every entry in one order.
+        let all = options.only.isDisjoint(with: [.books, .years, .site]) ? [] : entries.map(\.entry)
         items += planBook(all, base: base, front: frontInput, holdBook: holdBook, heldDates: heldDates)
         let jsonHashes = options.only.contains(.site)
             ? Dictionary(entries.map { ($0.entry.id, $0.jsonHash) }, uniquingKeysWith: { a, _ in a }) : [:]

@@ -362,4 +362,19 @@ final class Results<Value: Sendable>: @unchecked Sendable {
         }
         return out
     }
+
+    /// Calls `body` with each set slot, in order, without copying it out.
+    func forEach(_ body: (Int, borrowing Value) -> Void) {
+        for i in slots.indices { if let value = slots[i] { body(i, value) } }
+    }
+
+    /// Calls `body` with each set slot's value, in order, moving it out: the
+    /// slot is empty before `body` runs.
+    func consume(_ body: (Int, consuming Value) -> Void) {
+        for i in slots.indices {
+            guard let value = slots[i] else { continue }
+            slots[i] = nil
+            body(i, value)
+        }
+    }
 }

@@ -61,6 +61,45 @@ import Testing
         #expect(cache.statistics.decodes == 8 && cache.statistics.peakHeldBytes <= cache.limit)
     }
 
+    /// Many small photos, each far under the byte limit: the cache keeps no
+    /// more than `maxHeld` of them (a book of thumbnail-sized photos once
+    /// filled it with thousands, and every keep scanned them all).
+    @Test func keepsAFewDecodesHoweverSmall() throws {
+        let cache = DecodedPhotoCache(budget: MemoryBudget(limit: 1 << 30))
+        let bytes = Fixture.png(TestPhotos.scene(width: 16, height: 12, hue: 90))
+        let plan = try Fixture.fullPlan(bytes)
+        for i in 0..<(DecodedPhotoCache.maxHeld * 4) {
+            _ = try cache.decode(bytes, path: "/small-\(i).png", plan: plan, limits: DecodeLimits())
+        }
+        let stats = cache.statistics
+        #expect(stats.decodes == DecodedPhotoCache.maxHeld * 4, "\(stats)")
+        #expect(stats.peakHeldCount == DecodedPhotoCache.maxHeld, "\(stats)")
+        #expect(stats.evictions == DecodedPhotoCache.maxHeld * 3, "\(stats)")
+        // The most recent one is still there.
+        let last = "/small-\(DecodedPhotoCache.maxHeld * 4 - 1).png"
+        _ = try cache.decode(bytes, path: last, plan: plan, limits: DecodeLimits())
+        #expect(cache.statistics.hits == 1)
+    }
+
+    /// Told how often each photo will be loaded, the cache keeps a decode
+    /// only until its last load, and never one loaded once.
+    @Test func keepsOnlyWhatARunWillLoadAgain() throws {
+        let cache = DecodedPhotoCache(budget: MemoryBudget(limit: 1 << 30))
+        let twice = Fixture.png(TestPhotos.scene(width: 40, height: 30, hue: 10))
+        let once = Fixture.png(TestPhotos.scene(width: 40, height: 30, hue: 200))
+        cache.expect(loads: ["/twice.png": 2])
+        _ = try cache.decode(once, path: "/once.png", plan: Fixture.fullPlan(once), limits: DecodeLimits())
+        #expect(cache.statistics.heldBytes == 0)
+        _ = try cache.decode(twice, path: "/twice.png", plan: Fixture.fullPlan(twice), limits: DecodeLimits())
+        #expect(cache.statistics.heldBytes > 0)
+        _ = try cache.decode(twice, path: "/twice.png", plan: Fixture.fullPlan(twice), limits: DecodeLimits())
+        let stats = cache.statistics
+        #expect(stats.decodes == 2 && stats.hits == 1 && stats.heldBytes == 0, "\(stats)")
+        // A load nobody announced is served, and not kept.
+        _ = try cache.decode(twice, path: "/twice.png", plan: Fixture.fullPlan(twice), limits: DecodeLimits())
+        #expect(cache.statistics.decodes == 3 && cache.statistics.heldBytes == 0)
+    }
+
     /// The memory budget caps the cache at a quarter of its limit.
     @Test func theMemoryBudgetCapsTheCache() {
         let cache = DecodedPhotoCache(capacity: 1 << 30, budget: MemoryBudget(limit: 8 << 20))

@@ -32,4 +32,16 @@ import Entries
         let items = ["x", "y", "z"].map { Self.item(.tickets(Self.entry($0, "2024-01-01")), $0) }
         #expect(RenderOrder.ordered(items).map(\.id) == ["x", "y", "z"])
     }
+
+    /// A front photo is loaded by its ticket and its day; a back photo, and
+    /// a front whose day is not rendered, once (left out).
+    @Test func photoLoadsCountTicketsAndDays() {
+        var a = Self.entry("a", "2024-03-01"), b = Self.entry("b", "2024-03-02")
+        a.front = FacePhoto(name: "front.heic", path: "/book/a/front.heic")
+        a.back = FacePhoto(name: "back.heic", path: "/book/a/back.heic")
+        b.front = FacePhoto(name: "front.heic", path: "/book/b/front.heic")
+        let items = [Self.item(.tickets(a), "a"), Self.item(.tickets(b), "b"),
+                     Self.item(.day(a.date, [a]), "days/2024-03-01")]
+        #expect(RenderOrder.photoLoads(items) == ["/book/a/front.heic": 2])
+    }
 }

@@ -43,7 +43,12 @@ public final class DecodedPhotoCache: Sendable {
         /// Bytes kept now, and the most ever kept at once.
         public var heldBytes = 0
         public var peakHeldBytes = 0
+        /// The most decodes ever kept at once.
+        public var peakHeldCount = 0
     }
+
+    /// The most decodes kept at once, however small.
+    public static var maxHeld: Int { State.maxSlots }
 
     /// The cache's own limit when the memory budget allows it: two decoded
     /// 12 MP photos (46 MiB each) and their files. With `--jobs 2` a
@@ -70,6 +75,16 @@ public final class DecodedPhotoCache: Sendable {
     /// Counts so far.
     public var statistics: Statistics { state.withLock { $0.statistics } }
 
+    /// Tells the cache how many times this run will load each photo (by
+    /// path; photos loaded once may be left out). From then on a decode is
+    /// kept only while a later load of its photo is still to come, and
+    /// dropped after the last one: a run keeps only what it will read
+    /// again. Without this call every shared decode is kept, least
+    /// recently used out first.
+    public func expect(loads: [String: Int]) {
+        state.withLock { $0.remaining = loads }
+    }
+
     /// Whether decodes by `plan` are shared: full-size ones only.
     public static func shares(_ plan: DecodePlan) -> Bool { plan.isFullSize }
 
@@ -86,9 +101,11 @@ public final class DecodedPhotoCache: Sendable {
         enum Step { case done(DecodedImage), wait(Flight), lead(Flight) }
         let step: Step = state.withLock { s in
             s.clock += 1
+            let later = s.countLoad(of: path)
             if let slot = s.slots[key], slot.bytes == bytes {
                 s.slots[key]?.lastUse = s.clock
                 s.statistics.hits += 1
+                if !later { s.drop(key) }
                 return .done(slot.image)
             }
             if let flight = s.flights[key], flight.bytes == bytes {
@@ -115,7 +132,9 @@ public final class DecodedPhotoCache: Sendable {
             let limit = self.limit
             state.withLock { s in
                 if s.flights[key] === flight { s.flights[key] = nil }
-                if case .success(let image) = result { s.keep(image, bytes: bytes, key: key, limit: limit) }
+                if case .success(let image) = result, s.wanted(path) {
+                    s.keep(image, bytes: bytes, key: key, limit: limit)
+                }
             }
             flight.group.leave()
             return try result.get()
@@ -157,10 +176,37 @@ public final class DecodedPhotoCache: Sendable {
     }
 
     struct State {
+        /// The most decodes held at once, whatever their size.
+        static let maxSlots = 16
         var slots: [Key: Slot] = [:]
         var flights: [Key: Flight] = [:]
+        /// Loads still to come, by path, when the run said (`expect`).
+        var remaining: [String: Int]?
         var clock: UInt64 = 0
         var statistics = Statistics()
+
+        /// Counts one load of `path`; whether another is still to come
+        /// (always, when the run said nothing).
+        mutating func countLoad(of path: String) -> Bool {
+            guard remaining != nil else { return true }
+            guard let left = remaining?[path], left > 1 else {
+                remaining?[path] = nil
+                return false
+            }
+            remaining?[path] = left - 1
+            return true
+        }
+
+        /// Whether a decode of `path` is to be kept: a load is still to come.
+        func wanted(_ path: String) -> Bool {
+            guard let remaining else { return true }
+            return (remaining[path] ?? 0) > 0
+        }
+
+        mutating func drop(_ key: Key) {
+            guard let old = slots.removeValue(forKey: key) else { return }
+            statistics.heldBytes -= old.cost
+        }
 
         /// Keeps `image` when it fits in `limit`, dropping the least
         /// recently used first; replaces an older decode of the same key.
@@ -168,7 +214,12 @@ public final class DecodedPhotoCache: Sendable {
             if let old = slots.removeValue(forKey: key) { statistics.heldBytes -= old.cost }
             let cost = image.raster.pixels.count + bytes.count
             guard cost <= limit else { return }
-            while statistics.heldBytes + cost > limit,
+            // Bounded in count too: a photo's consumers run one after the
+            // other (see RenderOrder), so a few slots are all that is ever
+            // read again, and the least recently used is found by a scan.
+            // Without it, a book of small photos filled 128 MiB with
+            // thousands of them, and every keep scanned them all.
+            while statistics.heldBytes + cost > limit || slots.count >= State.maxSlots,
                   let oldest = slots.min(by: { $0.value.lastUse < $1.value.lastUse }) {
                 slots[oldest.key] = nil
                 statistics.heldBytes -= oldest.value.cost
@@ -178,6 +229,7 @@ public final class DecodedPhotoCache: Sendable {
             slots[key] = Slot(bytes: bytes, image: image, cost: cost, lastUse: clock)
             statistics.heldBytes += cost
             statistics.peakHeldBytes = max(statistics.peakHeldBytes, statistics.heldBytes)
+            statistics.peakHeldCount = max(statistics.peakHeldCount, slots.count)
         }
     }
 }

@@ -73,6 +73,10 @@ public struct CardsBackend: RenderBackend {
         var renderer: Result<CardRenderer, CardError>
     }
 
+    public func expectPhotoLoads(_ loads: [String: Int]) {
+        decodedPhotos?.expect(loads: loads)
+    }
+
     public func makeWorker() -> Worker {
         do throws(CardError) {
             return Worker(renderer: .success(try CardRenderer(theme: theme, fonts: fonts,

@@ -58,10 +58,16 @@ public protocol RenderBackend: Sendable {
     /// weekday from, and the pixel sizes of the images this backend makes
     /// (the pages' `width` and `height` attributes).
     func siteLook() -> (theme: Theme, sizes: SiteImageSizes)
+    /// How many times the items about to render will load each photo, by
+    /// path (photos loaded once are left out): a backend that keeps
+    /// decoded photos keeps only those and only until their last load.
+    func expectPhotoLoads(_ loads: [String: Int])
 }
 
 extension RenderBackend {
     public var inputFiles: [String] { [] }
+
+    public func expectPhotoLoads(_ loads: [String: Int]) {}
 
     /// The default theme, and the default sizes at scale 2.
     public func siteLook() -> (theme: Theme, sizes: SiteImageSizes) {

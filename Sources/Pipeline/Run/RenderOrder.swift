@@ -41,4 +41,24 @@ enum RenderOrder {
         }
         return ordered + items.filter(\.isComposed)
     }
+
+    /// How many times `items` load each photo, for the photos loaded more
+    /// than once: a ticket item loads its front and back photos, a day
+    /// thumbnail the front photos of its entries. (A day shows at most
+    /// its layout's cells, so with many entries a photo may be counted
+    /// once more than it is loaded; the cache's own bounds cover that.)
+    static func photoLoads(_ items: [WorkItem]) -> [String: Int] {
+        var loads: [String: Int] = [:]
+        for item in items {
+            switch item.kind {
+            case let .tickets(entry):
+                for path in [entry.front?.path, entry.back?.path].compactMap({ $0 }) { loads[path, default: 0] += 1 }
+            case let .day(_, entries):
+                for path in entries.compactMap(\.front?.path) { loads[path, default: 0] += 1 }
+            default:
+                break
+            }
+        }
+        return loads.filter { $0.value > 1 }
+    }
 }

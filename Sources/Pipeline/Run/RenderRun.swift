@@ -183,6 +183,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         // what it reuses written.
         let backend = self.backend
         let ordered = RenderOrder.ordered(toRender)
+        backend.expectPhotoLoads(RenderOrder.photoLoads(ordered))
         let firstMonth = ordered.firstIndex(where: \.isComposed) ?? ordered.count
         for phase in [0..<firstMonth, firstMonth..<ordered.count] where !phase.isEmpty {
             WorkPool.run(count: phase.count, threads: options.jobs, makeWorker: { backend.makeWorker() }) { worker, i in

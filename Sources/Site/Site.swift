@@ -19,7 +19,7 @@ public struct Site: Sendable {
 
     public init(_ input: SiteInput) {
         self.input = input
-        diary = input.entries.sorted(by: BookOrder.chronological)
+        diary = BookOrder.chronologicallySorted(input.entries)
         byDate = Dictionary(grouping: input.entries, by: \.date).mapValues(EntryOrder.sorted)
         dates = byDate.keys.sorted()
         timeline = BookOrder.timeline(input.entries)

@@ -21,16 +21,34 @@ public enum BookOrder {
 
     /// True when `a` comes before `b` in reading order.
     public static func precedes(_ a: Entry, _ b: Entry) -> Bool {
+        precedes(a, SearchTitle.clean(a.title), b, SearchTitle.clean(b.title))
+    }
+
+    /// `precedes` with each entry's displayed title already made.
+    static func precedes(_ a: Entry, _ ta: String, _ b: Entry, _ tb: String) -> Bool {
         if a.rating != b.rating { return a.rating > b.rating }
         if a.date != b.date { return a.date > b.date }
-        let ta = SearchTitle.clean(a.title), tb = SearchTitle.clean(b.title)
         if ta != tb { return ta < tb }
         return a.id < b.id
     }
 
     /// `entries` in reading order.
     public static func sorted(_ entries: [Entry]) -> [Entry] {
-        entries.sorted(by: precedes)
+        sorted(entries, by: precedes)
+    }
+
+    /// `entries` in chronological order (see `chronological`).
+    public static func chronologicallySorted(_ entries: [Entry]) -> [Entry] {
+        sorted(entries, by: chronological)
+    }
+
+    /// `entries` sorted by `order`, each displayed title made once, not
+    /// in every comparison, and indices moved rather than entries: the
+    /// site and the book sort every entry of a large book on each run.
+    private static func sorted(_ entries: [Entry],
+                               by order: (Entry, String, Entry, String) -> Bool) -> [Entry] {
+        let titles = entries.map { SearchTitle.clean($0.title) }
+        return entries.indices.sorted { order(entries[$0], titles[$0], entries[$1], titles[$1]) }.map { entries[$0] }
     }
 
     /// `items` cut into pages of `pageSize` (at least 1), in order; the last
@@ -51,8 +69,12 @@ public enum BookOrder {
     /// True when `a` comes before `b` on the timeline: the older date
     /// first, then the title, then the id.
     public static func chronological(_ a: Entry, _ b: Entry) -> Bool {
+        chronological(a, SearchTitle.clean(a.title), b, SearchTitle.clean(b.title))
+    }
+
+    /// `chronological` with each entry's displayed title already made.
+    static func chronological(_ a: Entry, _ ta: String, _ b: Entry, _ tb: String) -> Bool {
         if a.date != b.date { return a.date < b.date }
-        let ta = SearchTitle.clean(a.title), tb = SearchTitle.clean(b.title)
         if ta != tb { return ta < tb }
         return a.id < b.id
     }
@@ -61,7 +83,7 @@ public enum BookOrder {
     /// first, each holding its months with entries in chronological order.
     public static func timeline(_ entries: [Entry]) -> [TimelineYear] {
         var years: [TimelineYear] = []
-        for entry in entries.sorted(by: chronological) {
+        for entry in chronologicallySorted(entries) {
             // Sorted input: a new year or month only ever starts at the end.
             if years.last?.year != entry.date.year {
                 years.append(TimelineYear(year: entry.date.year, months: []))

@@ -7,11 +7,14 @@ import FileSystem
 /// is checked without reading its photos. A file touched without change
 /// is read and hashed again, and found equal. Thread-safe.
 public final class FileHasher: @unchecked Sendable {
-    /// A file's hash, and its new record when the previous one did not
-    /// match (nil: the index's row stands as it is).
+    /// A file's hash and record, and whether the record is new (the
+    /// previous one did not match) or the index's row stands as it is.
     public struct Checked: Sendable {
-        public var sha256: String
-        public var fresh: Manifest.File?
+        public var record: Manifest.File
+        public var isFresh: Bool
+        public var sha256: String { record.sha256 }
+        /// The record to write, when it is new.
+        public var fresh: Manifest.File? { isFresh ? record : nil }
     }
 
     private let known: (String) -> Manifest.File?
@@ -36,9 +39,8 @@ public final class FileHasher: @unchecked Sendable {
     /// `ImageFileError` naming the file when it cannot be read.
     public func hash(_ path: String, limit: Int) throws(ImageFileError) -> String {
         let checked = try check(path, limit: limit)
-        let record = checked.fresh ?? known(path)
         lock.lock()
-        used[path] = record
+        used[path] = checked.record
         lock.unlock()
         return checked.sha256
     }
@@ -53,12 +55,12 @@ public final class FileHasher: @unchecked Sendable {
             // the read below is that check (one open, not two).
             if let previous = known(path) {
                 let status = try FileSystem.readableStatus(path)
-                if status.kind == .regular, previous.matches(status) { return Checked(sha256: previous.sha256) }
+                if status.kind == .regular, previous.matches(status) { return Checked(record: previous, isFresh: false) }
             }
             let (bytes, read) = try FileSystem.readFileWithStatus(path, limit: limit)
             let digest = SHA256.hex(bytes)
-            return Checked(sha256: digest, fresh: Manifest.File(size: read.size, mtimeNanoseconds: read.mtimeNanoseconds,
-                                                                inode: read.identity.inode, sha256: digest))
+            return Checked(record: Manifest.File(size: read.size, mtimeNanoseconds: read.mtimeNanoseconds,
+                                                 inode: read.identity.inode, sha256: digest), isFresh: true)
         } catch {
             throw ImageFileError(path: path, reason: CodecError(error))
         }

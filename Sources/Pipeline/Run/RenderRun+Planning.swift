@@ -8,21 +8,23 @@ import FileSystem
 // planning the outputs: the first half of a run, before anything is written.
 
 /// An entry loaded in this run: where it was found (links resolved) and
-/// the hash of its entry.json. Not nested in the generic `RenderRun`: a
+/// the hash of its entry.json (32 bytes, spelled in hex only where a
+/// fingerprint needs it). Not nested in the generic `RenderRun`: a
 /// type nested there is generic too, and every copy of it went through
 /// runtime metadata (a tenth of an unchanged book's rerun).
 struct RunEntry: Sendable {
     var entry: Entry
     var canonicalFolder: String
-    var jsonHash: String
+    var jsonHash: Digest
 }
 
 /// What loading gave: see `RenderRun.load`.
 struct Loading {
     var entries: [RunEntry]
     var failed: [FailedEntry]
-    /// Every loaded entry's photos' content hashes, by path.
-    var photoHashes: [String: String]
+    /// Every loaded entry's photos' content hashes, by path (the keys are
+    /// the entries' own path strings, not copies).
+    var photoHashes: [String: Digest]
     /// The new index records of the photos whose record did not match.
     var changedFiles: [String: Manifest.File]
 }
@@ -99,7 +101,7 @@ extension RenderRun {
                 results.set(i, .failed(ItemFailure(stage: .load, item: f.defaultID, error: error)))
                 return
             }
-            let l = RunEntry(entry: entry, canonicalFolder: f.canonicalFolder, jsonHash: SHA256.hex(json))
+            let l = RunEntry(entry: entry, canonicalFolder: f.canonicalFolder, jsonHash: Digest.of(json))
             var photos: [(path: String, checked: FileHasher.Checked)] = []
             for path in [entry.front?.path, entry.back?.path].compactMap({ $0 }) {
                 do throws(ImageFileError) {
@@ -119,7 +121,7 @@ extension RenderRun {
         results.forEach { _, outcome in
             if let l = outcome.loaded { counts[l.entry.id, default: 0] += 1 }
         }
-        var hashes: [String: String] = [:]
+        var hashes: [String: Digest] = [:]
         hashes.reserveCapacity(found.count)
         var fresh: [String: Manifest.File] = [:]
         var duplicated: [RunEntry] = []
@@ -132,7 +134,7 @@ extension RenderRun {
                 guard counts[l.entry.id]! == 1 else { duplicated.append(l); return }
                 loaded.append(l)
                 for (path, checked) in photos {
-                    hashes[path] = checked.sha256
+                    hashes[path] = checked.digest
                     if let record = checked.fresh { fresh[path] = record }
                 }
             case let .unreadablePhoto(l, problem):
@@ -227,7 +229,7 @@ extension RenderRun {
         return f.finish()
     }
 
-    func plan(entries: [RunEntry], hashes: [String: String], heldDates: Set<CalendarDate>, base: String,
+    func plan(entries: [RunEntry], hashes: [String: Digest], heldDates: Set<CalendarDate>, base: String,
               holdBook: Bool) -> [WorkItem] {
         var items: [WorkItem] = []
         func photo(_ p: FacePhoto?) -> String { Self.photoInput(p, hashes: hashes) }
@@ -239,7 +241,7 @@ extension RenderRun {
         let usesFaces = !options.only.isDisjoint(with: [.tickets, .books, .years])
         for e in entries where usesFaces {
             var f = Fingerprint("tickets")
-            for field in [base, ticketFormat.rawValue, e.jsonHash, photo(e.entry.front), photo(e.entry.back)] { f.add(field) }
+            for field in [base, ticketFormat.rawValue, e.jsonHash.hex, photo(e.entry.front), photo(e.entry.back)] { f.add(field) }
             ticketFingerprints[e.entry.id] = f.finish()
         }
         if options.only.contains(.tickets) {
@@ -322,13 +324,13 @@ extension RenderRun {
     /// What a day thumbnail shows of an entry: its front photo and edit
     /// (the crop's canonical JSON), and for placeholders and ordering its
     /// title, kind, rating and date; never its memo.
-    static func dayInput(_ e: Entry, hashes: [String: String]) -> String {
+    static func dayInput(_ e: Entry, hashes: [String: Digest]) -> String {
         "\(e.id)|\(photoInput(e.front, hashes: hashes))|\(e.front?.crop?.jsonText ?? "-")|\(e.title)|\(e.kind.rawValue)|\(e.rating)"
     }
 
     /// A photo in fingerprints: its name and content hash.
-    static func photoInput(_ p: FacePhoto?, hashes: [String: String]) -> String {
-        p.map { "\($0.name)|\(hashes[$0.path] ?? "")" } ?? "none"
+    static func photoInput(_ p: FacePhoto?, hashes: [String: Digest]) -> String {
+        p.map { "\($0.name)|\(hashes[$0.path]?.hex ?? "")" } ?? "none"
     }
 
     /// `body(0) ..< body(count - 1)` on up to `threads` threads, in order:

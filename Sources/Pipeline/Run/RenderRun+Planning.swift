@@ -29,9 +29,20 @@ struct Loading {
     var changedFiles: [String: Manifest.File]
 }
 
+/// What loading kept of an entry's photos until the results are gathered:
+/// their digests, and the new records of those whose index record did not
+/// stand. Not the records that stand: each holds its hash as the index's
+/// hex text, and a large book's worth of those waited here for nothing.
+private struct CheckedPhotos: Sendable {
+    var front: Digest?
+    var back: Digest?
+    /// Empty in an unchanged book (no allocation).
+    var fresh: [(path: String, record: Manifest.File)] = []
+}
+
 /// What loading one entry folder gave.
 private enum LoadOutcome: Sendable {
-    case loaded(RunEntry, photos: [(path: String, checked: FileHasher.Checked)])
+    case loaded(RunEntry, photos: CheckedPhotos)
     /// Read and checked, but a photo cannot be read.
     case unreadablePhoto(RunEntry, ImageFileError)
     case failed(ItemFailure)
@@ -102,14 +113,19 @@ extension RenderRun {
                 return
             }
             let l = RunEntry(entry: entry, canonicalFolder: f.canonicalFolder, jsonHash: Digest.of(json))
-            var photos: [(path: String, checked: FileHasher.Checked)] = []
-            for path in [entry.front?.path, entry.back?.path].compactMap({ $0 }) {
-                do throws(ImageFileError) {
-                    photos.append((path, try hasher.check(path, limit: fileLimit)))
-                } catch {
-                    results.set(i, .unreadablePhoto(l, error))
-                    return
+            var photos = CheckedPhotos()
+            do throws(ImageFileError) {
+                func check(_ photo: FacePhoto?) throws(ImageFileError) -> Digest? {
+                    guard let path = photo?.path else { return nil }
+                    let checked = try hasher.check(path, limit: fileLimit)
+                    if let record = checked.fresh { photos.fresh.append((path, record)) }
+                    return checked.digest
                 }
+                photos.front = try check(entry.front)
+                photos.back = try check(entry.back)
+            } catch {
+                results.set(i, .unreadablePhoto(l, error))
+                return
             }
             results.set(i, .loaded(l, photos: photos))
         }
@@ -133,10 +149,10 @@ extension RenderRun {
             case let .loaded(l, photos):
                 guard counts[l.entry.id]! == 1 else { duplicated.append(l); return }
                 loaded.append(l)
-                for (path, checked) in photos {
-                    hashes[path] = checked.digest
-                    if let record = checked.fresh { fresh[path] = record }
-                }
+                // Keyed by the entry's own path strings, not copies.
+                if let path = l.entry.front?.path, let digest = photos.front { hashes[path] = digest }
+                if let path = l.entry.back?.path, let digest = photos.back { hashes[path] = digest }
+                for (path, record) in photos.fresh { fresh[path] = record }
             case let .unreadablePhoto(l, problem):
                 guard counts[l.entry.id]! == 1 else { duplicated.append(l); return }
                 failed.append(FailedEntry(id: l.entry.id, folder: l.entry.folder, canonicalFolder: l.canonicalFolder,

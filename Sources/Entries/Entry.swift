@@ -15,14 +15,15 @@ public struct Entry: Sendable, Hashable {
         var title: String
         var date: CalendarDate
         var rating: Double
-        var kind: EntryKind
         var director: String?
         var author: String?
-        var year: Int?
         var friends: [String]
         var memo: String?
         var front: FacePhoto?
         var back: FacePhoto?
+        // The one-byte fields last, where they need no padding after them.
+        var year: Int?
+        var kind: EntryKind
     }
 
     /// Shared by copies until one of them changes a field (`fields` is
@@ -112,9 +113,8 @@ public struct Entry: Sendable, Hashable {
     public init(id: String, folder: String, title: String, date: CalendarDate, rating: Double,
                 kind: EntryKind = .movie, director: String? = nil, year: Int? = nil, friends: [String] = [],
                 memo: String? = nil, front: FacePhoto? = nil, back: FacePhoto? = nil) {
-        box = Box(Fields(id: id, folder: folder, title: title, date: date, rating: rating, kind: kind,
-                         director: director, author: nil, year: year, friends: friends, memo: memo,
-                         front: front, back: back))
+        box = Box(Fields(id: id, folder: folder, title: title, date: date, rating: rating, director: director,
+                         author: nil, friends: friends, memo: memo, front: front, back: back, year: year, kind: kind))
     }
 
     /// Equal when every field is (whether or not the two share a box).
@@ -162,11 +162,34 @@ public struct FacePhoto: Sendable, Hashable {
     /// The resolved path (inside the entry folder; checked by the loader).
     public var path: String
     /// The saved edit; nil means centred aspect fill.
-    public var crop: EditorState?
+    public var crop: EditorState? {
+        get { cropBox?.state }
+        set { cropBox = newValue.map(CropBox.init) }
+    }
+
+    /// An edit is some 60 bytes and most photos have none: kept out of
+    /// line, a face without one costs a nil reference (an entry holds two
+    /// faces, and a large book's run holds every entry).
+    private final class CropBox: Sendable {
+        let state: EditorState
+        init(_ state: EditorState) { self.state = state }
+    }
+
+    private var cropBox: CropBox?
 
     public init(name: String, path: String, crop: EditorState? = nil) {
         self.name = name
         self.path = path
         self.crop = crop
+    }
+
+    public static func == (a: FacePhoto, b: FacePhoto) -> Bool {
+        a.name == b.name && a.path == b.path && a.crop == b.crop
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(path)
+        hasher.combine(crop)
     }
 }

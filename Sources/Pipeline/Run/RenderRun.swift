@@ -102,7 +102,10 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             default: break
             }
         }
-        let entryRecords = held.records.merging(held.loaded) { _, loaded in loaded }
+        // Held records merged into the loaded ones, not the other way: with
+        // nothing held (every unchanged rerun) this shares the loaded
+        // records' storage instead of copying a book's worth of them.
+        let entryRecords = held.loaded.merging(held.records) { loaded, _ in loaded }
         let planned = Set(items.flatMap { item in item.outputs.map { $0.path } })
         var heldOwners = Set(held.dates.map { $0.description } + held.dates.map { MonthKey($0).description }
                              + held.dates.map { CacheLayout.yearText($0.year) })

@@ -343,11 +343,12 @@ public final class CacheIndex: @unchecked Sendable {
     /// Commits the pending output changes in one transaction, and when
     /// given: drops the file rows for which `currentFiles` says no, writes
     /// `changedFiles`, and replaces the entry records by `entries` (rows
-    /// not in it are deleted; `keptEntries` names records known to equal
-    /// their rows, read from the index this run, which are not written).
+    /// not in it are deleted; `keptEntries`, when given, says which records
+    /// are known to equal their rows, read from the index this run: those
+    /// are not written, and no row is read to compare).
     public func commit(changedFiles: [String: Manifest.File] = [:], currentFiles: ((String) -> Bool)? = nil,
                        entries: [String: Manifest.EntryRecord]? = nil,
-                       keptEntries: Set<String> = []) throws(SQLiteError) {
+                       keptEntries: ((String) -> Bool)? = nil) throws(SQLiteError) {
         lock.lock()
         defer { lock.unlock() }
         lastCommit = Clock.now()
@@ -389,18 +390,18 @@ public final class CacheIndex: @unchecked Sendable {
         for (path, file) in changed { try putFileRow(path, file) }
     }
 
-    private func replaceEntries(_ entries: [String: Manifest.EntryRecord], kept: Set<String>) throws(SQLiteError) {
+    private func replaceEntries(_ entries: [String: Manifest.EntryRecord],
+                                kept: ((String) -> Bool)?) throws(SQLiteError) {
         var stale: [String] = []
         var same: Set<String> = []
-        let scan = try db.prepare(kept.isEmpty ? "SELECT id, date, folder FROM entries" : "SELECT id FROM entries")
+        let scan = try db.prepare(kept == nil ? "SELECT id, date, folder FROM entries" : "SELECT id FROM entries")
         while try scan.step() {
             let id = scan.text(0)
             guard let wanted = entries[id] else { stale.append(id); continue }
-            if kept.contains(id) { continue }
-            if kept.isEmpty, wanted == Manifest.EntryRecord(date: scan.text(1), folder: scan.text(2)) { same.insert(id) }
+            if kept == nil, wanted == Manifest.EntryRecord(date: scan.text(1), folder: scan.text(2)) { same.insert(id) }
         }
         for id in stale { try dropEntry.run([.text(id)]) }
-        for (id, record) in entries where !same.contains(id) && !kept.contains(id) {
+        for (id, record) in entries where !same.contains(id) && kept?(id) != true {
             try putEntry.run([.text(id), .text(record.date), .text(record.folder)])
         }
     }

@@ -157,7 +157,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             let fonts = hasher.records
             try index.commit(changedFiles: loading.changedFiles.merging(fonts) { photo, _ in photo },
                              currentFiles: { photoHashes[$0] != nil || fonts[$0] != nil },
-                             entries: entryRecords, keptEntries: held.unchanged)
+                             entries: entryRecords, keptEntries: held.isUnchanged)
         } catch {
             throw .badCache(path: index.displayName, reason: "cannot be updated: \(error.message)")
         }

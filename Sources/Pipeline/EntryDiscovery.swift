@@ -132,8 +132,11 @@ public enum EntryDiscovery {
                     // opened and searched. A child that cannot be searched
                     // fails here as its opening would.
                     if try dir.status(entry.name + "/" + EntryLoader.fileName) != nil {
-                        part.found.append(Found(folder: join(root, childRel),
-                                                canonicalFolder: join(canonicalRoot, childRel), defaultID: childRel))
+                        // ENTRIES given as its canonical path (the usual
+                        // case) spells both alike: one string, not two per entry.
+                        let folder = join(root, childRel)
+                        let canonical = root == canonicalRoot ? folder : join(canonicalRoot, childRel)
+                        part.found.append(Found(folder: folder, canonicalFolder: canonical, defaultID: childRel))
                     } else {
                         next.append((try dir.folder(entry.name), childRel))
                     }

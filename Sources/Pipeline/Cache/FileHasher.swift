@@ -12,6 +12,9 @@ public final class FileHasher: @unchecked Sendable {
     public struct Checked: Sendable {
         public var record: Manifest.File
         public var isFresh: Bool
+        /// The content hash, as 32 bytes (what a run keeps per photo).
+        public var digest: Digest
+        /// The content hash as the index spells it.
         public var sha256: String { record.sha256 }
         /// The record to write, when it is new.
         public var fresh: Manifest.File? { isFresh ? record : nil }
@@ -53,14 +56,19 @@ public final class FileHasher: @unchecked Sendable {
             // Opened, not just stat'ed: a photo that cannot be read fails
             // its entry now, even when its hash is known. With no record,
             // the read below is that check (one open, not two).
-            if let previous = known(path) {
+            // A record whose hash is not as this build spells one (an
+            // edited row) does not stand: the file is hashed again.
+            if let previous = known(path), let digest = Digest(hex: previous.sha256) {
                 let status = try FileSystem.readableStatus(path)
-                if status.kind == .regular, previous.matches(status) { return Checked(record: previous, isFresh: false) }
+                if status.kind == .regular, previous.matches(status) {
+                    return Checked(record: previous, isFresh: false, digest: digest)
+                }
             }
             let (bytes, read) = try FileSystem.readFileWithStatus(path, limit: limit)
-            let digest = SHA256.hex(bytes)
+            let digest = Digest.of(bytes)
             return Checked(record: Manifest.File(size: read.size, mtimeNanoseconds: read.mtimeNanoseconds,
-                                                 inode: read.identity.inode, sha256: digest), isFresh: true)
+                                                 inode: read.identity.inode, sha256: digest.hex),
+                           isFresh: true, digest: digest)
         } catch {
             throw ImageFileError(path: path, reason: CodecError(error))
         }

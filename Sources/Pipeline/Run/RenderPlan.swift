@@ -13,7 +13,9 @@ struct WorkItem: Sendable {
         case timeline(year: Int, sections: [TimelineSection], page: Int, pageCount: Int)
         case year(Int, [Entry])
         /// A page of the browsable book: text, rendered in either phase.
-        case site(SitePage)
+        /// Boxed: a page is hundreds of bytes, and every item of a run
+        /// (7,300 days of a large book) would otherwise be as large.
+        indirect case site(SitePage)
     }
 
     var kind: Kind

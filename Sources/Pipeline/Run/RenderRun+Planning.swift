@@ -8,31 +8,45 @@ import FileSystem
 // planning the outputs: the first half of a run, before anything is written.
 
 /// An entry loaded in this run: where it was found (links resolved) and
-/// the hash of its entry.json. Not nested in the generic `RenderRun`: a
+/// the hash of its entry.json (32 bytes, spelled in hex only where a
+/// fingerprint needs it). Not nested in the generic `RenderRun`: a
 /// type nested there is generic too, and every copy of it went through
 /// runtime metadata (a tenth of an unchanged book's rerun).
 struct RunEntry: Sendable {
     var entry: Entry
     var canonicalFolder: String
-    var jsonHash: String
+    var jsonHash: Digest
 }
 
 /// What loading gave: see `RenderRun.load`.
 struct Loading {
     var entries: [RunEntry]
     var failed: [FailedEntry]
-    /// Every loaded entry's photos' content hashes, by path.
-    var photoHashes: [String: String]
+    /// Every loaded entry's photos' content hashes, by path (the keys are
+    /// the entries' own path strings, not copies).
+    var photoHashes: [String: Digest]
     /// The new index records of the photos whose record did not match.
     var changedFiles: [String: Manifest.File]
 }
 
+/// What loading kept of an entry's photos until the results are gathered:
+/// their digests, and the new records of those whose index record did not
+/// stand. Not the records that stand: each holds its hash as the index's
+/// hex text, and a large book's worth of those waited here for nothing.
+private struct CheckedPhotos: Sendable {
+    var front: Digest?
+    var back: Digest?
+    /// Empty in an unchanged book (no allocation).
+    var fresh: [(path: String, record: Manifest.File)] = []
+}
+
 /// What loading one entry folder gave.
 private enum LoadOutcome: Sendable {
-    case loaded(RunEntry, photos: [(path: String, checked: FileHasher.Checked)])
+    case loaded(RunEntry, photos: CheckedPhotos)
     /// Read and checked, but a photo cannot be read.
     case unreadablePhoto(RunEntry, ImageFileError)
-    case failed(ItemFailure)
+    /// Not read: entry.json is missing, unreadable or wrong.
+    case failed(FailedEntry)
 
     var loaded: RunEntry? {
         switch self {
@@ -52,8 +66,18 @@ struct HeldRecords {
     var records: [String: Manifest.EntryRecord] = [:]
     /// This run's records of the loaded entries.
     var loaded: [String: Manifest.EntryRecord] = [:]
-    /// Ids in `records` or `loaded` whose index rows already say the same.
+    /// Ids in `records` or `loaded` whose index rows already say the same,
+    /// but for those of `loaded` when `allLoadedUnchanged`.
     var unchanged: Set<String> = []
+    /// Every record in `loaded` equals its index row (every unchanged
+    /// rerun): then their ids are not listed in `unchanged`, which would
+    /// hold a book's worth of them.
+    var allLoadedUnchanged = false
+
+    /// Whether the index row of `id` already says what its record does.
+    func isUnchanged(_ id: String) -> Bool {
+        unchanged.contains(id) || (allLoadedUnchanged && loaded[id] != nil)
+    }
 }
 
 extension RenderRun {
@@ -67,7 +91,9 @@ extension RenderRun {
         -> (loaded: Loading, found: (root: String, nothing: Bool)) {
         let discovery = try EntryDiscovery.find(in: options.entries, excluding: options.cache, threads: options.jobs)
         phases.mark("discover")
-        return (load(discovery, hasher: hasher), (discovery.canonicalRoot, discovery.found.isEmpty && discovery.unreadable.isEmpty))
+        let found = (root: discovery.canonicalRoot, nothing: discovery.found.isEmpty && discovery.unreadable.isEmpty)
+        // Handed over, so loading can let the list go once it is loaded.
+        return (load(consume discovery, hasher: hasher), found)
     }
 
     /// Loads every found entry and hashes its photos, on `jobs` threads:
@@ -77,8 +103,9 @@ extension RenderRun {
     /// with one id, an entry with a photo that cannot be read: missing,
     /// unreadable, not a regular file, so its outputs, day and month are
     /// held as they were), each photo's content hash by path, and the new
-    /// records of the photos that changed.
-    func load(_ discovery: EntryDiscovery.Result, hasher: FileHasher) -> Loading {
+    /// records of the photos that changed. The list of folders found is
+    /// let go once every folder is loaded, before the results are gathered.
+    func load(_ discovery: consuming EntryDiscovery.Result, hasher: FileHasher) -> Loading {
         var loaded: [RunEntry] = []
         var failed: [FailedEntry] = discovery.unreadable.map { u in
             let error = PipelineError.badEntries(path: u.folder, reason: "cannot read folder (\(u.reason)); "
@@ -86,64 +113,46 @@ extension RenderRun {
             return FailedEntry(id: u.folder, folder: u.folder, canonicalFolder: u.canonicalFolder, date: nil,
                                failure: ItemFailure(stage: .discover, item: u.folder, error: error))
         }
-        let found = discovery.found
-        let results = Results<LoadOutcome>(count: found.count)
-        let loadEntry = self.loadEntry
-        let fileLimit = DecodeLimits().maxFileBytes
-        WorkPool.run(count: found.count, threads: options.jobs, makeWorker: { () }) { _, i in
-            let f = found[i]
-            let entry: Entry, json: [UInt8]
-            do {
-                (entry, json) = try loadEntry(f.folder, f.canonicalFolder, f.defaultID)
-            } catch {
-                results.set(i, .failed(ItemFailure(stage: .load, item: f.defaultID, error: error)))
-                return
-            }
-            let l = RunEntry(entry: entry, canonicalFolder: f.canonicalFolder, jsonHash: SHA256.hex(json))
-            var photos: [(path: String, checked: FileHasher.Checked)] = []
-            for path in [entry.front?.path, entry.back?.path].compactMap({ $0 }) {
-                do throws(ImageFileError) {
-                    photos.append((path, try hasher.check(path, limit: fileLimit)))
-                } catch {
-                    results.set(i, .unreadablePhoto(l, error))
-                    return
-                }
-            }
-            results.set(i, .loaded(l, photos: photos))
-        }
+        let count = discovery.found.count
+        let results = loadOutcomes(discovery.found, hasher: hasher)
+        // The list of folders is let go here: its last reference.
+        discovery.found = []
         // Two entries with one id: both fail, neither overwrites the other.
-        // Counted by id first, so a book without duplicates (every run of
-        // it) copies no entry.
-        var counts: [String: Int] = [:]
-        counts.reserveCapacity(found.count)
+        // Found first, so a book without duplicates (every run of it) copies
+        // no entry: from the sorted ids, not a dictionary counting them
+        // (a sixth of loading's peak at 100,000 entries).
+        var ids: [String] = []
+        ids.reserveCapacity(count)
         results.forEach { _, outcome in
-            if let l = outcome.loaded { counts[l.entry.id, default: 0] += 1 }
+            if let l = outcome.loaded { ids.append(l.entry.id) }
         }
-        var hashes: [String: String] = [:]
-        hashes.reserveCapacity(found.count)
+        ids.sort()
+        var duplicateIDs: Set<String> = []
+        for k in ids.indices.dropFirst() where ids[k] == ids[k - 1] { duplicateIDs.insert(ids[k]) }
+        loaded.reserveCapacity(ids.count)
+        ids = []
+        var hashes: [String: Digest] = [:]
+        hashes.reserveCapacity(count)
         var fresh: [String: Manifest.File] = [:]
         var duplicated: [RunEntry] = []
-        loaded.reserveCapacity(counts.count)
         // Each outcome is moved out of its slot: a book's worth of loaded
         // entries is never held twice.
-        results.consume { i, outcome in
+        results.consume { _, outcome in
             switch outcome {
             case let .loaded(l, photos):
-                guard counts[l.entry.id]! == 1 else { duplicated.append(l); return }
+                guard !duplicateIDs.contains(l.entry.id) else { duplicated.append(l); return }
                 loaded.append(l)
-                for (path, checked) in photos {
-                    hashes[path] = checked.sha256
-                    if let record = checked.fresh { fresh[path] = record }
-                }
+                // Keyed by the entry's own path strings, not copies.
+                if let path = l.entry.front?.path, let digest = photos.front { hashes[path] = digest }
+                if let path = l.entry.back?.path, let digest = photos.back { hashes[path] = digest }
+                for (path, record) in photos.fresh { fresh[path] = record }
             case let .unreadablePhoto(l, problem):
-                guard counts[l.entry.id]! == 1 else { duplicated.append(l); return }
+                guard !duplicateIDs.contains(l.entry.id) else { duplicated.append(l); return }
                 failed.append(FailedEntry(id: l.entry.id, folder: l.entry.folder, canonicalFolder: l.canonicalFolder,
                                           date: l.entry.date,
                                           failure: ItemFailure(stage: .read, item: l.entry.id, error: problem)))
-            case let .failed(failure):
-                let f = found[i]
-                failed.append(FailedEntry(id: f.defaultID, folder: f.folder, canonicalFolder: f.canonicalFolder, date: nil,
-                                          failure: failure))
+            case let .failed(entry):
+                failed.append(entry)
             }
         }
         for (id, group) in Dictionary(grouping: duplicated, by: \.entry.id) {
@@ -155,6 +164,43 @@ extension RenderRun {
         }
         return Loading(entries: loaded, failed: failed.sorted { $0.folder < $1.folder }, photoHashes: hashes,
                        changedFiles: fresh)
+    }
+
+    /// Loads each of `found` and checks its photos, on `jobs` threads: one
+    /// outcome per folder, in order.
+    private func loadOutcomes(_ found: [EntryDiscovery.Found], hasher: FileHasher) -> Results<LoadOutcome> {
+        let results = Results<LoadOutcome>(count: found.count)
+        let loadEntry = self.loadEntry
+        let fileLimit = DecodeLimits().maxFileBytes
+        WorkPool.run(count: found.count, threads: options.jobs, makeWorker: { () }) { _, i in
+            let f = found[i]
+            let entry: Entry, json: [UInt8]
+            do {
+                (entry, json) = try loadEntry(f.folder, f.canonicalFolder, f.defaultID)
+            } catch {
+                results.set(i, .failed(FailedEntry(id: f.defaultID, folder: f.folder, canonicalFolder: f.canonicalFolder,
+                                                   date: nil, failure: ItemFailure(stage: .load, item: f.defaultID,
+                                                                                   error: error))))
+                return
+            }
+            let l = RunEntry(entry: entry, canonicalFolder: f.canonicalFolder, jsonHash: Digest.of(json))
+            var photos = CheckedPhotos()
+            do throws(ImageFileError) {
+                func check(_ photo: FacePhoto?) throws(ImageFileError) -> Digest? {
+                    guard let path = photo?.path else { return nil }
+                    let checked = try hasher.check(path, limit: fileLimit)
+                    if let record = checked.fresh { photos.fresh.append((path, record)) }
+                    return checked.digest
+                }
+                photos.front = try check(entry.front)
+                photos.back = try check(entry.back)
+            } catch {
+                results.set(i, .unreadablePhoto(l, error))
+                return
+            }
+            results.set(i, .loaded(l, photos: photos))
+        }
+        return results
     }
 
     // MARK: - Held
@@ -169,24 +215,35 @@ extension RenderRun {
         var held = HeldRecords()
         held.loaded.reserveCapacity(entries.count)
         for e in entries { held.loaded[e.entry.id] = .init(date: e.entry.date.description, folder: e.canonicalFolder) }
-        let loadedFolders = Set(entries.map(\.canonicalFolder))
         let failedFolders = Set(failed.map(\.canonicalFolder))
         for f in failed {
             held.ids.insert(f.id)
             if let date = f.date { held.dates.insert(date) }
         }
         var remembered: [(String, Manifest.EntryRecord)] = []
+        var matched = 0
         do throws(SQLiteError) {
             try index.forEachEntry { id, record in
                 if let mine = held.loaded[id] {
-                    if mine == record { held.unchanged.insert(id) }
+                    if mine == record { matched += 1 }
                 } else {
                     remembered.append((id, record))
+                }
+            }
+            // Ids are the table's key: every record matched exactly when
+            // as many did as there are. Otherwise the matching ids are
+            // listed, in a second pass (only a run that records changes).
+            held.allLoadedUnchanged = matched == held.loaded.count
+            if !held.allLoadedUnchanged {
+                try index.forEachEntry { id, record in
+                    if held.loaded[id] == record { held.unchanged.insert(id) }
                 }
             }
         } catch {
             throw .badCache(path: index.displayName, reason: error.message)
         }
+        // Only records not loaded are looked up in it (none in an unchanged rerun).
+        let loadedFolders = remembered.isEmpty ? [] : Set(entries.map(\.canonicalFolder))
         for (id, record) in remembered {
             let isHeld: Bool
             if failedFolders.contains(record.folder)
@@ -227,7 +284,7 @@ extension RenderRun {
         return f.finish()
     }
 
-    func plan(entries: [RunEntry], hashes: [String: String], heldDates: Set<CalendarDate>, base: String,
+    func plan(entries: [RunEntry], hashes: [String: Digest], heldDates: Set<CalendarDate>, base: String,
               holdBook: Bool) -> [WorkItem] {
         var items: [WorkItem] = []
         func photo(_ p: FacePhoto?) -> String { Self.photoInput(p, hashes: hashes) }
@@ -239,7 +296,7 @@ extension RenderRun {
         let usesFaces = !options.only.isDisjoint(with: [.tickets, .books, .years])
         for e in entries where usesFaces {
             var f = Fingerprint("tickets")
-            for field in [base, ticketFormat.rawValue, e.jsonHash, photo(e.entry.front), photo(e.entry.back)] { f.add(field) }
+            for field in [base, ticketFormat.rawValue, e.jsonHash.hex, photo(e.entry.front), photo(e.entry.back)] { f.add(field) }
             ticketFingerprints[e.entry.id] = f.finish()
         }
         if options.only.contains(.tickets) {
@@ -322,13 +379,13 @@ extension RenderRun {
     /// What a day thumbnail shows of an entry: its front photo and edit
     /// (the crop's canonical JSON), and for placeholders and ordering its
     /// title, kind, rating and date; never its memo.
-    static func dayInput(_ e: Entry, hashes: [String: String]) -> String {
+    static func dayInput(_ e: Entry, hashes: [String: Digest]) -> String {
         "\(e.id)|\(photoInput(e.front, hashes: hashes))|\(e.front?.crop?.jsonText ?? "-")|\(e.title)|\(e.kind.rawValue)|\(e.rating)"
     }
 
     /// A photo in fingerprints: its name and content hash.
-    static func photoInput(_ p: FacePhoto?, hashes: [String: String]) -> String {
-        p.map { "\($0.name)|\(hashes[$0.path] ?? "")" } ?? "none"
+    static func photoInput(_ p: FacePhoto?, hashes: [String: Digest]) -> String {
+        p.map { "\($0.name)|\(hashes[$0.path]?.hex ?? "")" } ?? "none"
     }
 
     /// `body(0) ..< body(count - 1)` on up to `threads` threads, in order:

@@ -10,7 +10,7 @@ import Site
 // rewritten exactly when what it shows changes, and an unchanged book's
 // rerun makes no page at all.
 extension RenderRun {
-    func planSite(_ entries: [Entry], base: String, jsonHashes: [String: String], holdBook: Bool,
+    func planSite(_ entries: [Entry], base: String, jsonHashes: [String: Digest], holdBook: Bool,
                   heldDates: Set<CalendarDate>) -> [WorkItem] {
         guard options.only.contains(.site) else { return [] }
         let heldMonths = Set(heldDates.map(MonthKey.init))
@@ -51,7 +51,7 @@ extension RenderRun {
             var f = Fingerprint("site")
             f.add(base)
             f.add(linkKey)
-            if let key = pages[i].page.key(entryKey: { "\($0.id)|\(jsonHashes[$0.id] ?? "")" }) {
+            if let key = pages[i].page.key(entryKey: { "\($0.id)|\(jsonHashes[$0.id]?.hex ?? "")" }) {
                 f.add(key)
             } else {
                 f.add(SHA256.hex(pages[i].page.render()))

@@ -102,7 +102,10 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             default: break
             }
         }
-        let entryRecords = held.records.merging(held.loaded) { _, loaded in loaded }
+        // Held records merged into the loaded ones, not the other way: with
+        // nothing held (every unchanged rerun) this shares the loaded
+        // records' storage instead of copying a book's worth of them.
+        let entryRecords = held.loaded.merging(held.records) { loaded, _ in loaded }
         let planned = Set(items.flatMap { item in item.outputs.map { $0.path } })
         var heldOwners = Set(held.dates.map { $0.description } + held.dates.map { MonthKey($0).description }
                              + held.dates.map { CacheLayout.yearText($0.year) })
@@ -154,7 +157,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             let fonts = hasher.records
             try index.commit(changedFiles: loading.changedFiles.merging(fonts) { photo, _ in photo },
                              currentFiles: { photoHashes[$0] != nil || fonts[$0] != nil },
-                             entries: entryRecords, keptEntries: held.unchanged)
+                             entries: entryRecords, keptEntries: held.isUnchanged)
         } catch {
             throw .badCache(path: index.displayName, reason: "cannot be updated: \(error.message)")
         }

@@ -238,20 +238,23 @@ public struct CardsBackend: RenderBackend {
     static let decoderIdentity = "srgb-from-icc-lcms2-bpc,heif-libheif,jpeg-damage-fails"
 
     /// The encoder settings below, in words: changing one renders again.
-    static let encoderIdentity = "png-zlib1-paeth,jpeg-q88-420,webp-q85-m3,tickets-webp-faces-q93-m1-share-q89-m1,"
+    static let encoderIdentity = "png-zlib1-paeth,jpeg-q88-420,webp-q85-m3,tickets-webp-m1-front-q93-back-q92-share-q89,"
         + "books-years-jpeg-q90-444,webp-fitted-yuv"
 
-    /// libwebp's quality and method for a ticket image. Chosen on the
-    /// corpus book of scripts/bench-formats.py and section 4's book of
-    /// scripts/bench.py (docs/PERFORMANCE.md, "Ticket image formats"):
-    /// method 1 gives the same size as method 3 a quality step lower, at
-    /// 41% fewer encoder instructions, so faces take quality 93 at method 1
-    /// for the 40 dB their photos need; the share image is half backdrop
-    /// and shadow and keeps 40 dB at quality 89, which pays for the faces'
-    /// bytes (378 and 396 KB an entry on the two books, against 386 and
-    /// 408 KB at faces q92 m3 and share q92 m2).
+    /// libwebp's quality and method for a ticket image, chosen on three
+    /// books (docs/PERFORMANCE.md, "Ticket image formats"): method 1 makes
+    /// files as small as method 3 a quality step lower, with 41% fewer
+    /// encoder instructions. The front face needs quality 93 for 40 dB on
+    /// every book; the back keeps 40.5 dB at 92; the share image, half backdrop and shadow, keeps 40 dB at 89,
+    /// which pays for the faces' bytes: 389, 369 and 322 KB an entry at
+    /// 40.6, 40.3 and 40.7 dB worst, against 412, 386 and 334 KB at faces
+    /// q92 method 3 and share q92 method 2.
     static func ticketWebP(_ face: TicketFace) -> (quality: Int, method: Int) {
-        face == .ticket ? (89, 1) : (93, 1)
+        switch face {
+        case .front: (93, 1)
+        case .back: (92, 1)
+        case .ticket: (89, 1)
+        }
     }
 
     /// `webpQuality` and `webpMethod`: for tickets, `ticketWebP`.

@@ -230,7 +230,7 @@ def tickets_section(ours, work, jpeg_src, repeats, entries=12):
     sizes = [os.path.getsize(os.path.join(dirpath, f)) for dirpath, _, files in os.walk(os.path.join(cache, "tickets"))
              for f in files]
     lines = [f"## 4. Ticket images, {entries} entries with 12 MP JPEG photos front and back\n",
-             f"`render --only tickets --force` at the defaults (scale 2, WebP q92) on {entries} entries whose front "
+             f"`render --only tickets --force` at the defaults (scale 2, WebP method 1: front q93, back q92, share q89) on {entries} entries whose front "
              "and back photos are 4032x3024 JPEGs (the corpus photo, and the same picture re-encoded), against the "
              f"floor: decoding those {2 * entries} photos once at half scale, `djpeg -scale 1/2 -outfile /dev/null` "
              "per file, the DCT scale a face needs. The three runs alternate so a busy machine slows them alike; "

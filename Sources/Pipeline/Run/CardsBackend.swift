@@ -101,9 +101,8 @@ public struct CardsBackend: RenderBackend {
             case .back: back
             case .ticket: ticket
             }
-            // The share image is half backdrop and shadow, so it keeps 40 dB
-            // at libwebp's method 2 (a third of method 3's cost).
-            out[face] = try encode(image.raster, format, webpQuality: 92, webpMethod: face == .ticket ? 2 : 3)
+            let webp = CardsBackend.ticketWebP(face)
+            out[face] = try encode(image.raster, format, webpQuality: webp.quality, webpMethod: webp.method)
         }
         return Rendered(out, warnings: CardsBackend.unique(front.warnings + back.warnings))
     }
@@ -203,7 +202,9 @@ public struct CardsBackend: RenderBackend {
                 // failing for it (a fixed photo changes the page's key).
                 do throws(CardError) {
                     let drawn = try renderer.renderFront(entry, scale: Double(scale))
-                    rasters[entry.id] = (try? ImageDecoder.decode(encode(drawn.raster, ticketFormat, webpQuality: 92),
+                    let webp = CardsBackend.ticketWebP(.front)
+                    rasters[entry.id] = (try? ImageDecoder.decode(encode(drawn.raster, ticketFormat, webpQuality: webp.quality,
+                                                                         webpMethod: webp.method),
                                                                   options: options).raster) ?? drawn.raster
                     warnings += drawn.warnings
                 } catch {
@@ -237,11 +238,26 @@ public struct CardsBackend: RenderBackend {
     static let decoderIdentity = "srgb-from-icc-lcms2-bpc,heif-libheif,jpeg-damage-fails"
 
     /// The encoder settings below, in words: changing one renders again.
-    static let encoderIdentity = "png-zlib1-paeth,jpeg-q88-420,webp-q85-m3,tickets-webp-q92-share-m2,"
+    static let encoderIdentity = "png-zlib1-paeth,jpeg-q88-420,webp-q85-m3,tickets-webp-m1-front-q93-back-q92-share-q89,"
         + "books-years-jpeg-q90-444,webp-fitted-yuv"
 
-    /// `webpQuality`: 92 for ticket images, the lowest that keeps every face
-    /// of the benchmark book at 40 dB or more (scripts/bench-formats.py).
+    /// libwebp's quality and method for a ticket image, chosen on three
+    /// books (docs/PERFORMANCE.md, "Ticket image formats"): method 1 makes
+    /// files as small as method 3 a quality step lower, with 41% fewer
+    /// encoder instructions. The front face needs quality 93 for 40 dB on
+    /// every book; the back keeps 40.5 dB at 92; the share image, half backdrop and shadow, keeps 40 dB at 89,
+    /// which pays for the faces' bytes: 389, 369 and 322 KB an entry at
+    /// 40.6, 40.3 and 40.7 dB worst, against 412, 386 and 334 KB at faces
+    /// q92 method 3 and share q92 method 2.
+    static func ticketWebP(_ face: TicketFace) -> (quality: Int, method: Int) {
+        switch face {
+        case .front: (93, 1)
+        case .back: (92, 1)
+        case .ticket: (89, 1)
+        }
+    }
+
+    /// `webpQuality` and `webpMethod`: for tickets, `ticketWebP`.
     private func encode(_ raster: Raster, _ format: ImageFormatName, webpQuality: Int = 85, webpMethod: Int = 3,
                         jpegQuality: Int = 88, fullChroma: Bool = false) throws -> [UInt8] {
         let settings: EncodeSettings = switch format {

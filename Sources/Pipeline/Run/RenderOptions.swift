@@ -15,12 +15,13 @@ public struct RenderOptions: Sendable {
     /// The cache root.
     public var cache: String
     public var only: Set<OutputKind> = Set(OutputKind.allCases)
-    /// Output format per kind. Defaults: WebP for ticket images (lossy at
-    /// quality 92 from planes fitted to the decoder, method 3 for the faces
-    /// and 2 for the share image, alpha lossless for the rounded corners:
-    /// 386 KB an entry's three images at 40.4 dB worst PSNR against the
-    /// lossless render, where PNG took 3.3 MB; see scripts/bench-formats.py), JPEG for day thumbnails (photos, small,
-    /// read often), PNG for month sheets (text and flat colour).
+    /// Output format per kind. Defaults: WebP for ticket images (lossy,
+    /// from planes fitted to the decoder, method 1, qualities per image in
+    /// `CardsBackend.ticketWebP`, alpha lossless for the rounded corners:
+    /// 369 KB an entry's three images at 40.3 dB worst PSNR against the
+    /// lossless render, where PNG took 3.3 MB; see scripts/bench-formats.py),
+    /// JPEG for day thumbnails (photos, small, read often), PNG for month
+    /// sheets (text and flat colour).
     /// Book pages and the year in review are opaque pictures full of
     /// photos: JPEG at quality 90 with full-resolution chroma (text keeps
     /// its colour edges). WebP q92 made pages 29% smaller but took 0.37 s

@@ -115,4 +115,40 @@ import FileSystem
         #expect(after.mtimeNanoseconds != before.mtimeNanoseconds)
         #expect(after.mtimeNanoseconds == (try FileSystem.status(photo))?.mtimeNanoseconds)
     }
+
+    /// A book run by hand through one path and by cron through another (a
+    /// link, or a relative path) is one book to the index: its photos are
+    /// recorded by canonical path, so switching hashes nothing again and
+    /// leaves the rows as they were.
+    @Test func photosAreRecordedByCanonicalPathHoweverEntriesIsTyped() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try book.add("b", date: "2022-08-28")
+        let link = URL(fileURLWithPath: book.root).deletingLastPathComponent().path + "/book-link"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: book.root)
+        let index = book.cache + "/index.sqlite"
+
+        let first = try book.run { $0.entries = link }
+        #expect(first.summary.failed == 0 && first.summary.rendered > 0)
+        let viaLink = try IndexTests.manifest(fromIndex: index)
+        #expect(Set(viaLink.files.keys) == Set(["a", "b"].map { book.root + "/\($0)/front.jpg" }))
+
+        // Through the canonical path: nothing rendered, no row rewritten.
+        let second = try book.run()
+        #expect(second.summary.rendered == 0)
+        #expect(try IndexTests.manifest(fromIndex: index) == viaLink)
+        // And back through the link.
+        let third = try book.run { $0.entries = link }
+        #expect(third.summary.rendered == 0)
+        #expect(try IndexTests.manifest(fromIndex: index) == viaLink)
+
+        // A photo changed while run through the link: its row, under the
+        // canonical path, follows; the other stays as it was.
+        try book.add("a", date: "2022-08-27", photoBytes: "other pixels")
+        _ = try book.run { $0.entries = link }
+        let after = try IndexTests.manifest(fromIndex: index)
+        #expect(Set(after.files.keys) == Set(viaLink.files.keys))
+        #expect(after.files[book.root + "/a/front.jpg"]?.sha256 == SHA256.hex(Array("other pixels".utf8)))
+        #expect(after.files[book.root + "/b/front.jpg"] == viaLink.files[book.root + "/b/front.jpg"])
+    }
 }

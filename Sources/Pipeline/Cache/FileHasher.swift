@@ -50,15 +50,17 @@ public final class FileHasher: @unchecked Sendable {
 
     /// Hex SHA-256 of the file at `path`, and its new record when it
     /// changed; remembers nothing, takes no lock of its own: the loading
-    /// workers of a large book call it for every photo.
-    public func check(_ path: String, limit: Int) throws(ImageFileError) -> Checked {
+    /// workers of a large book call it for every photo. `key` is the name
+    /// the index knows the file by, when not `path` (photos are recorded
+    /// by their canonical path, however ENTRIES was typed).
+    public func check(_ path: String, key: String? = nil, limit: Int) throws(ImageFileError) -> Checked {
         do throws(FileSystemError) {
             // Opened, not just stat'ed: a photo that cannot be read fails
             // its entry now, even when its hash is known. With no record,
             // the read below is that check (one open, not two).
             // A record whose hash is not as this build spells one (an
             // edited row) does not stand: the file is hashed again.
-            if let previous = known(path), let digest = Digest(hex: previous.sha256) {
+            if let previous = known(key ?? path), let digest = Digest(hex: previous.sha256) {
                 let status = try FileSystem.readableStatus(path)
                 if status.kind == .regular, previous.matches(status) {
                     return Checked(record: previous, isFresh: false, digest: digest)

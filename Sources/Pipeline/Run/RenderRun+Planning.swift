@@ -25,8 +25,18 @@ struct Loading {
     /// Every loaded entry's photos' content hashes, by path (the keys are
     /// the entries' own path strings, not copies).
     var photoHashes: [String: Digest]
-    /// The new index records of the photos whose record did not match.
+    /// The new index records of the photos whose record did not match,
+    /// by the photos' canonical paths (their index keys).
     var changedFiles: [String: Manifest.File]
+    /// The index keys of every loaded entry's photos, when any differs from
+    /// the photo's path (ENTRIES typed other than canonically: relative, or
+    /// through a link); nil when `photoHashes`' keys are the index keys.
+    var photoKeys: Set<String>?
+
+    /// Whether the index's file row `key` is a photo of this run.
+    func isPhoto(_ key: String) -> Bool {
+        photoKeys.map { $0.contains(key) } ?? (photoHashes[key] != nil)
+    }
 }
 
 /// What loading kept of an entry's photos until the results are gathered:
@@ -36,8 +46,11 @@ struct Loading {
 private struct CheckedPhotos: Sendable {
     var front: Digest?
     var back: Digest?
-    /// Empty in an unchanged book (no allocation).
+    /// By index key. Empty in an unchanged book (no allocation).
     var fresh: [(path: String, record: Manifest.File)] = []
+    /// The photos' index keys where they differ from their paths (empty
+    /// when ENTRIES is typed canonically, no allocation).
+    var keys: [String] = []
 }
 
 /// What loading one entry folder gave.
@@ -134,6 +147,7 @@ extension RenderRun {
         var hashes: [String: Digest] = [:]
         hashes.reserveCapacity(count)
         var fresh: [String: Manifest.File] = [:]
+        var keys: Set<String>?
         var duplicated: [RunEntry] = []
         // Each outcome is moved out of its slot: a book's worth of loaded
         // entries is never held twice.
@@ -146,6 +160,10 @@ extension RenderRun {
                 if let path = l.entry.front?.path, let digest = photos.front { hashes[path] = digest }
                 if let path = l.entry.back?.path, let digest = photos.back { hashes[path] = digest }
                 for (path, record) in photos.fresh { fresh[path] = record }
+                if !photos.keys.isEmpty {
+                    if keys == nil { keys = Set(minimumCapacity: count) }
+                    keys!.formUnion(photos.keys)
+                }
             case let .unreadablePhoto(l, problem):
                 guard !duplicateIDs.contains(l.entry.id) else { duplicated.append(l); return }
                 failed.append(FailedEntry(id: l.entry.id, folder: l.entry.folder, canonicalFolder: l.canonicalFolder,
@@ -163,7 +181,7 @@ extension RenderRun {
             }
         }
         return Loading(entries: loaded, failed: failed.sorted { $0.folder < $1.folder }, photoHashes: hashes,
-                       changedFiles: fresh)
+                       changedFiles: fresh, photoKeys: keys)
     }
 
     /// Loads each of `found` and checks its photos, on `jobs` threads: one
@@ -188,8 +206,13 @@ extension RenderRun {
             do throws(ImageFileError) {
                 func check(_ photo: FacePhoto?) throws(ImageFileError) -> Digest? {
                     guard let path = photo?.path else { return nil }
-                    let checked = try hasher.check(path, limit: fileLimit)
-                    if let record = checked.fresh { photos.fresh.append((path, record)) }
+                    // Recorded by canonical path, so a book run by hand as
+                    // `book` and by cron as `/home/me/book` shares its rows
+                    // instead of hashing every photo again on each switch.
+                    let key = RenderRun.indexKey(of: path, folder: f.folder, canonicalFolder: f.canonicalFolder)
+                    let checked = try hasher.check(path, key: key, limit: fileLimit)
+                    if let key { photos.keys.append(key) }
+                    if let record = checked.fresh { photos.fresh.append((key ?? path, record)) }
                     return checked.digest
                 }
                 photos.front = try check(entry.front)
@@ -381,6 +404,15 @@ extension RenderRun {
     /// title, kind, rating and date; never its memo.
     static func dayInput(_ e: Entry, hashes: [String: Digest]) -> String {
         "\(e.id)|\(photoInput(e.front, hashes: hashes))|\(e.front?.crop?.jsonText ?? "-")|\(e.title)|\(e.kind.rawValue)|\(e.rating)"
+    }
+
+    /// The index key of the photo at `path` in an entry folder typed as
+    /// `folder`: the same file under the folder's canonical path, or nil
+    /// when that is `path` itself (ENTRIES typed canonically, the usual
+    /// case: no second string).
+    static func indexKey(of path: String, folder: String, canonicalFolder: String) -> String? {
+        guard folder != canonicalFolder, path.hasPrefix(folder + "/") else { return nil }
+        return canonicalFolder + path.dropFirst(folder.count)
     }
 
     /// A photo in fingerprints: its name and content hash.

@@ -156,7 +156,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             // Photos by the loading, the fonts by the base fingerprint's hashing.
             let fonts = hasher.records
             try index.commit(changedFiles: loading.changedFiles.merging(fonts) { photo, _ in photo },
-                             currentFiles: { photoHashes[$0] != nil || fonts[$0] != nil },
+                             currentFiles: { loading.isPhoto($0) || fonts[$0] != nil },
                              entries: entryRecords, keptEntries: held.isUnchanged)
         } catch {
             throw .badCache(path: index.displayName, reason: "cannot be updated: \(error.message)")

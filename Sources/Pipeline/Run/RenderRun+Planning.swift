@@ -28,14 +28,15 @@ struct Loading {
     /// The new index records of the photos whose record did not match,
     /// by the photos' canonical paths (their index keys).
     var changedFiles: [String: Manifest.File]
-    /// The index keys of every loaded entry's photos, when any differs from
-    /// the photo's path (ENTRIES typed other than canonically: relative, or
-    /// through a link); nil when `photoHashes`' keys are the index keys.
+    /// The index keys of the loaded entries' photos that differ from the
+    /// photos' paths (ENTRIES typed other than canonically: relative, or
+    /// through a link); nil when none does. A photo whose key is its path
+    /// is found in `photoHashes`.
     var photoKeys: Set<String>?
 
     /// Whether the index's file row `key` is a photo of this run.
     func isPhoto(_ key: String) -> Bool {
-        photoKeys.map { $0.contains(key) } ?? (photoHashes[key] != nil)
+        photoHashes[key] != nil || photoKeys?.contains(key) == true
     }
 }
 

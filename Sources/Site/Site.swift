@@ -22,7 +22,7 @@ public struct Site: Sendable {
         diary = BookOrder.chronologicallySorted(input.entries)
         byDate = Dictionary(grouping: input.entries, by: \.date).mapValues(EntryOrder.sorted)
         dates = byDate.keys.sorted()
-        timeline = BookOrder.timeline(input.entries)
+        timeline = BookOrder.timeline(chronological: diary)
     }
 
     /// Every page, in a fixed order: the style sheet and script, the home

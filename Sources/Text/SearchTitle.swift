@@ -9,7 +9,13 @@ public enum SearchTitle {
     /// Tags are removed before entities are decoded, so an escaped
     /// `&lt;b&gt;` stays in the title as the text "<b>".
     public static func clean(_ raw: String) -> String {
-        TextCleaner.collapsingWhitespace(decodingEntities(removingBoldTags(raw)))
+        // Without a '<' or '&' there is no tag or entity: both passes
+        // would give `raw` back (a large book's run cleans every title
+        // for each order it sorts).
+        if !raw.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
+            return TextCleaner.collapsingWhitespace(raw)
+        }
+        return TextCleaner.collapsingWhitespace(decodingEntities(removingBoldTags(raw)))
     }
 
     static func removingBoldTags(_ text: String) -> String {

@@ -82,8 +82,14 @@ public enum BookOrder {
     /// The timeline: one value per year that has entries, oldest year
     /// first, each holding its months with entries in chronological order.
     public static func timeline(_ entries: [Entry]) -> [TimelineYear] {
+        timeline(chronological: chronologicallySorted(entries))
+    }
+
+    /// `timeline` of entries already in chronological order
+    /// (`chronologicallySorted`): the site sorts them once for both.
+    public static func timeline(chronological sorted: [Entry]) -> [TimelineYear] {
         var years: [TimelineYear] = []
-        for entry in chronologicallySorted(entries) {
+        for entry in sorted {
             // Sorted input: a new year or month only ever starts at the end.
             if years.last?.year != entry.date.year {
                 years.append(TimelineYear(year: entry.date.year, months: []))

@@ -393,9 +393,12 @@ extension RenderRun {
         // The book, the years and the site show every entry in one order.
         let all = options.only.isDisjoint(with: [.books, .years, .site]) ? [] : entries.map(\.entry)
         items += planBook(all, base: base, front: frontInput, holdBook: holdBook, heldDates: heldDates)
-        let jsonHashes = options.only.contains(.site)
-            ? Dictionary(entries.map { ($0.entry.id, $0.jsonHash) }, uniquingKeysWith: { a, _ in a }) : [:]
-        items += planSite(all, base: base, jsonHashes: jsonHashes, holdBook: holdBook,
+        // Each entry's key as site pages spell it, made once: a large
+        // book's pages name every entry seven or eight times.
+        let entryKeys = options.only.contains(.site)
+            ? Dictionary(entries.map { ($0.entry.id, "\($0.entry.id)|\($0.jsonHash.hex)") }, uniquingKeysWith: { a, _ in a })
+            : [:]
+        items += planSite(all, base: base, entryKeys: entryKeys, holdBook: holdBook,
                           heldDates: heldDates)
         return items
     }

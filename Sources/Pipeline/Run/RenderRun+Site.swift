@@ -10,7 +10,9 @@ import Site
 // rewritten exactly when what it shows changes, and an unchanged book's
 // rerun makes no page at all.
 extension RenderRun {
-    func planSite(_ entries: [Entry], base: String, jsonHashes: [String: Digest], holdBook: Bool,
+    /// `entryKeys`: each entry's id and entry.json hash, as page keys
+    /// name it (`SitePage.key`), by id.
+    func planSite(_ entries: [Entry], base: String, entryKeys: [String: String], holdBook: Bool,
                   heldDates: Set<CalendarDate>) -> [WorkItem] {
         guard options.only.contains(.site) else { return [] }
         let heldMonths = Set(heldDates.map(MonthKey.init))
@@ -51,7 +53,7 @@ extension RenderRun {
             var f = Fingerprint("site")
             f.add(base)
             f.add(linkKey)
-            if let key = pages[i].page.key(entryKey: { "\($0.id)|\(jsonHashes[$0.id]?.hex ?? "")" }) {
+            if let key = pages[i].page.key(entryKey: { entryKeys[$0.id] ?? "\($0.id)|" }) {
                 f.add(key)
             } else {
                 f.add(SHA256.hex(pages[i].page.render()))

@@ -2,12 +2,15 @@
 """The cron case at scale: an unchanged book's rerun, by book size.
 
 Usage: python3 scripts/bench-scale.py [--sizes 1000,10000,20000,50000,100000]
-                                      [--repeats 3] [--jobs 2] [--bin PATH]
+                                      [--repeats 3] [--jobs 2] [--only days]
+                                      [--bin PATH]
 
 For each size, generates a book of that many entries (one small JPEG each,
 hard links to one file; folders YYYY/NNNNNN; dates spread over 20 years,
 so 100,000 entries fill 7,300 days), renders it once with
-`render --only days`, then times the rerun that finds nothing to do:
+`render --only days` (or the kinds `--only` names: `days,site` adds the
+browsable site's page per entry, day, month and book page), then times
+the rerun that finds nothing to do:
 median wall time and median peak RSS (ru_maxrss) of `--repeats` runs, and
 the index's size. Prints a Markdown table, and one of where the last
 rerun of each size spent its time and memory (from render.log's phases).
@@ -55,6 +58,7 @@ def main():
     ap.add_argument("--sizes", default="1000,10000,20000,50000,100000")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--only", default="days", help="the kinds rendered, as render's --only")
     ap.add_argument("--bin", default=os.path.join(ROOT, ".build", "release", "photicase-render"))
     args = ap.parse_args()
     if not os.access(args.bin, os.X_OK):
@@ -69,7 +73,7 @@ def main():
             t0 = time.perf_counter()
             make_book(book, size, photo)
             gen = time.perf_counter() - t0
-            cmd = [args.bin, "render", book, "--cache", cache, "--only", "days", "--jobs", str(args.jobs),
+            cmd = [args.bin, "render", book, "--cache", cache, "--only", args.only, "--jobs", str(args.jobs),
                    "--progress", "none", "--today", "2025-12-31"]
             first, first_rss = run(cmd)
             reruns = [run(cmd) for _ in range(args.repeats)]
@@ -83,7 +87,7 @@ def main():
             shutil.rmtree(cache)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    print("| entries | first render (`--only days`) | unchanged rerun | peak RSS | µs per entry | index size |")
+    print(f"| entries | first render (`--only {args.only}`) | unchanged rerun | peak RSS | µs per entry | index size |")
     print("|---:|---:|---:|---:|---:|---:|")
     for size, first, wall, rss, index, _ in rows:
         print(f"| {size:,} | {first:.1f} s | {wall:.2f} s | {rss:.0f} MiB | {wall / size * 1e6:.0f} | {index:.1f} MB |")

@@ -28,12 +28,21 @@ public struct Site: Sendable {
     /// Every page, in a fixed order: the style sheet and script, the home
     /// page, months, days, entries, the book, the years.
     public func pages() -> [SitePage] {
-        var pages = [page(.style, .site, .style(SiteStyle(theme: input.theme))), page(.script, .site, .script)]
-        pages += calendarPages()
-        pages += entryPages()
-        pages += bookPages()
-        pages += yearPages()
+        var pages: [SitePage] = []
+        forEachPage { pages.append($0) }
         return pages
+    }
+
+    /// Calls `body` with every page, in the order of `pages()`, making
+    /// one at a time: a caller that keeps less than the page (its key)
+    /// never holds the whole site's models.
+    public func forEachPage(_ body: (SitePage) -> Void) {
+        body(page(.style, .site, .style(SiteStyle(theme: input.theme))))
+        body(page(.script, .site, .script))
+        calendarPages(body)
+        entryPages(body)
+        bookPages(body)
+        yearPages(body)
     }
 
     private func page(_ path: SitePath, _ owner: SiteOwner, _ content: SitePage.Content) -> SitePage {
@@ -59,7 +68,7 @@ public struct Site: Sendable {
         }
     }
 
-    private func calendarPages() -> [SitePage] {
+    private func calendarPages(_ body: (SitePage) -> Void) {
         let months = Set(input.months).union([SiteMonth(input.today)]).sorted()
         let byMonth = Dictionary(grouping: dates, by: SiteMonth.init)
         func monthPage(_ index: Int, home: Bool) -> MonthPage {
@@ -71,41 +80,38 @@ public struct Site: Sendable {
                              today: SiteMonth(input.today) == month ? input.today : nil,
                              firstWeekday: input.theme.firstWeekday, sizes: input.sizes, isHome: home)
         }
-        var pages: [SitePage] = []
         if let today = months.firstIndex(of: SiteMonth(input.today)) {
-            pages.append(page(.home, .month(months[today]), .month(monthPage(today, home: true))))
+            body(page(.home, .month(months[today]), .month(monthPage(today, home: true))))
         }
         for (i, month) in months.enumerated() {
-            pages.append(page(.month(year: month.year, month: month.month), .month(month), .month(monthPage(i, home: false))))
+            body(page(.month(year: month.year, month: month.month), .month(month), .month(monthPage(i, home: false))))
         }
         for (i, date) in dates.enumerated() {
             let day = DayPage(date: date, entries: byDate[date] ?? [], previous: i > 0 ? dates[i - 1] : nil,
                               next: i + 1 < dates.count ? dates[i + 1] : nil, sizes: input.sizes)
-            pages.append(page(.day(date), .day(date), .day(day)))
+            body(page(.day(date), .day(date), .day(day)))
         }
-        return pages
     }
 
-    private func entryPages() -> [SitePage] {
-        diary.enumerated().map { i, entry in
+    private func entryPages(_ body: (SitePage) -> Void) {
+        for (i, entry) in diary.enumerated() {
             let model = EntryPage(entry: entry, previous: i > 0 ? diary[i - 1] : nil,
                                   next: i + 1 < diary.count ? diary[i + 1] : nil, sizes: input.sizes)
-            return page(.entry(name: input.links.entryName(entry.id)), .entry(id: entry.id), .entry(model))
+            body(page(.entry(name: input.links.entryName(entry.id)), .entry(id: entry.id), .entry(model)))
         }
     }
 
-    private func bookPages() -> [SitePage] {
+    private func bookPages(_ body: (SitePage) -> Void) {
         let sorted = BookOrder.sorted(input.entries)
         let chunks = BookOrder.pages(of: sorted, pageSize: input.pageSize)
         let pageCount = max(1, chunks.count)
         let years = timeline.map(\.year)
-        var pages: [SitePage] = []
         for view in [BookPage.View.gallery, .list] {
             for n in 1...pageCount {
                 let model = BookPage(view: view, entries: chunks.isEmpty ? [] : chunks[n - 1], page: n,
                                      pageCount: pageCount, total: sorted.count, firstRank: (n - 1) * input.pageSize + 1,
                                      years: years, sizes: input.sizes)
-                pages.append(page(model.path(n), .book, .book(model)))
+                body(page(model.path(n), .book, .book(model)))
             }
         }
         for (i, year) in timeline.enumerated() {
@@ -113,21 +119,19 @@ public struct Site: Sendable {
                                      previous: i > 0 ? timeline[i - 1].year : nil,
                                      next: i + 1 < timeline.count ? timeline[i + 1].year : nil,
                                      years: years, sizes: input.sizes)
-            pages.append(page(.timeline(year: year.year), .book, .timeline(model)))
+            body(page(.timeline(year: year.year), .book, .timeline(model)))
         }
-        return pages
     }
 
-    private func yearPages() -> [SitePage] {
+    private func yearPages(_ body: (SitePage) -> Void) {
         let summaries = timeline.map { year in
             YearSummary(year: year.year, entries: year.months.flatMap(\.entries))
         }
-        var pages = [page(.yearsIndex, .book, .yearsIndex(YearsIndexPage(years: summaries)))]
+        body(page(.yearsIndex, .book, .yearsIndex(YearsIndexPage(years: summaries))))
         for (i, summary) in summaries.enumerated() {
             let model = YearPage(summary: summary, previous: i > 0 ? summaries[i - 1].year : nil,
                                  next: i + 1 < summaries.count ? summaries[i + 1].year : nil, sizes: input.sizes)
-            pages.append(page(.year(summary.year), .year(summary.year), .year(model)))
+            body(page(.year(summary.year), .year(summary.year), .year(model)))
         }
-        return pages
     }
 }

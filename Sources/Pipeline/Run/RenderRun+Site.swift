@@ -23,8 +23,40 @@ extension RenderRun {
         let input = SiteInput(entries: entries, today: options.today,
                               months: months.map { SiteMonth(year: $0.year, month: $0.month) },
                               pageSize: options.pageSize, theme: theme, sizes: sizes, links: siteLinks())
-        var owned: [(page: SitePage, owner: String)] = []
-        for page in Site(input).pages() {
+        // What decides the links: the kinds made and their formats.
+        let linkKey = OutputKind.allCases.filter { options.only.contains($0) }
+            .map { "\($0.rawValue).\(options.formats[$0]?.rawValue ?? "-")" }.joined(separator: ",")
+        // Pages are made, keyed and compared with the index a batch at a
+        // time, on the `--jobs` threads; only the pages to render are kept
+        // as items (the current ones by path, in `currentSitePaths`).
+        var items: [WorkItem] = []
+        var batch: [(page: SitePage, owner: String)] = []
+        func plan(_ batch: [(page: SitePage, owner: String)]) {
+            let planned = Results<(fingerprint: String, current: Bool)>(count: batch.count)
+            WorkPool.run(count: batch.count, threads: options.jobs, makeWorker: { () }) { _, i in
+                let page = batch[i].page
+                var f = Fingerprint("site")
+                f.add(base)
+                f.add(linkKey)
+                if let key = page.key(entryKey: { entryKeys[$0.id] ?? "\($0.id)|" }) {
+                    f.add(key)
+                } else {
+                    f.add(SHA256.hex(page.render()))
+                }
+                let fingerprint = f.finish()
+                planned.set(i, (fingerprint, self.isCurrent(page.path.relative, fingerprint: fingerprint)))
+            }
+            for (page, result) in zip(batch, planned.values) {
+                let path = page.page.path.relative
+                if result!.current {
+                    currentSitePaths.append(path)
+                } else {
+                    items.append(WorkItem(kind: .site(page.page), id: path, outputs: [(.site(page.page.path), path)],
+                                          fingerprint: result!.fingerprint, owner: page.owner))
+                }
+            }
+        }
+        Site(input).forEachPage { page in
             let owner: String
             let held: Bool
             switch page.owner {
@@ -40,31 +72,17 @@ extension RenderRun {
             // Kept as it is, not removed: it may link the held entry.
             if page.neighbourhood.map({ range in heldDates.contains { range.contains($0) } }) == true {
                 heldPageOwners.insert(owner)
-                continue
+                return
             }
-            if !held && options.shard.owns(owner) { owned.append((page, owner)) }
-        }
-        let pages = owned
-        // What decides the links: the kinds made and their formats.
-        let linkKey = OutputKind.allCases.filter { options.only.contains($0) }
-            .map { "\($0.rawValue).\(options.formats[$0]?.rawValue ?? "-")" }.joined(separator: ",")
-        let hashes = Results<String>(count: pages.count)
-        WorkPool.run(count: pages.count, threads: options.jobs, makeWorker: { () }) { _, i in
-            var f = Fingerprint("site")
-            f.add(base)
-            f.add(linkKey)
-            if let key = pages[i].page.key(entryKey: { entryKeys[$0.id] ?? "\($0.id)|" }) {
-                f.add(key)
-            } else {
-                f.add(SHA256.hex(pages[i].page.render()))
+            guard !held && options.shard.owns(owner) else { return }
+            batch.append((page, owner))
+            if batch.count == 4096 {
+                plan(batch)
+                batch.removeAll(keepingCapacity: true)
             }
-            hashes.set(i, f.finish())
         }
-        return zip(pages, hashes.values).map { page, fingerprint in
-            let path = page.page.path.relative
-            return WorkItem(kind: .site(page.page), id: path, outputs: [(.site(page.page.path), path)],
-                            fingerprint: fingerprint!, owner: page.owner)
-        }
+        plan(batch)
+        return items
     }
 
     /// The cache's names for the site: the images of the kinds this run

@@ -32,6 +32,11 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     var ticketFingerprints: [String: String] = [:]
     /// Owners of pages held for being next to a held entry (planning fills it).
     var heldPageOwners: Set<String> = []
+    /// Site pages that planning found current (their record carries this
+    /// run's fingerprint and the file is there): kept by path only, not
+    /// as items, so an unchanged large book does not hold a model and an
+    /// item for each of its 200,000 pages.
+    var currentSitePaths: [String] = []
 
     /// Dry-run output: one line per output to render or remove.
     public private(set) var dryRunLines: [String] = []
@@ -106,7 +111,8 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         // nothing held (every unchanged rerun) this shares the loaded
         // records' storage instead of copying a book's worth of them.
         let entryRecords = held.loaded.merging(held.records) { loaded, _ in loaded }
-        let planned = Set(items.flatMap { item in item.outputs.map { $0.path } })
+        var planned = Set(items.flatMap { item in item.outputs.map { $0.path } })
+        planned.formUnion(currentSitePaths)
         var heldOwners = Set(held.dates.map { $0.description } + held.dates.map { MonthKey($0).description }
                              + held.dates.map { CacheLayout.yearText($0.year) })
         // The book's pages show every entry in one order: while any entry
@@ -133,9 +139,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         // Records of held and other-kind outputs survive --force; only the
         // comparison that decides what to skip ignores them.
         let toRender = items.filter { item in
-            item.outputs.contains { out in
-                options.force || index.output(out.path)?.fingerprint != item.fingerprint || store?.holdsFile(out.path) != true
-            }
+            item.outputs.contains { out in !isCurrent(out.path, fingerprint: item.fingerprint) }
         }
         let renderSet = Set(toRender.map(\.id))
         phases.mark("compare")
@@ -144,7 +148,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             failureRecords = failed.map(\.failure)
             summary.failed = failed.count
             summary.rendered = toRender.count
-            summary.skipped = items.count - toRender.count
+            summary.skipped = items.count - toRender.count + currentSitePaths.count
             summary.removed = toRemove.count
             summary.seconds = Clock.now() - started
             return summary
@@ -177,10 +181,12 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         }
 
         // Render.
-        total = items.count + failed.count
+        total = items.count + currentSitePaths.count + failed.count
         progress?.handle(.start(total: total))
         for f in failed { finish(id: f.id, status: .failed, failure: f.failure, warnings: []) }
         for item in items where !renderSet.contains(item.id) { finish(id: item.id, status: .skipped, failure: nil, warnings: []) }
+        // A site page's id is its path.
+        for path in currentSitePaths { finish(id: path, status: .skipped, failure: nil, warnings: []) }
         // Months are composed from their days' thumbnails and book pages
         // from front faces: they go after everything else, so each finds
         // what it reuses written.
@@ -209,6 +215,12 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         progress?.handle(.finished(summary))
         log?.write("run done \(summary.line)")
         return summary
+    }
+
+    /// Whether output `path` is current: not `--force`d, its index record
+    /// carries `fingerprint`, and the file is in the cache. Thread-safe.
+    func isCurrent(_ path: String, fingerprint: String) -> Bool {
+        !options.force && index.output(path)?.fingerprint == fingerprint && store?.holdsFile(path) == true
     }
 
     // MARK: - Rendering

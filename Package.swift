@@ -18,12 +18,14 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz"),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig"),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto"),
+        // libdeflate: the deflate of the PNGs `render` writes (see png_shim.c).
+        .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate"),
         .systemLibrary(name: "CLCMS2", path: "Sources/CLCMS2", pkgConfig: "lcms2"),
         .systemLibrary(name: "CHeif", path: "Sources/CHeif", pkgConfig: "libheif"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
 
         // The only C code we write: every setjmp lives here.
-        .target(name: "CShims", dependencies: ["CJPEG", "CPNG"]),
+        .target(name: "CShims", dependencies: ["CJPEG", "CPNG", "CDeflate"]),
 
         // Every file-system call: bounded reads, atomic writes, folder
         // walks, locks, all relative to folder handles. Below everything.

@@ -14,6 +14,46 @@ import Testing
         #expect(decoded.raster == image)
     }
 
+    /// Levels 1-3 take the Paeth-and-libdeflate writer: every pixel back,
+    /// through libpng's decoder (which checks each chunk's CRC and the
+    /// stream's Adler-32), on sizes that reach every edge of the filter
+    /// (one pixel, one row, one column, odd widths) and on noise, which
+    /// picks each of Paeth's three predictors.
+    @Test(arguments: [(1, 1), (1, 9), (9, 1), (3, 5), (257, 31), (640, 3)])
+    func fastPNGKeepsEveryPixel(_ width: Int, _ height: Int) throws {
+        var generator = SystemRandomNumberGenerator()
+        var noisy = Fixtures.coordinates(width: width, height: height)
+        for y in 0..<height where y % 2 == 1 {
+            for x in 0..<width {
+                noisy[x, y] = RGBA(UInt8.random(in: 0...255, using: &generator), UInt8.random(in: 0...255, using: &generator),
+                                   UInt8.random(in: 0...255, using: &generator), 255)
+            }
+        }
+        var translucent = noisy
+        translucent[0, 0] = RGBA(10, 20, 30, 0)
+        translucent[width - 1, height - 1] = RGBA(200, 100, 50, 77)
+        for (image, alpha) in [(noisy, false), (translucent, true)] {
+            for level in 1...3 {
+                let bytes = Fixtures.encode(image, .png(compressionLevel: level))
+                #expect(bytes[25] == (alpha ? 6 : 2))  // IHDR colour type
+                let decoded = try ImageDecoder.decode(bytes)
+                #expect(decoded.info.hasAlpha == alpha)
+                #expect(decoded.raster == image, "\(width)x\(height) level \(level)")
+            }
+        }
+    }
+
+    @Test func fastPNGHasTheChunksInOrder() throws {
+        // Signature, IHDR first (13 bytes), one IDAT, IEND last with its
+        // fixed CRC: what a strict reader expects.
+        let image = Fixtures.smooth(width: 600, height: 400)
+        let fast = Fixtures.encode(image, .png(compressionLevel: 1))
+        #expect(try ImageDecoder.decode(fast).raster == image)
+        #expect(Array(fast.prefix(16)) == [137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82])
+        #expect(Array(fast[33..<41].suffix(4)) == Array("IDAT".utf8))
+        #expect(Array(fast.suffix(12)) == [0, 0, 0, 0, 73, 69, 78, 68, 0xAE, 0x42, 0x60, 0x82])
+    }
+
     @Test func opaquePNGIsWrittenAsRGB() throws {
         let image = Fixtures.coordinates(width: 40, height: 30)
         let bytes = Fixtures.encode(image, .png())

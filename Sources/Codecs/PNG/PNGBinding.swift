@@ -1,4 +1,7 @@
 import CShims
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The only Swift file that calls libpng (through the C shims).
 enum PNGBinding {
@@ -50,6 +53,11 @@ enum PNGBinding {
         return (raster, report.warningTexts)
     }
 
+    /// A benchmark switch (scripts/bench-png.py): PHOTICASE_PNG_ZLIB=1
+    /// writes levels 1-3 through libpng and zlib too, the writer libdeflate
+    /// replaced, to measure the two in one run. The pixels are the same.
+    private static let zlibOnly = getenv("PHOTICASE_PNG_ZLIB").map { String(cString: $0) == "1" } ?? false
+
     /// Encodes straight-alpha RGBA; opaque rasters are written as RGB.
     static func encode(_ raster: Raster, compressionLevel: Int) throws -> [UInt8] {
         var report = pr_report()
@@ -58,7 +66,8 @@ enum PNGBinding {
         let withAlpha = !raster.isOpaque
         let status = raster.withUnsafeBytes { px in
             pr_png_encode(px.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(raster.width),
-                          Int32(raster.height), withAlpha ? 1 : 0, Int32(compressionLevel), &out, &count, &report)
+                          Int32(raster.height), withAlpha ? 1 : 0, Int32(compressionLevel), zlibOnly ? 0 : 1,
+                          &out, &count, &report)
         }
         defer { pr_free(out) }
         guard status == PR_OK, let out else { throw CodecError.encodeFailed(.png, report.messageText) }

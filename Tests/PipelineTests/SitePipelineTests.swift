@@ -38,6 +38,12 @@ import Site
         let second = try book.run { $0.only = Self.withSite }
         #expect(second.summary.rendered == 0)
         #expect(second.summary.skipped == first.summary.rendered)
+        // Current pages are planned by path alone, yet each is still
+        // reported as skipped, and a page deleted from the cache is made
+        // again (and nothing else).
+        #expect(Set(Self.sitePages(second.events.ids(.skipped))) == Set(pages))
+        try FileManager.default.removeItem(atPath: book.cache + "/site/entries/a.html")
+        #expect(try book.run { $0.only = Self.withSite }.events.ids(.rendered) == ["site/entries/a.html"])
         // The index records every page, and the cache's closed world
         // accepts its path.
         let index = try CacheStore(path: book.cache, create: false).openIndex("index.sqlite")

@@ -393,7 +393,11 @@ pr_status pr_png_encode(const uint8_t *rgba, int width, int height, int with_alp
     memset(report, 0, sizeof(*report));
     *out = NULL;
     *out_size = 0;
-    if (use_libdeflate && compression_level >= 1 && compression_level < 4 && width > 0 && height > 0) {
+    // The fast path holds the filtered image and the compressed file whole
+    // (about twice the image's bytes), where libpng streams rows: so only
+    // images up to 16 megapixels take it (render's largest is a few).
+    if (use_libdeflate && compression_level >= 1 && compression_level < 4 && width > 0 && height > 0
+        && (uint64_t)width * (uint64_t)height <= ((uint64_t)1 << 24)) {
         int status = pr_png_encode_deflate(rgba, width, height, with_alpha, compression_level, out, out_size);
         if (status != -1) return (pr_status)status;
     }

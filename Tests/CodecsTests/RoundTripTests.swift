@@ -43,6 +43,23 @@ import Testing
         }
     }
 
+    @Test func imagesOver16MegapixelsStreamThroughLibpng() throws {
+        // 4097 x 4097 is just over 2^24 pixels: libpng writes it (in many
+        // IDAT chunks, a row at a time) rather than the whole-image path.
+        var image = Raster(width: 4097, height: 4097, fill: RGBA(10, 20, 30, 255))
+        image[4096, 4096] = RGBA(200, 100, 50, 255)
+        image[0, 4096] = RGBA(1, 2, 3, 255)
+        let bytes = Fixtures.encode(image, .png(compressionLevel: 1))
+        let idat = Array("IDAT".utf8)
+        let chunks = (0..<(bytes.count - 4)).count { bytes[$0..<$0 + 4].elementsEqual(idat) }
+        #expect(chunks > 1)
+        #expect(try ImageDecoder.decode(bytes).raster == image)
+        // Just under the line, one IDAT: the fast path.
+        let small = Raster(width: 4096, height: 4096, fill: RGBA(10, 20, 30, 255))
+        let fast = Fixtures.encode(small, .png(compressionLevel: 1))
+        #expect((0..<(fast.count - 4)).count { fast[$0..<$0 + 4].elementsEqual(idat) } == 1)
+    }
+
     @Test func fastPNGHasTheChunksInOrder() throws {
         // Signature, IHDR first (13 bytes), one IDAT, IEND last with its
         // fixed CRC: what a strict reader expects.

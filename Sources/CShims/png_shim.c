@@ -327,11 +327,12 @@ static void pr_paeth_row(const uint8_t *rgba, int width, int bpp, const uint8_t 
         }
     }
     out[0] = 4;
+    // The first pixel has no left neighbour (a = c = 0): Paeth picks the
+    // byte above. The rest runs without a branch on the position.
+    for (int i = 0; i < bpp; i++) out[1 + i] = (uint8_t)(raw[i] - up[i]);
     size_t n = (size_t)width * (size_t)bpp;
-    for (size_t i = 0; i < n; i++) {
-        int a = i >= (size_t)bpp ? raw[i - bpp] : 0;
-        int b = up[i];
-        int c = i >= (size_t)bpp ? up[i - bpp] : 0;
+    for (size_t i = (size_t)bpp; i < n; i++) {
+        int a = raw[i - bpp], b = up[i], c = up[i - bpp];
         // p = a + b - c; the predictor is whichever of a, b, c is nearest p.
         int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);
         int predictor = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
@@ -353,8 +354,8 @@ static int pr_png_encode_deflate(const uint8_t *rgba, int width, int height, int
     int status = PR_ERR_MEMORY;
     if (!filtered || !rows || !compressor) goto done;
     for (int y = 0; y < height; y++) {
+        // calloc'ed: the row above the first is zeros.
         uint8_t *up = rows + (size_t)(y & 1) * row, *raw = rows + (size_t)((y + 1) & 1) * row;
-        if (y == 0) memset(up, 0, row);
         pr_paeth_row(rgba + (size_t)y * (size_t)width * 4, width, bpp, up, raw, filtered + (size_t)y * row);
     }
     size_t bound = libdeflate_zlib_compress_bound(compressor, filtered_size);

@@ -238,6 +238,9 @@ public struct CardsBackend: RenderBackend {
     static let decoderIdentity = "srgb-from-icc-lcms2-bpc,heif-libheif,jpeg-damage-fails"
 
     /// The encoder settings below, in words: changing one renders again.
+    /// "png-zlib1-paeth" names PNG's level and filter; since the deflate of
+    /// levels 1-3 moved from zlib to libdeflate (same pixels, other bytes)
+    /// the name stays, so a `--format png` cache is not rendered again for it.
     static let encoderIdentity = "png-zlib1-paeth,jpeg-q88-420,webp-q85-m3,tickets-webp-m1-front-q93-back-q92-share-q89,"
         + "books-years-jpeg-q90-444,webp-fitted-yuv"
 

@@ -3,7 +3,7 @@
 
 Usage: python3 scripts/bench-scale.py [--sizes 1000,10000,20000,50000,100000]
                                       [--repeats 3] [--jobs 2] [--only days]
-                                      [--bin PATH]
+                                      [--memo-chars N] [--bin PATH]
 
 For each size, generates a book of that many entries (one small JPEG each,
 hard links to one file; folders YYYY/NNNNNN; dates spread over 20 years,
@@ -37,7 +37,18 @@ def make_photo(path):
     img.save(path, quality=85)
 
 
-def make_book(root, count, photo):
+def memo_text(i, chars):
+    """A memo of about `chars` characters of Korean prose, different per entry."""
+    words = ["오늘은", "친구들과", "극장에서", "영화를", "봤다", "배우들의", "연기가", "정말", "좋았고",
+             "음악도", "오래", "기억에", "남을", "것", "같다", "다음에", "또", "보고", "싶다"]
+    out, k = [], i
+    while sum(len(w) + 1 for w in out) < chars:
+        out.append(words[k % len(words)])
+        k = (k * 7 + 3) % 1000003
+    return " ".join(out)[:chars]
+
+
+def make_book(root, count, photo, memo_chars=0):
     base = datetime.date(2006, 1, 1)
     for i in range(count):
         date = base + datetime.timedelta(days=i % 7300)
@@ -49,8 +60,13 @@ def make_book(root, count, photo):
             shutil.copyfile(photo, source)
         os.link(source, os.path.join(folder, "front.jpg"))
         with open(os.path.join(folder, "entry.json"), "w") as f:
+            if memo_chars:
+                extra = ('"memo": "%s", "friends": ["지민", "수아"], "director": "봉준호"'
+                         % memo_text(i, memo_chars))
+            else:
+                extra = '"memo": "메모 %d"' % i
             f.write('{"title": "영화 %d", "date": "%s", "rating": %.1f, "kind": "movie", '
-                    '"memo": "메모 %d", "front": {"photo": "front.jpg"}}' % (i, date.isoformat(), (i % 11) / 2, i))
+                    '%s, "front": {"photo": "front.jpg"}}' % (i, date.isoformat(), (i % 11) / 2, extra))
 
 
 def main():
@@ -59,6 +75,9 @@ def main():
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--only", default="days", help="the kinds rendered, as render's --only")
+    ap.add_argument("--memo-chars", type=int, default=0,
+                    help="give each entry a memo of this many Korean characters, two friends and a director "
+                         "(0: the short memo of the tables in docs/PERFORMANCE.md)")
     ap.add_argument("--bin", default=os.path.join(ROOT, ".build", "release", "photicase-render"))
     args = ap.parse_args()
     if not os.access(args.bin, os.X_OK):
@@ -71,7 +90,7 @@ def main():
         for size in [int(s) for s in args.sizes.split(",")]:
             book, cache = os.path.join(work, f"book-{size}"), os.path.join(work, f"cache-{size}")
             t0 = time.perf_counter()
-            make_book(book, size, photo)
+            make_book(book, size, photo, args.memo_chars)
             gen = time.perf_counter() - t0
             cmd = [args.bin, "render", book, "--cache", cache, "--only", args.only, "--jobs", str(args.jobs),
                    "--progress", "none", "--today", "2025-12-31"]

@@ -13,6 +13,9 @@ struct FakeBackend: RenderBackend {
     var warning: Set<String> = []
     /// Files whose content counts in every fingerprint (as fonts do).
     var fonts: [String] = []
+    /// Writes the memos of a day's entries into its thumbnail, to show
+    /// which runs hand days the entries' text.
+    var dayShowsMemo = false
 
     var inputFiles: [String] { fonts }
 
@@ -35,7 +38,8 @@ struct FakeBackend: RenderBackend {
         if let bad = entries.first(where: { failing.contains($0.id) }) {
             throw Failure(description: "\(bad.folder)/front.jpg: corrupt")
         }
-        return Rendered(Array("day \(date) \(entries.map(\.id))".utf8))
+        let memos = dayShowsMemo ? " memos \(entries.map { $0.memo ?? "-" })" : ""
+        return Rendered(Array("day \(date) \(entries.map(\.id))\(memos)".utf8))
     }
 
     func renderMonth(_ month: MonthKey, entriesByDay: [Int: [Entry]], dayThumbnails: [Int: [UInt8]],

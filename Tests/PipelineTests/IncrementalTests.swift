@@ -104,6 +104,24 @@ import Entries
         #expect(book.exists("tickets/a/front.webp"))
     }
 
+    /// A run of days and months lets each entry's memo go as it loads
+    /// (the memory a large book's cron run holds); a run that also makes
+    /// tickets keeps it for them, and the day's inputs are the same.
+    @Test func daysAndMonthsAloneLetTheMemoGo() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27", memo: "long memo")
+        var backend = FakeBackend()
+        backend.dayShowsMemo = true
+        _ = try book.run(backend) { $0.only = [.days, .months] }
+        #expect(book.read("days/2022-08-27.jpg") == "day 2022-08-27 [\"a\"] memos [\"-\"]")
+        let full = try book.run(backend) { $0.force = true }
+        #expect(full.events.ids(.rendered).contains("days/2022-08-27"))
+        #expect(book.read("days/2022-08-27.jpg") == "day 2022-08-27 [\"a\"] memos [\"long memo\"]")
+        #expect(book.read("tickets/a/back.webp")?.contains("long memo") == true)
+        // The memo is not among a day's inputs: days-only and full runs agree.
+        #expect(try book.run(backend) { $0.only = [.days] }.summary.rendered == 0)
+    }
+
     @Test func dryRunListsAndWritesNothing() throws {
         let book = try Book()
         try book.add("a", date: "2022-08-27")

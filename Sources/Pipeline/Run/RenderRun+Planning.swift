@@ -191,11 +191,17 @@ extension RenderRun {
         let results = Results<LoadOutcome>(count: found.count)
         let loadEntry = self.loadEntry
         let fileLimit = DecodeLimits().maxFileBytes
+        // Days and months never show an entry's director, friends or memo
+        // (see `dayInput`): a run of those alone lets that text go as each
+        // entry is loaded (checked all the same, so an entry fails or loads
+        // whatever the run makes).
+        let keepsText = !options.only.isDisjoint(with: Self.kindsShowingBackText)
         WorkPool.run(count: found.count, threads: options.jobs, makeWorker: { () }) { _, i in
             let f = found[i]
-            let entry: Entry, json: [UInt8]
+            var entry: Entry, json: [UInt8]
             do {
                 (entry, json) = try loadEntry(f.folder, f.canonicalFolder, f.defaultID)
+                if !keepsText { entry = entry.withoutBackText() }
             } catch {
                 results.set(i, .failed(FailedEntry(id: f.defaultID, folder: f.folder, canonicalFolder: f.canonicalFolder,
                                                    date: nil, failure: ItemFailure(stage: .load, item: f.defaultID,
@@ -226,6 +232,11 @@ extension RenderRun {
         }
         return results
     }
+
+    /// The kinds of output that show an entry's director, author, friends
+    /// or memo: tickets (the back), book pages (the list's memo line),
+    /// years (friends) and the site.
+    static var kindsShowingBackText: Set<OutputKind> { [.tickets, .books, .years, .site] }
 
     // MARK: - Held
 

@@ -23,6 +23,20 @@ struct EntryFieldTests {
                                friends: ["민수", "지영"], memo: "긴 메모\n둘째 줄"))
     }
 
+    @Test func withoutBackTextKeepsWhatDaysShow() throws {
+        var entry = Entry(id: "d", folder: "/f", title: "결심", date: CalendarDate(year: 2022, month: 8, day: 27)!,
+                          rating: 4.5, kind: .book, director: "박찬욱", year: 2022, friends: ["민수"], memo: "메모",
+                          front: FacePhoto(name: "a.jpg", path: "/f/a.jpg"), back: FacePhoto(name: "b.jpg", path: "/f/b.jpg"))
+        entry.author = "작가"
+        let lean = entry.withoutBackText()
+        #expect(lean.memo == nil && lean.director == nil && lean.author == nil && lean.friends.isEmpty)
+        #expect(lean.id == "d" && lean.folder == "/f" && lean.title == "결심" && lean.date == entry.date)
+        #expect(lean.rating == 4.5 && lean.kind == .book && lean.year == 2022)
+        #expect(lean.front == entry.front && lean.back == entry.back)
+        // The original keeps its text (the two no longer share fields).
+        #expect(entry.memo == "메모" && entry.author == "작가" && entry.friends == ["민수"])
+    }
+
     @Test func absentFieldsTakeDefaults() throws {
         let entry = try parseEntry(entryJSON())
         #expect(entry.id == "2022-08-27-decision")

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Which format for ticket images: size and PSNR against the lossless render.
 
-Usage: python3 scripts/bench-formats.py [--scale 2]
+Usage: python3 scripts/bench-formats.py [--scale 2] [--photos DIR]
 
 Renders a small book whose photos are real camera photos from
-../shared/corpus/photos (front and back), as lossless PNG, then re-encodes
+../shared/corpus/photos (front and back; `--photos` takes the JPEG, PNG,
+WebP and HEIC files of another folder, for an outside check on other
+photos), as lossless PNG, then re-encodes
 every ticket image with photicase-render's own encoders (`convert`) as WebP
 and JPEG at several qualities, and prints per format the mean size of an
 entry's three images, the worst PSNR over opaque pixels against the PNG,
@@ -15,6 +17,7 @@ import glob
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 
@@ -37,8 +40,15 @@ def psnr_opaque(reference, candidate):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--scale", default="2")
+    ap.add_argument("--photos", help="a folder of other photos to use (default: the corpus's JPEG photos)")
     args = ap.parse_args()
-    photos = sorted(p for p in glob.glob(os.path.join(PHOTOS, "*.jpg")))
+    if args.photos:
+        photos = sorted(p for p in glob.glob(os.path.join(args.photos, "*"))
+                        if os.path.splitext(p)[1].lower() in (".jpg", ".jpeg", ".png", ".webp", ".heic"))
+        if not photos:
+            sys.exit(f"bench-formats: no JPEG, PNG, WebP or HEIC file in {args.photos}")
+    else:
+        photos = sorted(p for p in glob.glob(os.path.join(PHOTOS, "*.jpg")))
     if not photos:
         print("skipping: ../shared/corpus/photos is not there")
         return
@@ -50,18 +60,22 @@ def main():
         for i, photo in enumerate(photos):
             folder = os.path.join(work, "book", f"e{i}")
             os.makedirs(folder)
-            shutil.copy(photo, os.path.join(folder, "front.jpg"))
-            shutil.copy(photos[(i + 1) % len(photos)], os.path.join(folder, "back.jpg"))
+            back = photos[(i + 1) % len(photos)]
+            front_name = "front" + os.path.splitext(photo)[1].lower()
+            back_name = "back" + os.path.splitext(back)[1].lower()
+            shutil.copy(photo, os.path.join(folder, front_name))
+            shutil.copy(back, os.path.join(folder, back_name))
             with open(os.path.join(folder, "entry.json"), "w") as f:
                 f.write('{"title": "헤어질 결심 %d", "date": "2022-08-%02d", "rating": 4.5, "director": "박찬욱", '
                         '"friends": ["민수"], "memo": "산에서 만나요. 파도가 높았다.", '
-                        '"front": {"photo": "front.jpg"}, "back": {"photo": "back.jpg"}}' % (i, 10 + i))
+                        '"front": {"photo": "%s"}, "back": {"photo": "%s"}}' % (i, 10 + i, front_name, back_name))
         cache = os.path.join(work, "cache")
         subprocess.run([binary, "render", os.path.join(work, "book"), "--cache", cache, "--only", "tickets",
                         "--format", "png", "--scale", args.scale, "--progress", "none"], check=True, capture_output=True)
         pngs = sorted(glob.glob(os.path.join(cache, "tickets", "*", "*.png")))
         entries = len(photos)
-        print(f"{entries} entries with corpus photos front and back, scale {args.scale}")
+        source = args.photos or "corpus"
+        print(f"{entries} entries with {source} photos front and back, scale {args.scale}")
         print("| format | KB per entry (3 images) | worst PSNR over opaque pixels (dB) | encode ms per image |")
         print("|---|---:|---:|---:|")
         total = sum(os.path.getsize(p) for p in pngs)

@@ -207,21 +207,63 @@ public final class Directory: @unchecked Sendable {
 
     private static let counter = Atomic<Int>(0)
 
-    /// `.NAME.tmp-PID-N`: the pid tells a later run whether the writer is
-    /// still alive; N keeps one process's threads apart.
+    /// `.NAME.tmp-ORIGIN-PID-N`: ORIGIN (8 hex digits) names the process
+    /// space the writer ran in (host, boot and pid namespace), so a later
+    /// run can tell from the pid whether the writer is still alive only
+    /// when it shares that space; N keeps one process's threads apart.
     static func temporaryName(for name: String) -> String {
         let n = counter.add(1, ordering: .relaxed).newValue
-        return ".\(name).tmp-\(Syscalls.processID)-\(n)"
+        return ".\(name).tmp-\(origin)-\(Syscalls.processID)-\(n)"
     }
 
-    /// True for a temporary file whose writer is no longer running (a run
-    /// killed between writing and renaming): safe to delete.
-    public static func isAbandonedTemporary(_ name: String) -> Bool {
+    /// This process's origin tag: FNV-1a of the host name, the boot id and
+    /// the pid namespace. Shards on other machines (NFS, a cluster's
+    /// shared volume) or in other containers write into the same cache, and
+    /// their pids mean nothing here.
+    public static let origin: String = {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in Syscalls.processSpace().utf8 {
+            hash = (hash ^ UInt32(byte)) &* 0x0100_0193
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }()
+
+    /// How old a temporary file of another process space (or of a build
+    /// before origin tags) must be before it counts as abandoned: writing
+    /// one output and renaming it takes well under a second, so a file
+    /// untouched for an hour has no live writer. Deleting it anyway would
+    /// only fail that writer's one item, never lose a finished output.
+    public static let foreignTemporaryAge: Int64 = 3600
+
+    /// Whether `name` is spelled as this package's temporary files are
+    /// (whoever wrote it and whether or not its writer is alive).
+    public static func isTemporaryName(_ name: String) -> Bool {
+        name.hasPrefix(".") && name.lastRange(of: ".tmp-") != nil
+    }
+
+    /// True for a temporary file whose writer is provably gone: written in
+    /// this process space by a pid no longer running (a run killed between
+    /// writing and renaming), or, from another process space or an older
+    /// build, last modified `ageSeconds` ago where that is more than
+    /// `foreignTemporaryAge` (unknown age: kept). Safe to delete.
+    public static func isAbandonedTemporary(_ name: String, ageSeconds: Int64? = nil) -> Bool {
         let marker = ".tmp-"
         guard name.hasPrefix("."), let tail = name.lastRange(of: marker) else { return false }
         let parts = name[tail...].split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, let pid = Int32(parts[0]), pid > 0, Int(parts[1]) != nil else { return false }
-        return pid != Syscalls.processID && !Syscalls.processExists(pid)
+        let old = { (ageSeconds ?? 0) > foreignTemporaryAge }
+        switch parts.count {
+        case 2:  // .NAME.tmp-PID-N, before origin tags: whose pid, unknown
+            guard let pid = Int32(parts[0]), pid > 0, Int(parts[1]) != nil else { return false }
+            return old()
+        case 3:
+            guard parts[0].count == 8, parts[0].allSatisfy(\.isHexDigit),
+                  let pid = Int32(parts[1]), pid > 0, Int(parts[2]) != nil else { return false }
+            guard parts[0] == origin else { return old() }
+            return pid != Syscalls.processID && !Syscalls.processExists(pid)
+        default:
+            return false
+        }
     }
 }
 

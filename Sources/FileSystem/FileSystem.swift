@@ -95,6 +95,9 @@ public enum FileSystem {
     /// The canonical absolute path (`realpath(3)`), or nil when it cannot be found.
     public static func realPath(_ path: String) -> String? { Syscalls.realPath(path) }
 
+    /// The current time in nanoseconds since the epoch, as file times count.
+    public static func nowNanoseconds() -> Int64 { Syscalls.nowNanoseconds() }
+
     /// The current working directory.
     public static var workingDirectory: String { Syscalls.workingDirectory() }
 

@@ -182,6 +182,28 @@ enum Syscalls {
         kill(pid, 0) == 0 || errno != ESRCH
     }
 
+    /// What makes a pid mean one process: the host name, this boot's id
+    /// and the pid namespace (each left out when it cannot be read).
+    static func processSpace() -> String {
+        var host = [CChar](repeating: 0, count: 256)
+        let name = gethostname(&host, host.count - 1) == 0 ? String(cString: host) : ""
+        var boot = ""
+        let fd = Glibc.open("/proc/sys/kernel/random/boot_id", O_RDONLY)
+        if fd >= 0 {
+            boot = String(decoding: readPrefix(fd, count: 64).filter { $0 > 0x20 }, as: UTF8.self)
+            close(fd)
+        }
+        let namespace = (try? linkTarget(Array("/proc/self/ns/pid".utf8))).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return name + "\u{0}" + boot + "\u{0}" + namespace
+    }
+
+    /// The current time, in nanoseconds since the epoch (as file times).
+    static func nowNanoseconds() -> Int64 {
+        var t = timespec()
+        clock_gettime(CLOCK_REALTIME, &t)
+        return Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec)
+    }
+
     static func realPath(_ path: String) -> String? {
         guard let p = realpath(path, nil) else { return nil }
         defer { free(p) }

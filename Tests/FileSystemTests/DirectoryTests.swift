@@ -118,13 +118,33 @@ final class Scratch {
 
     @Test func temporaryNamesOfDeadWritersOnly() {
         let mine = Directory.temporaryName(for: "front.png")
-        #expect(mine.hasPrefix(".front.png.tmp-\(getpid())-"))
+        let origin = Directory.origin
+        #expect(origin.count == 8 && origin.allSatisfy(\.isHexDigit))
+        #expect(mine.hasPrefix(".front.png.tmp-\(origin)-\(getpid())-"))
+        #expect(Directory.isTemporaryName(mine))
         #expect(!Directory.isAbandonedTemporary(mine))
         // pid 2^22+ is above Linux's pid_max default, so no such process.
-        #expect(Directory.isAbandonedTemporary(".front.png.tmp-4194999-3"))
+        #expect(Directory.isAbandonedTemporary(".front.png.tmp-\(origin)-4194999-3"))
         #expect(!Directory.isAbandonedTemporary("front.png"))
-        #expect(!Directory.isAbandonedTemporary(".front.png.tmp-abc-3"))
-        #expect(!Directory.isAbandonedTemporary(".front.png.tmp-1-3"))  // init is alive
+        #expect(!Directory.isAbandonedTemporary(".front.png.tmp-\(origin)-abc-3"))
+        #expect(!Directory.isAbandonedTemporary(".front.png.tmp-\(origin)-1-3"))  // init is alive
+    }
+
+    /// A temporary file of another process space (another machine or
+    /// container sharing the cache; its pids mean nothing here), or one
+    /// named before origin tags, is abandoned only when it is old.
+    @Test func foreignTemporaryFilesOnlyWhenOld() {
+        let other = Directory.origin == "0badcafe" ? "0badcaff" : "0badcafe"
+        let foreign = ".front.png.tmp-\(other)-4194999-3"
+        #expect(!Directory.isAbandonedTemporary(foreign))
+        #expect(!Directory.isAbandonedTemporary(foreign, ageSeconds: 60))
+        #expect(!Directory.isAbandonedTemporary(foreign, ageSeconds: Directory.foreignTemporaryAge))
+        #expect(Directory.isAbandonedTemporary(foreign, ageSeconds: Directory.foreignTemporaryAge + 1))
+        #expect(!Directory.isAbandonedTemporary(".front.png.tmp-4194999-3", ageSeconds: 60))
+        #expect(Directory.isAbandonedTemporary(".front.png.tmp-4194999-3", ageSeconds: 7200))
+        #expect(!Directory.isAbandonedTemporary(".front.png.tmp-abc-3", ageSeconds: 7200))
+        // Young: kept even when its pid is not running here.
+        #expect(!Directory.isAbandonedTemporary(".front.png.tmp-\(other)-4194999-3", ageSeconds: 0))
     }
 
     @Test func locksContendAcrossOpenFiles() throws {

@@ -155,7 +155,7 @@ import FileSystem
         for k in 0..<2 { #expect(try book.run { $0.shard = Shard(index: k, count: 2) }.summary.rendered == 0) }
     }
 
-    @Test(arguments: ["garbage", "truncated", "pages"])
+    @Test(arguments: ["garbage", "truncated", "pages", "empty", "foreign"])
     func aDamagedIndexRecoversByRenderingAgainAndDeletesNothing(_ damage: String) throws {
         let book = try Book()
         try book.add("a", date: "2022-08-27")
@@ -164,6 +164,14 @@ import FileSystem
         let path = book.cache + "/index.sqlite"
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         switch damage {
+        case "empty": bytes = Data()  // SQLite reads a 0-byte file as an empty database
+        case "foreign":
+            // A valid database of another program: none of our tables.
+            try FileManager.default.removeItem(atPath: path)
+            let db = try SQLiteDatabase(path: path, mode: .readWriteCreate)
+            try db.execute("CREATE TABLE notes(x TEXT); INSERT INTO notes VALUES ('mine')")
+            db.close()
+            bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         case "garbage": bytes = Data(repeating: 0x5A, count: 8192)
         case "truncated": bytes = bytes.prefix(1000)
         default:

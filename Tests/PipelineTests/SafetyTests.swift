@@ -131,13 +131,35 @@ import FileSystem
         let outside = book.root + "/../outside"
         try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
         // A dead writer's temporary file there must not be swept either.
-        try Data("x".utf8).write(to: URL(fileURLWithPath: outside + "/.front.png.tmp-4194999-1"))
+        let dead = ".front.png.tmp-\(Directory.origin)-4194999-1"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: outside + "/" + dead))
         try FileManager.default.removeItem(atPath: book.cache + "/tickets/a")
         #expect(symlink(outside, book.cache + "/tickets/a") == 0)
         try book.add("a", date: "2022-08-27", memo: "two")
         let again = try book.run()
         #expect(again.events.ids(.failed) == ["a"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: outside) == [".front.png.tmp-4194999-1"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside) == [dead])
+    }
+
+    /// Shards on other machines or in other containers write into the same
+    /// cache: a run sweeps the temporary files of dead writers of its own
+    /// process space, and another space's only once they are an hour old.
+    @Test func otherMachinesTemporaryFilesAreLeftWhileYoung() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27", memo: "one")
+        _ = try book.run()
+        let other = Directory.origin == "0badcafe" ? "0badcaff" : "0badcafe"
+        let folder = book.cache + "/tickets/a/"
+        let names = (dead: ".front.webp.tmp-\(Directory.origin)-4194999-1", young: ".front.webp.tmp-\(other)-4194999-2",
+                     old: ".back.webp.tmp-\(other)-4194998-3", legacy: ".ticket.webp.tmp-4194997-4")
+        for name in [names.dead, names.young, names.old, names.legacy] {
+            try Data("x".utf8).write(to: URL(fileURLWithPath: folder + name))
+        }
+        let twoHoursAgo = Date(timeIntervalSinceNow: -7200)
+        try FileManager.default.setAttributes([.modificationDate: twoHoursAgo], ofItemAtPath: folder + names.old)
+        _ = try book.run()
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") })
+        #expect(left == [names.young, names.legacy])
     }
 
     @Test func cleanRefusesAFolderThatIsNotACache() throws {

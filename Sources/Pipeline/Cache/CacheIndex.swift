@@ -103,8 +103,11 @@ public final class CacheIndex: @unchecked Sendable {
             do throws(SQLiteError) {
                 let db = try SQLiteDatabase(path: path, mode: readOnly ? .readOnly : .readWrite)
                 try configure(db, writable: !readOnly)
+                // Checked before the statements are prepared: preparing one
+                // over an empty file or another program's tables fails as
+                // "no such table", which is not damage SQLite can name.
+                try CacheIndex.check(db, displayName: shown)
                 let index = try CacheIndex(db: db, displayName: shown, writable: !readOnly)
-                try index.check()
                 try index.finishMigration(store: store, name: name)
                 return index
             } catch {
@@ -166,8 +169,9 @@ public final class CacheIndex: @unchecked Sendable {
         try db.execute("PRAGMA mmap_size=0;")
     }
 
-    /// Checks the schema version and the file's pages.
-    private func check() throws(SQLiteError) {
+    /// Checks the schema version, the file's pages and our tables: a file
+    /// that is empty, or holds only other tables, is not an index of ours.
+    private static func check(_ db: SQLiteDatabase, displayName: String) throws(SQLiteError) {
         let version = try db.integer("PRAGMA user_version")
         if version > CacheIndex.schemaVersion {
             throw SQLiteError(path: displayName, code: CacheIndex.newer,

@@ -157,8 +157,13 @@ public final class CacheStore: @unchecked Sendable {
             }
         }
         for dir in folders {
-            for entry in (try? dir.list()) ?? [] where entry.kind == .regular && Directory.isAbandonedTemporary(entry.name) {
-                _ = try? dir.remove(entry.name)
+            for entry in (try? dir.list()) ?? [] where entry.kind == .regular {
+                // The age only matters for a writer of another process
+                // space (another machine, another container): stat those only.
+                guard Directory.isTemporaryName(entry.name) else { continue }
+                let modified = (try? dir.status(entry.name))??.mtimeNanoseconds
+                let age = modified.map { (FileSystem.nowNanoseconds() - $0) / 1_000_000_000 }
+                if Directory.isAbandonedTemporary(entry.name, ageSeconds: age) { _ = try? dir.remove(entry.name) }
             }
         }
     }

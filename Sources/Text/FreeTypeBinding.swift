@@ -21,10 +21,18 @@ final class FreeTypeLibrary {
 
     deinit { FT_Done_FreeType(handle) }
 
-    /// FreeType's text for an error code, when it was built with error strings.
+    /// FreeType's text for an error code, when it was built with error
+    /// strings (Debian's is not); else our words for the codes a wrong
+    /// file gives (fterrdef.h), and the number for the rest.
     static func message(_ code: FT_Error) -> String {
         if let text = FT_Error_String(code) { return String(cString: text) }
-        return "FreeType error \(code)"
+        switch code {
+        case 0x01: return "cannot open the file"
+        case 0x02: return "not a font file (unknown file format)"
+        case 0x03: return "broken font file (invalid file format)"
+        case 0x40: return "out of memory"
+        default: return "FreeType error \(code)"
+        }
     }
 }
 

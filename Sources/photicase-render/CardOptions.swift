@@ -30,6 +30,11 @@ struct CardOptions {
             guard case .regular? = (try? FileSystem.status(font))??.kind else {
                 throw UsageError("\(font): no such font file")
             }
+            do throws(TextError) {
+                try FontFile.check(font)
+            } catch {
+                throw UsageError("\(error)")
+            }
             fontFile = font
             theme.fontFile = font
         }

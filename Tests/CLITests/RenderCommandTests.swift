@@ -240,4 +240,21 @@ import Codecs
         #expect(bad.status == 1)
         #expect(bad.stderr.contains("missing/entry.json"))
     }
+
+    /// A `--font` that is not a font is a configuration error (status 2),
+    /// said once, before anything is rendered or written.
+    @Test func aFontFileThatIsNotAFontStopsBeforeRendering() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        let font = book.base + "/notafont.ttf"
+        try Data("plain text, not a font".utf8).write(to: URL(fileURLWithPath: font))
+        let (r, _) = try book.render(["--font", font])
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.contains("cannot use font file \(font): not a font file"), "\(r.stderr)")
+        #expect(r.stderr.components(separatedBy: "notafont.ttf").count == 2, "\(r.stderr)")  // named once
+        #expect(!FileManager.default.fileExists(atPath: book.cache + "/tickets"))
+        let share = try Tool.run(["share", book.root + "/a", "-o", book.base + "/x.webp", "--font", font])
+        #expect(share.status == 2, "\(share.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: book.base + "/x.webp"))
+    }
 }

@@ -122,6 +122,67 @@ import Entries
         #expect(try book.run(backend) { $0.only = [.days] }.summary.rendered == 0)
     }
 
+    /// An output cut short, emptied or replaced by other bytes is made
+    /// again; its neighbours are not.
+    @Test func aDamagedOutputIsRenderedAgain() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27", memo: "one")
+        try book.add("b", date: "2022-08-28", memo: "two")
+        _ = try book.run()
+        let front = book.cache + "/tickets/a/front.webp"
+        try Data("cut".utf8).write(to: URL(fileURLWithPath: front))
+        try Data().write(to: URL(fileURLWithPath: book.cache + "/days/2022-08-28.jpg"))
+        let again = try book.run()
+        #expect(again.events.ids(.rendered) == ["a", "days/2022-08-28"])
+        #expect(book.read("tickets/a/front.webp") == "front a one")
+        #expect(try book.run().summary.rendered == 0)
+    }
+
+    /// An index written before output sizes were kept (no size column, as
+    /// an older build leaves it) is read as it is: its outputs count as
+    /// current, their sizes are adopted, and damage is seen from then on.
+    @Test func anIndexWithoutSizesAdoptsThem() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27", memo: "one")
+        _ = try book.run()
+        do {
+            let db = try SQLiteDatabase(path: book.cache + "/index.sqlite", mode: .readWrite)
+            try db.execute("""
+                CREATE TABLE old(path TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, owner TEXT NOT NULL) WITHOUT ROWID;
+                INSERT INTO old SELECT path, fingerprint, owner FROM outputs;
+                DROP TABLE outputs; ALTER TABLE old RENAME TO outputs;
+                """)
+            db.close()
+        }
+        #expect(try book.run().summary.rendered == 0)
+        try Data("cut".utf8).write(to: URL(fileURLWithPath: book.cache + "/tickets/a/back.webp"))
+        #expect(try book.run().events.ids(.rendered) == ["a"])
+        #expect(book.read("tickets/a/back.webp") == "back a one")
+    }
+
+    /// An output that cannot be removed once its entry is gone fails the
+    /// run (the exit status says so) and is tried again next time.
+    @Test func aRemovalThatFailsCountsAsAFailure() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try book.add("b", date: "2022-08-28")
+        _ = try book.run()
+        try FileManager.default.removeItem(atPath: book.root + "/b")
+        // A folder where an output was: not a file the run may remove (root
+        // ignores permissions, so a mode would not stop it).
+        let front = book.cache + "/tickets/b/front.webp"
+        try FileManager.default.removeItem(atPath: front)
+        try FileManager.default.createDirectory(atPath: front + "/inside", withIntermediateDirectories: true)
+        let run = RenderRun(options: book.options(), backend: FakeBackend(), loadEntry: fakeLoader, progress: nil)
+        let summary = try run.run()
+        #expect(summary.failed == 1)
+        #expect(run.notices.contains { $0.contains("cannot remove") && $0.contains("tickets/b/front.webp") }, "\(run.notices)")
+        #expect(!book.exists("tickets/b/back.webp"))
+        try FileManager.default.removeItem(atPath: front)
+        let again = try book.run()
+        #expect(again.summary.failed == 0 && again.summary.removed == 1)
+    }
+
     @Test func dryRunListsAndWritesNothing() throws {
         let book = try Book()
         try book.add("a", date: "2022-08-27")

@@ -101,7 +101,7 @@ import FileSystem
             db.execute("BEGIN IMMEDIATE")
             db.execute("DELETE FROM outputs"); db.execute("DELETE FROM entries")
             for i in range(20000):
-                db.execute("INSERT INTO outputs VALUES (?, 'x', 'x')", ("days/%04d-01-01.jpg" % (i % 9000 + 1000) + str(i),))
+                db.execute("INSERT INTO outputs(path, fingerprint, owner) VALUES (?, 'x', 'x')", ("days/%04d-01-01.jpg" % (i % 9000 + 1000) + str(i),))
             os.kill(os.getpid(), signal.SIGKILL)
             """
         let p = Process()

@@ -90,7 +90,7 @@ import FileSystem
         let evil = ["../victim.txt", "tickets/../../victim.txt", "days/../../victim.txt", "/etc/hostname"]
         do {
             let db = try SQLiteDatabase(path: book.cache + "/index.sqlite", mode: .readWrite)
-            for path in evil { try db.execute("INSERT INTO outputs VALUES ('\(path)', 'x', 'gone')") }
+            for path in evil { try db.execute("INSERT INTO outputs(path, fingerprint, owner) VALUES ('\(path)', 'x', 'gone')") }
         }
         let recorder = Recorder()
         let run = RenderRun(options: book.options(), backend: FakeBackend(), loadEntry: fakeLoader, progress: recorder)

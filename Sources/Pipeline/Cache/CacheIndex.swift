@@ -38,6 +38,8 @@ public final class CacheIndex: @unchecked Sendable {
     private let selectOutput: SQLiteStatement
     private let selectFile: SQLiteStatement
     private let putOutput: SQLiteStatement
+    /// Whether `putOutput` writes the size column.
+    private let putOutputSized: Bool
     private let dropOutput: SQLiteStatement
     private let putFile: SQLiteStatement
     private let dropFile: SQLiteStatement
@@ -58,9 +60,21 @@ public final class CacheIndex: @unchecked Sendable {
         self.db = db
         self.displayName = displayName
         self.writable = writable
-        selectOutput = try db.prepare("SELECT fingerprint, owner FROM outputs WHERE path = ?")
+        // Output sizes came after the first schema: the column is added
+        // where missing, which leaves the version as it was, so a build
+        // from before it still reads and writes this index (its rows
+        // have no size, and count as present files only).
+        var sized = try db.texts("SELECT name FROM pragma_table_info('outputs')").contains("size")
+        if !sized && writable {
+            try db.execute("ALTER TABLE outputs ADD COLUMN size INTEGER")
+            sized = true
+        }
+        selectOutput = try db.prepare("SELECT fingerprint, owner, \(sized ? "size" : "NULL") FROM outputs WHERE path = ?")
         selectFile = try db.prepare("SELECT size, mtime_ns, inode, sha256 FROM files WHERE path = ?")
-        putOutput = try db.prepare("INSERT OR REPLACE INTO outputs(path, fingerprint, owner) VALUES (?, ?, ?)")
+        putOutput = sized
+            ? try db.prepare("INSERT OR REPLACE INTO outputs(path, fingerprint, owner, size) VALUES (?, ?, ?, ?)")
+            : try db.prepare("INSERT OR REPLACE INTO outputs(path, fingerprint, owner) VALUES (?, ?, ?)")
+        putOutputSized = sized
         dropOutput = try db.prepare("DELETE FROM outputs WHERE path = ?")
         putFile = try db.prepare("INSERT OR REPLACE INTO files(path, size, mtime_ns, inode, sha256) VALUES (?, ?, ?, ?, ?)")
         dropFile = try db.prepare("DELETE FROM files WHERE path = ?")
@@ -69,7 +83,8 @@ public final class CacheIndex: @unchecked Sendable {
     }
 
     static let schema = """
-        CREATE TABLE IF NOT EXISTS outputs(path TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, owner TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS outputs(path TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, owner TEXT NOT NULL,
+                                           size INTEGER) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
                                          inode INTEGER NOT NULL, sha256 TEXT NOT NULL) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS entries(id TEXT PRIMARY KEY, date TEXT NOT NULL, folder TEXT NOT NULL) WITHOUT ROWID;
@@ -260,7 +275,8 @@ public final class CacheIndex: @unchecked Sendable {
         defer { lock.unlock() }
         if let change = pending[path] { return change }
         guard (try? selectOutput.bind([.text(path)])) != nil, (try? selectOutput.step()) == true else { return nil }
-        let record = Manifest.Output(fingerprint: selectOutput.text(0), owner: selectOutput.text(1))
+        let record = Manifest.Output(fingerprint: selectOutput.text(0), owner: selectOutput.text(1),
+                                     size: selectOutput.optionalInt64(2))
         selectOutput.reset()
         return record
     }
@@ -373,7 +389,8 @@ public final class CacheIndex: @unchecked Sendable {
     }
 
     private func putOutputRow(_ path: String, _ record: Manifest.Output) throws(SQLiteError) {
-        try putOutput.run([.text(path), .text(record.fingerprint), .text(record.owner)])
+        let size: SQLiteStatement.Value = record.size.map { .integer($0) } ?? .null
+        try putOutput.run([.text(path), .text(record.fingerprint), .text(record.owner)] + (putOutputSized ? [size] : []))
     }
 
     private func putFileRow(_ path: String, _ file: Manifest.File) throws(SQLiteError) {

@@ -94,9 +94,17 @@ public final class CacheStore: @unchecked Sendable {
 
     /// True when `relative` is a regular file (a link there does not count).
     public func holdsFile(_ relative: String) -> Bool {
+        fileSize(relative) != nil
+    }
+
+    /// The size of `relative` when it is a regular file (a link there
+    /// does not count), else nil.
+    public func fileSize(_ relative: String) -> Int64? {
         let (folder, name) = FileSystem.split(relative)
-        guard let dir = openedFolder(folder), let status = try? dir.status(name) else { return false }
-        return status.kind == .regular
+        guard let dir = openedFolder(folder), let status = try? dir.status(name), status.kind == .regular else {
+            return nil
+        }
+        return status.size
     }
 
     /// Folder handles kept for reads: an unchanged book's rerun checks tens

@@ -15,6 +15,11 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var fingerprint: String
         /// The entry id, day or month the output belongs to.
         public var owner: String
+        /// The file's size as written: a file of another size was cut short
+        /// or replaced, and is rendered again. Nil in records from before
+        /// sizes were kept (the file's presence is then all that counts,
+        /// until it is next written).
+        public var size: Int64? = nil
     }
 
     public struct File: Codable, Sendable, Equatable {

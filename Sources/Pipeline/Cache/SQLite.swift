@@ -121,10 +121,11 @@ final class SQLiteStatement {
         handle = nil
     }
 
-    /// A value to bind: text or a 64-bit integer.
+    /// A value to bind: text, a 64-bit integer or NULL.
     enum Value {
         case text(String)
         case integer(Int64)
+        case null
     }
 
     /// Resets the statement and binds `values` to its parameters in order.
@@ -148,6 +149,8 @@ final class SQLiteStatement {
                 }
             case .integer(let number):
                 code = sqlite3_bind_int64(handle, Int32(i + 1), number)
+            case .null:
+                code = sqlite3_bind_null(handle, Int32(i + 1))
             }
             guard code == SQLITE_OK else { throw database.error(code) }
         }
@@ -183,6 +186,11 @@ final class SQLiteStatement {
     }
 
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    /// The column's integer, or nil when it is NULL.
+    func optionalInt64(_ column: Int32) -> Int64? {
+        sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, column)
+    }
 
     /// Ends the current scan early.
     func reset() { sqlite3_reset(handle) }

@@ -175,8 +175,13 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
                 summary.removed += 1
                 log?.write("removed \(path)")
             } catch {
+                // Counted as a failure, so the exit status says so: an
+                // output that stays behind after its entry is gone is
+                // something a monitor must hear about (it is tried again,
+                // since its record stays).
+                summary.failed += 1
                 notices.append("cannot remove \(error)")
-                log?.write("warning cannot remove \(error)")
+                log?.write("error cannot remove \(error)")
             }
         }
 
@@ -218,9 +223,20 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     }
 
     /// Whether output `path` is current: not `--force`d, its index record
-    /// carries `fingerprint`, and the file is in the cache. Thread-safe.
+    /// carries `fingerprint`, and the file is in the cache at the size it
+    /// was written (one cut short, emptied or replaced is made again).
+    /// Thread-safe.
     func isCurrent(_ path: String, fingerprint: String) -> Bool {
-        !options.force && index.output(path)?.fingerprint == fingerprint && store?.holdsFile(path) == true
+        guard !options.force, let record = index.output(path), record.fingerprint == fingerprint,
+              let size = store?.fileSize(path) else { return false }
+        guard let recorded = record.size else {
+            // A record from before sizes were kept: the file's size now is
+            // adopted (committed with the run's first batch), so the next
+            // run can tell when it is damaged.
+            if !options.dryRun { index.setOutput(path, .init(fingerprint: fingerprint, owner: record.owner, size: size)) }
+            return true
+        }
+        return recorded == size
     }
 
     // MARK: - Rendering
@@ -268,7 +284,8 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
                 // changes more often than the page: a page whose bytes are
                 // those in the cache is not rewritten.
                 if let store, store.read(path, limit: bytes.count + 1) == bytes {
-                    index.setOutput(path, .init(fingerprint: item.fingerprint, owner: item.owner))
+                    index.setOutput(path, .init(fingerprint: item.fingerprint, owner: item.owner,
+                                                size: Int64(bytes.count)))
                     finish(id: item.id, status: .skipped, failure: nil, warnings: [])
                     return
                 }
@@ -290,7 +307,10 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
                 return
             }
         }
-        for out in item.outputs { index.setOutput(out.path, .init(fingerprint: item.fingerprint, owner: item.owner)) }
+        let sizes = Dictionary(files.map { ($0.0, Int64($0.1.count)) }, uniquingKeysWith: { a, _ in a })
+        for out in item.outputs {
+            index.setOutput(out.path, .init(fingerprint: item.fingerprint, owner: item.owner, size: sizes[out.path]))
+        }
         finish(id: item.id, status: .rendered, failure: nil, warnings: warnings)
     }
 

@@ -27,7 +27,11 @@ struct TextScript: Hashable {
 
     var isHangul: Bool { hb_script_t(rawValue: tag) == HB_SCRIPT_HANGUL }
 
+    /// True for a script written right to left (Arabic, Hebrew, Syriac...).
+    var isRightToLeft: Bool { hb_script_get_horizontal_direction(hb_script_t(rawValue: tag)) == HB_DIRECTION_RTL }
+
     static let latin = TextScript(tag: HB_SCRIPT_LATIN.rawValue)
+    static let common = TextScript(tag: HB_SCRIPT_COMMON.rawValue)
 
     /// The script of `scalar` from HarfBuzz's Unicode tables.
     init(of scalar: Unicode.Scalar) {
@@ -58,14 +62,20 @@ final class HarfBuzzFont {
     /// Must be called after the FreeType face changed size.
     func faceSizeChanged() { hb_ft_font_changed(handle) }
 
-    /// Shapes `text[range]` left to right with default features (kerning,
-    /// ligatures); the whole of `text` is context for the shaper.
+    /// Shapes `text[range]`, given in logical order, with default features
+    /// (kerning, ligatures); the whole of `text` is context for the shaper.
+    /// The glyphs come in visual order: for `rightToLeft`, the last
+    /// character's first.
+    ///
+    /// The direction must be the run's own: told left to right, HarfBuzz
+    /// shapes a right-to-left script's graphemes reversed (so Arabic letters
+    /// join backwards), and told right to left, it mirrors brackets.
     func shape(_ text: UnsafeBufferPointer<UInt32>, range: Range<Int>,
-               script: TextScript, language: String) -> [ShapedGlyph] {
+               script: TextScript, rightToLeft: Bool, language: String) -> [ShapedGlyph] {
         guard let base = text.baseAddress, !range.isEmpty else { return [] }
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf32(buffer, base, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
-        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, hb_script_t(rawValue: script.tag))
         hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)

@@ -96,6 +96,14 @@ struct LineBreaker {
         while !kept.isEmpty, kept.last?.isSpace == true || !fits(Self.width(of: kept) + ellipsisWidth) {
             kept = kept.dropLast()
         }
-        return Array(kept) + ellipsis
+        // The ellipsis ends the line on the paragraph's side: the left of a
+        // right-to-left one.
+        let level = line.first?.paragraphLevel ?? 0
+        return Array(kept) + ellipsis.map { atom in
+            var atom = atom
+            atom.level = level
+            atom.paragraphLevel = level
+            return atom
+        }
     }
 }

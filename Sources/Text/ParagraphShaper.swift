@@ -15,13 +15,19 @@ struct Atom {
     let character: Character
     var glyphs: [AtomGlyph] = []
     var advance: Double = 0
+    /// The resolved bidi level (odd: right to left) and that of the
+    /// paragraph; lines are set in logical order and placed in visual
+    /// order by `Bidi.visualOrder`.
+    var level: UInt8 = 0
+    var paragraphLevel: UInt8 = 0
 
     /// Whitespace has been collapsed to single spaces before shaping.
     var isSpace: Bool { character == " " }
 }
 
-/// Splits a paragraph into runs that one font and one script can set (font
-/// itemization), shapes each run with HarfBuzz and returns its atoms.
+/// Splits a paragraph into runs that one font, one script and one direction
+/// can set (font itemization, bidi levels), shapes each run with HarfBuzz in
+/// logical order and returns its atoms, still in logical order.
 struct ParagraphShaper {
     let system: FontSystem
     /// The fonts to try, best first.
@@ -29,12 +35,15 @@ struct ParagraphShaper {
     let pixelSize: Double
     let language: String
 
-    /// A stretch of `characters` set in one font and script.
+    /// A stretch of `characters` set in one font, script and direction.
     private struct Run {
         let font: LoadedFont
         var script: TextScript?
+        let level: UInt8
         let start: Int
         var end: Int
+
+        var isRightToLeft: Bool { level % 2 == 1 }
     }
 
     /// The atoms of `paragraph`. Characters no font covers are left out,
@@ -57,43 +66,60 @@ struct ParagraphShaper {
 
     private func shape(_ paragraph: String, uncovered: (Character, TextScript?) -> Void) -> [Atom] {
         var characters: [Character] = []
-        var runs: [Run] = []
+        var fonts: [LoadedFont] = []
+        var scripts: [TextScript?] = []
         for character in paragraph {
             // Leaving out uncovered characters must not leave double spaces.
             if character == " ", characters.last == " " || characters.isEmpty { continue }
             let script = Self.script(of: character)
-            let current = runs.last?.font
-            // Neutral characters (spaces, punctuation) stay in the running
-            // font when it has them, so runs do not split around them.
             let font: LoadedFont?
             if Self.wantsEmoji(character), let color = chain.first(where: { $0.isColor && $0.covers(character) }) {
                 // Emoji presentation (😀, or ❤ with U+FE0F) is drawn in
                 // colour even when a text font also has a plain glyph.
                 font = color
-            } else if script == nil, let current, !current.isColor, current.covers(character) {
-                // (Not in a colour font: its space is an emoji wide.)
-                font = current
             } else {
+                // The first font that has it, neutral characters (spaces,
+                // digits, punctuation) included: after a fallback letter the
+                // text goes back to the theme font, not on in the fallback.
+                // A grapheme (a letter and its marks) is one font's.
                 font = chain.first { $0.covers(character) }
             }
             guard let font else {
                 uncovered(character, script)
                 continue
             }
-            if var run = runs.last, run.font === font, script == nil || run.script == nil || run.script == script {
+            characters.append(character)
+            fonts.append(font)
+            scripts.append(script)
+        }
+
+        let classes = characters.map(Bidi.class(of:))
+        let base = Bidi.baseLevel(classes)
+        let levels = Bidi.levels(classes, base: base)
+        var runs: [Run] = []
+        for (i, font) in fonts.enumerated() {
+            let script = scripts[i]
+            if var run = runs.last, run.font === font, run.level == levels[i],
+               script == nil || run.script == nil || run.script == script {
                 run.end += 1
                 run.script = run.script ?? script
                 runs[runs.count - 1] = run
             } else {
-                runs.append(Run(font: font, script: script, start: characters.count, end: characters.count + 1))
+                runs.append(Run(font: font, script: script, level: levels[i], start: i, end: i + 1))
             }
-            characters.append(character)
         }
-        return setting(characters, runs: runs)
+        var atoms = setting(characters, runs: runs)
+        for i in atoms.indices {
+            atoms[i].level = levels[i]
+            atoms[i].paragraphLevel = base
+        }
+        return atoms
     }
 
     /// Shapes each run with the whole paragraph as context and hands every
-    /// glyph to the atom of the grapheme its cluster starts in.
+    /// glyph to the atom of the grapheme its cluster starts in. A
+    /// right-to-left run's glyphs come in visual order, so within one
+    /// grapheme they are still laid out from the left.
     private func setting(_ characters: [Character], runs: [Run]) -> [Atom] {
         var scalars: [UInt32] = []
         var atomOfScalar: [Int] = []
@@ -112,7 +138,9 @@ struct ParagraphShaper {
             for run in runs {
                 run.font.use(pixelSize: pixelSize)
                 let shaped = run.font.harfBuzz.shape(text, range: firstScalar[run.start]..<firstScalar[run.end],
-                                                     script: run.script ?? .latin, language: language)
+                                                     script: run.script ?? (run.isRightToLeft ? .common : .latin),
+                                                     rightToLeft: run.isRightToLeft,
+                                                     language: language)
                 for glyph in shaped {
                     let a = atomOfScalar[glyph.cluster]
                     atoms[a].glyphs.append(AtomGlyph(slot: run.font.slot, id: glyph.id,

@@ -113,12 +113,19 @@ public final class TextRenderer {
     }
 
     /// Groups a line's glyphs into runs of one font, positioned from the
-    /// line's start.
+    /// line's start in visual order: right-to-left stretches reversed.
     private func runs(of atoms: [Atom]) -> [TextLayout.Run] {
         var runs: [TextLayout.Run] = []
         var slot = -1
         var pen = 0.0
-        for atom in atoms {
+        var levels = atoms.map(\.level)
+        // L1: spaces ending a line go at the paragraph's end of it.
+        for i in levels.indices.reversed() {
+            guard atoms[i].isSpace else { break }
+            levels[i] = atoms[i].paragraphLevel
+        }
+        for index in Bidi.visualOrder(levels) {
+            let atom = atoms[index]
             for glyph in atom.glyphs {
                 if glyph.slot != slot {
                     slot = glyph.slot

@@ -105,3 +105,46 @@ struct FontDiscoveryTests {
         }
     }
 }
+
+/// A character the theme font lacks comes from a fallback of the text's
+/// weight, and the text goes back to the theme font right after it.
+@Suite(.enabled(if: Fonts.haveThemeFamily, "needs NanumSquareRound (fonts-nanum-extra) and DejaVu Sans"))
+struct FallbackReturnTests {
+    func runs(_ text: String, weight: FontWeight) throws -> [(font: String, glyphs: Int)] {
+        let renderer = try TextRenderer()
+        let style = TextStyle(pixelSize: 40, weight: weight, family: "NanumSquareRound", language: "ko")
+        let layout = try renderer.layout(text, style: style, width: .infinity)
+        #expect(layout.missingCharacters.isEmpty)
+        return try #require(layout.lines.first).runs.map { ($0.font.path, $0.glyphs.count) }
+    }
+
+    @Test(arguments: FontWeight.allCases)
+    func digitsAndSpacesAfterAnAccentGoBackToTheThemeFont(weight: FontWeight) throws {
+        let primary = try #require(weight == .bold ? Fonts.nanumSquareRoundBold : Fonts.nanumSquareRound)
+        // NanumSquareRound has no é or ë (nor U+0301, so NFC or NFD alike
+        // fall back): only those two come from another font.
+        let runs = try runs("Café Zoë 2023", weight: weight)
+        #expect(runs.map(\.font.isEmpty) == [false, false, false, false, false])
+        #expect(runs.map(\.font) == [primary, runs[1].font, primary, runs[1].font, primary])
+        #expect(runs.map(\.glyphs) == [3, 1, 3, 1, 5])
+        #expect(runs[1].font != primary)
+    }
+
+    @Test(arguments: FontWeight.allCases)
+    func theFallbackHasTheTextsWeight(weight: FontWeight) throws {
+        let fallback = try #require(runs("é", weight: weight).first?.font)
+        #expect(fallback != Fonts.nanumSquareRound && fallback != Fonts.nanumSquareRoundBold)
+        // Fontconfig's bold faces say so in their file names (DejaVuSans-Bold.ttf).
+        #expect(fallback.contains("Bold") == (weight == .bold), "fell back to \(fallback)")
+    }
+
+    @Test func aLetterAndItsCombiningMarkStayTogether() throws {
+        // e + U+0301: NanumSquareRound lacks the mark, so the whole cluster
+        // is the fallback's, and the digits after it the theme font's.
+        let runs = try runs("Cafe\u{301} 12", weight: .regular)
+        #expect(runs.count == 3)
+        #expect(runs[0].font == runs[2].font)
+        #expect(runs[1].glyphs >= 1)
+        #expect(runs[2].glyphs == 3)
+    }
+}

@@ -8,6 +8,12 @@ enum Fonts {
     /// NanumGothic (fonts-nanum), or nil.
     static let nanumGothic: String? = file(family: "NanumGothic", named: "NanumGothic.ttf")
 
+    /// NanumSquareRound, the default theme's family, regular and bold
+    /// (fonts-nanum-extra), or nil.
+    static let nanumSquareRound: String? = file(family: "NanumSquareRound", named: "NanumSquareRoundR.ttf")
+    static let nanumSquareRoundBold: String? = FontFace.installed(family: "NanumSquareRound", language: "", weight: .bold)
+        .first { ($0.path as NSString).lastPathComponent == "NanumSquareRoundB.ttf" }?.path
+
     /// Noto Color Emoji (fonts-noto-color-emoji), or nil.
     static let notoColorEmoji: String? = FontFace.installed(family: "Noto Color Emoji", language: "", weight: .regular)
         .first { ($0.path as NSString).lastPathComponent == "NotoColorEmoji.ttf" }?.path
@@ -16,6 +22,7 @@ enum Fonts {
     static var haveLatin: Bool { dejaVuSans != nil }
     static var haveKorean: Bool { nanumGothic != nil }
     static var haveBoth: Bool { haveLatin && haveKorean }
+    static var haveThemeFamily: Bool { haveLatin && nanumSquareRound != nil && nanumSquareRoundBold != nil }
 
     private static func file(family: String, named name: String) -> String? {
         FontFace.installed(family: family, language: "", weight: .regular)

@@ -42,11 +42,13 @@ public enum CardWarning: Sendable, Hashable, CustomStringConvertible {
         case let .decoder(path, message): "\(path): \(message)"
         case let .text(warning): warning.description
         case let .missingCharacters(text, characters):
-            "no installed font covers \(characters.map { "\($0) (\($0.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")))" }.joined(separator: ", ")) in \"\(text)\"; left out (for emoji install fonts-noto-color-emoji)"
+            "no installed font covers \(characters.map { "\($0) (\($0.codePoints))" }.joined(separator: ", ")) in \"\(text)\"; left out ("
+                + (characters.contains(where: \.isEmojiLike) ? "for emoji install fonts-noto-color-emoji)"
+                    : "install a font for its script, e.g. the fonts-noto-core package, or pass --font)")
         case let .upscaled(path, factor):
             "\(path): enlarged \((factor * 10).rounded() / 10)× to fill its place; a larger photo will look sharper"
         case let .mostlyCropped(path, visible):
-            "\(path): without a saved crop only the middle \(Int((visible * 100).rounded()))% of the photo shows; crop it in the app to choose the part"
+            "\(path): without a saved crop only the middle \(visible < 0.005 ? "less than 1" : "\(Int((visible * 100).rounded()))")% of the photo shows; crop it in the app to choose the part"
         }
     }
 }

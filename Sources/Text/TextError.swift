@@ -30,9 +30,27 @@ public enum TextWarning: Hashable, Sendable, CustomStringConvertible {
         case .noHangulFont:
             "no installed font covers Hangul, so Korean text is left out; install a Korean font (e.g. the fonts-nanum package) or pass --font"
         case let .noFontFor(character):
-            "no installed font covers \(character.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")) (\(character)); it is left out"
+            "no installed font covers \(character.codePoints) (\(character)); it is left out"
         case let .noFonts(family):
             "no usable font found for family \"\(family)\"; text is left out"
         }
+    }
+}
+
+extension Character {
+    /// The character's scalars as Unicode writes them: `U+0E20`, at least
+    /// four hex digits each, separated by spaces.
+    public var codePoints: String {
+        unicodeScalars.map { scalar in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }.joined(separator: " ")
+    }
+
+    /// True for an emoji (drawn from a colour emoji font when one is
+    /// installed), as opposed to a letter of a script.
+    public var isEmojiLike: Bool {
+        // Digits, '#' and '*' are emoji too (as keycap bases): not below U+2000.
+        unicodeScalars.contains { s in s.properties.isEmojiPresentation || (s.properties.isEmoji && s.value >= 0x2000) }
     }
 }

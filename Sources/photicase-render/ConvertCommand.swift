@@ -27,6 +27,9 @@ enum ConvertCommand {
     static func run(_ words: ArraySlice<String>) throws -> ExitStatus {
         let args = try Arguments(words, spec: ArgumentSpec(valued: ["max-size", "quality", "chroma"],
                                                            flags: ["progressive", "lossless"]))
+        guard args.positionals.count <= 2 else {
+            throw UsageError("convert takes one IN and one OUT; unexpected \(args.positionals.dropFirst(2).map { "'\($0)'" }.joined(separator: ", "))")
+        }
         guard args.positionals.count == 2 else { throw UsageError("convert needs IN and OUT") }
         let input = args.positionals[0], output = args.positionals[1]
         let ext = output.split(separator: "/").last.flatMap { $0.contains(".") ? $0.split(separator: ".").last : nil }

@@ -172,7 +172,9 @@ final class FailureLines: ProgressSink {
 
     func handle(_ event: RenderEvent) {
         guard case let .item(_, _, _, status, error, warnings) = event else { return }
-        if status == .failed, let error { Console.error("photicase-render: \(error)") }
+        // One message for several items (two entries with one id, a
+        // photo that fails its ticket, day and page) is printed once.
+        if status == .failed, let error, printed.insert(error).inserted { Console.error("photicase-render: \(error)") }
         for warning in warnings where printed.insert(warning).inserted {
             Console.error("photicase-render: warning: \(warning)")
         }

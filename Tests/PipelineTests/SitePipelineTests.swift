@@ -106,6 +106,43 @@ import Site
         #expect(try book.run { $0.only = Self.withSite }.summary.rendered == 0)
     }
 
+    /// Holding keeps what the cache has; on a first run with an entry that
+    /// cannot be read there is nothing to keep, so the book's and the
+    /// year's pages are made from the readable entries, and no written
+    /// page links a page that is not there.
+    @Test func aFirstRunWithABrokenEntryLeavesNoDeadLinks() throws {
+        let book = try Self.book()
+        try Data("{ broken".utf8).write(to: URL(fileURLWithPath: book.root + "/d/entry.json"))
+        let run = try book.run { $0.only = Self.withSite }
+        #expect(run.events.ids(.failed) == ["d"])
+        for page in ["index.html", "site/book/gallery-001.html", "site/book/list-001.html", "site/years/2022.html",
+                     "site/entries/a.html", "site/entries/e.html"] {
+            #expect(book.exists(page), "\(page)")
+        }
+        var checked = 0
+        let enumerator = FileManager.default.enumerator(atPath: book.cache)
+        while let relative = enumerator?.nextObject() as? String {
+            guard relative.hasSuffix(".html"), let html = book.read(relative) else { continue }
+            let folder = (relative as NSString).deletingLastPathComponent
+            for match in html.matches(of: /href="([^"#?]+)"/) {
+                let target = String(match.1)
+                // Links are the files' names percent-encoded once.
+                guard !target.hasPrefix("http"), !target.hasPrefix("data:"), let decoded = target.removingPercentEncoding
+                else { continue }
+                let resolved = ((folder as NSString).appendingPathComponent(decoded) as NSString).standardizingPath
+                #expect(FileManager.default.fileExists(atPath: book.cache + "/" + resolved), "\(relative) links \(target)")
+                checked += 1
+            }
+        }
+        #expect(checked > 50)
+        // Once d reads, the pages take it in, and nothing is held any more.
+        try book.add("d", date: "2022-09-03", rating: 2)
+        let fixed = try book.run { $0.only = Self.withSite }
+        #expect(fixed.events.ids(.rendered).contains("site/entries/d.html"))
+        #expect(fixed.events.ids(.rendered).contains("books/gallery-001"))
+        #expect(try book.run { $0.only = Self.withSite }.summary.rendered == 0)
+    }
+
     @Test func shardsWriteTheSameSiteAsOneRun() throws {
         let one = try Self.book()
         _ = try one.run { $0.only = Self.withSite }

@@ -17,7 +17,11 @@ extension JSONScanner {
         let count = word.utf8CodeUnitCount
         guard input.count - offset >= count,
               (0..<count).allSatisfy({ input[start + $0] == word.utf8Start[$0] }) else {
-            throw JSONFailure(reason: .expected(.literal(word.description)), offset: start)
+            // Only a word that starts like the literal was meant to be it:
+            // `this is not JSON` is missing a value, not a misspelt `true`.
+            let matched = (0..<min(count, input.count - start)).prefix { input[start + $0] == word.utf8Start[$0] }.count
+            let expected: JSONError.Expectation = matched >= 2 ? .literal(word.description) : .value
+            throw JSONFailure(reason: .expected(expected), offset: start)
         }
         offset += count
     }

@@ -108,7 +108,7 @@ public final class CacheIndex: @unchecked Sendable {
         for companion in [name, name + "-wal", name + "-journal", name + "-shm"] {
             guard let status = try? store.root.status(companion) else { continue }
             guard status.kind == .regular else {
-                throw .badCache(path: store.display(companion), reason: "not a regular file (\(status.kind))")
+                throw .badCache(path: store.display(companion), reason: "not a regular file (\(status.kind.phrase))")
             }
             if companion == name { exists = true }
         }
@@ -327,6 +327,17 @@ public final class CacheIndex: @unchecked Sendable {
             }
             body(path, Manifest.Output(fingerprint: scan.text(1), owner: scan.text(2)))
         }
+    }
+
+    /// Whether any committed output belongs to `owner` (a full scan: the
+    /// owner column has no index; asked once, and only when entries are held).
+    public func hasOutput(ownedBy owner: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let query = try? db.prepare("SELECT 1 FROM outputs WHERE owner = ? LIMIT 1") else { return true }
+        defer { query.finalize() }
+        guard (try? query.bind([.text(owner)])) != nil else { return true }
+        return (try? query.step()) ?? true
     }
 
     private func warnOnce(_ text: String) {

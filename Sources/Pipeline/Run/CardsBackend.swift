@@ -208,7 +208,13 @@ public struct CardsBackend: RenderBackend {
                                                                   options: options).raster) ?? drawn.raster
                     warnings += drawn.warnings
                 } catch {
-                    warnings.append(.decoder(path: entry.front?.path ?? entry.folder, message: "\(error); shown as a placeholder"))
+                    // Worded as the day thumbnail's warning for the same
+                    // photo, so a run prints it once.
+                    if case let .photo(failure) = error {
+                        warnings.append(.decoder(path: failure.path, message: "\(failure.reason); drawn as a placeholder"))
+                    } else {
+                        warnings.append(.decoder(path: entry.front?.path ?? entry.folder, message: "\(error); drawn as a placeholder"))
+                    }
                 }
             }
         }

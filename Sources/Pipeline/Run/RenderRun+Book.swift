@@ -52,7 +52,8 @@ extension RenderRun {
             let format = options.formats[.years] ?? .jpg
             let heldYears = Set(heldDates.map(\.year))
             for (year, group) in Dictionary(grouping: entries, by: \.date.year).sorted(by: { $0.key < $1.key })
-            where !heldYears.contains(year) && options.shard.owns("year \(year)") {
+            where (!heldYears.contains(year) || !isRecorded(CacheLayout.relativePath(of: .year(year), format: format)))
+                && options.shard.owns("year \(year)") {
                 let sorted = BookOrder.sorted(group)
                 var f = Fingerprint("year")
                 for field in [base, format.rawValue, "\(year)"] { f.add(field) }

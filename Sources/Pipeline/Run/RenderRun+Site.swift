@@ -69,12 +69,15 @@ extension RenderRun {
             case .book: (owner, held) = (CacheLayout.bookOwner, holdBook)
             case .site: (owner, held) = ("site", false)
             }
-            // Kept as it is, not removed: it may link the held entry.
-            if page.neighbourhood.map({ range in heldDates.contains { range.contains($0) } }) == true {
-                heldPageOwners.insert(owner)
+            // Kept as it is, not removed: it may link the held entry. A
+            // page the cache does not have yet is made without it instead
+            // (see `isRecorded`): the other pages link it.
+            let nextToHeld = page.neighbourhood.map { range in heldDates.contains { range.contains($0) } } == true
+            if (held || nextToHeld) && isRecorded(page.path.relative) {
+                if nextToHeld { heldPageOwners.insert(owner) }
                 return
             }
-            guard !held && options.shard.owns(owner) else { return }
+            guard options.shard.owns(owner) else { return }
             batch.append((page, owner))
             if batch.count == 4096 {
                 plan(batch)

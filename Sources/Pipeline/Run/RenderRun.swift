@@ -100,7 +100,8 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         phases.mark("held")
         // Plan.
         let items = plan(entries: entries, hashes: photoHashes, heldDates: held.dates,
-                         base: baseFingerprint(hasher: hasher), holdBook: !held.ids.isEmpty)
+                         base: baseFingerprint(hasher: hasher),
+                         holdBook: !held.ids.isEmpty && index.hasOutput(ownedBy: CacheLayout.bookOwner))
         for item in items {
             switch item.kind {
             case let .day(date, _): dayFingerprints[date] = item.fingerprint
@@ -237,6 +238,14 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             return true
         }
         return recorded == size
+    }
+
+    /// Whether the index records output `path`. Holding keeps what a held
+    /// entry's neighbours show as it was; an output the cache has never
+    /// had keeps nothing, so it is made from the readable entries (and
+    /// made again once the held entry reads). Thread-safe.
+    func isRecorded(_ path: String) -> Bool {
+        index.output(path) != nil
     }
 
     // MARK: - Rendering

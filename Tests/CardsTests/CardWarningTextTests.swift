@@ -1,0 +1,25 @@
+import Testing
+@testable import Cards
+
+/// What users read when a warning is printed: code points as Unicode
+/// writes them, and a hint that fits what is missing.
+struct CardWarningTextTests {
+    @Test func missingLettersNameTheirCodePointsAndAScriptFont() {
+        let text = CardWarning.missingCharacters(text: "ภาษา", characters: ["ภ"]).description
+        #expect(text.contains("ภ (U+0E20)"), "\(text)")
+        #expect(text.contains("fonts-noto-core"), "\(text)")
+        #expect(!text.contains("emoji"), "\(text)")
+    }
+
+    @Test func missingEmojiSuggestTheEmojiFont() {
+        let text = CardWarning.missingCharacters(text: "좋아 🎬", characters: ["🎬"]).description
+        #expect(text.contains("🎬 (U+1F3AC)"), "\(text)")
+        #expect(text.contains("fonts-noto-color-emoji"), "\(text)")
+    }
+
+    @Test func aSlimStripSaysLessThanOnePercent() {
+        let text = CardWarning.mostlyCropped(path: "p.jpg", visible: 0.0008).description
+        #expect(text.contains("only the middle less than 1% of the photo shows"), "\(text)")
+        #expect(CardWarning.mostlyCropped(path: "p.jpg", visible: 0.2).description.contains("middle 20%"))
+    }
+}

@@ -41,6 +41,10 @@ public enum EntryError: Error, Sendable, Hashable, CustomStringConvertible {
     case absolutePhotoPath(file: String, field: String, value: String)
     /// A photo name that leads outside the entry folder, by `..` or a symbolic link.
     case photoOutsideFolder(file: String, field: String, value: String)
+    /// A photo name with a `..` component that stays inside the folder
+    /// on paper (`photos/../front.jpg`): refused all the same, since the
+    /// folder it passes through may be a link.
+    case parentInPhotoPath(file: String, field: String, value: String)
     /// A photo name containing a NUL character.
     case nulInPhotoPath(file: String, field: String)
     /// A photo name whose symbolic links could not be followed (a loop, no permission).
@@ -56,7 +60,7 @@ public enum EntryError: Error, Sendable, Hashable, CustomStringConvertible {
              .unknownKind(let file, _, _), .nonPositiveFrame(let file, _, _),
              .conflictingCropForms(let file, _), .missingCropForm(let file, _),
              .notAFileName(let file, _, _), .absolutePhotoPath(let file, _, _),
-             .photoOutsideFolder(let file, _, _), .nulInPhotoPath(let file, _),
+             .photoOutsideFolder(let file, _, _), .parentInPhotoPath(let file, _, _), .nulInPhotoPath(let file, _),
              .unresolvablePhotoPath(let file, _, _, _):
             file
         }
@@ -106,6 +110,8 @@ public enum EntryError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(quoted(field)): \(value) is an absolute path; photos must be named relative to the entry folder"
         case .photoOutsideFolder(_, let field, let value):
             "\(quoted(field)): \(value) leads outside the entry folder"
+        case .parentInPhotoPath(_, let field, let value):
+            "\(quoted(field)): \(value) has a \"..\" component; name photos inside the entry folder without \"..\""
         case .nulInPhotoPath(_, let field):
             "\(quoted(field)) must not contain a NUL character"
         case .unresolvablePhotoPath(_, let field, let value, let reason):

@@ -19,7 +19,17 @@ enum PhotoPath {
         guard !name.unicodeScalars.contains("\0") else { throw .nulInPhotoPath(file: file, field: field) }
         guard !name.hasPrefix("/") else { throw .absolutePhotoPath(file: file, field: field, value: quoted) }
         let parts = name.split(separator: "/").filter { $0 != "." }
-        guard !parts.contains("..") else { throw .photoOutsideFolder(file: file, field: field, value: quoted) }
+        if parts.contains("..") {
+            // Said as it is: out of the folder on paper, or a `..` that
+            // only looks inside (the folder it passes may be a link).
+            var depth = 0
+            let escapes = parts.contains { part in
+                depth += part == ".." ? -1 : 1
+                return depth < 0
+            }
+            throw escapes ? .photoOutsideFolder(file: file, field: field, value: quoted)
+                : .parentInPhotoPath(file: file, field: field, value: quoted)
+        }
         guard !parts.isEmpty else { throw .notAFileName(file: file, field: field, value: quoted) }
         let path = join(folder, parts.joined(separator: "/"))
 

@@ -44,7 +44,9 @@ struct PhotoPathTests {
         ("\"/etc/passwd\"", "\"front.photo\": \"/etc/passwd\" is an absolute path; photos must be named relative to the entry folder"),
         ("\"../x.jpg\"", "\"front.photo\": \"../x.jpg\" leads outside the entry folder"),
         ("\"photos/../../x.jpg\"", "\"front.photo\": \"photos/../../x.jpg\" leads outside the entry folder"),
-        ("\"photos/../front.jpg\"", "\"front.photo\": \"photos/../front.jpg\" leads outside the entry folder"),
+        ("\"photos/../front.jpg\"", "\"front.photo\": \"photos/../front.jpg\" has a \"..\" component; name photos inside the entry folder without \"..\""),
+        ("\"./x/../f.jpg\"", "\"front.photo\": \"./x/../f.jpg\" has a \"..\" component; name photos inside the entry folder without \"..\""),
+        ("\"up/entry/../secret.jpg\"", "\"front.photo\": \"up/entry/../secret.jpg\" has a \"..\" component; name photos inside the entry folder without \"..\""),
         ("\"front.jpg\\u0000.png\"", "\"front.photo\" must not contain a NUL character"),
     ]
 
@@ -64,7 +66,7 @@ struct PhotoPathTests {
         try root.link("entry/dangling.jpg", to: "../nowhere/missing.jpg")
         try root.link("entry/up", to: "..")
         let folder = root.url("entry")
-        for name in ["front.jpg", "relative.jpg", "dangling.jpg", "up/secret.jpg", "up/entry/../secret.jpg"] {
+        for name in ["front.jpg", "relative.jpg", "dangling.jpg", "up/secret.jpg"] {
             #expect(try problem("\"\(name)\"", in: folder) == "\"front.photo\": \"\(name)\" leads outside the entry folder")
         }
     }

@@ -20,7 +20,10 @@ extension RenderRun {
                                   "total \(entries.count)"] { f.add(field) }
                     for e in page {
                         f.add(front(e))
-                        if view == .list { f.add(e.memo.flatMap { $0.split(whereSeparator: \.isNewline).first.map(String.init) } ?? "-") }
+                        if view == .list {
+                            let line = e.memo.flatMap { $0.split(whereSeparator: \.isNewline).first.map(String.init) }
+                            f.add((line ?? "-") + TextRevision.suffix([line]))
+                        }
                     }
                     let key = OutputKey.bookPage(view: view, page: index + 1)
                     let path = CacheLayout.relativePath(of: key, format: format)
@@ -57,7 +60,7 @@ extension RenderRun {
                 let sorted = BookOrder.sorted(group)
                 var f = Fingerprint("year")
                 for field in [base, format.rawValue, "\(year)"] { f.add(field) }
-                for e in sorted { f.add(front(e) + "|" + e.friends.joined(separator: ",")) }
+                for e in sorted { f.add(front(e) + "|" + e.friends.joined(separator: ",") + TextRevision.suffix(e.friends)) }
                 let key = OutputKey.year(year)
                 items.append(WorkItem(kind: .year(year, sorted), id: "years/\(CacheLayout.yearText(year))",
                                       outputs: [(key, CacheLayout.relativePath(of: key, format: format))],

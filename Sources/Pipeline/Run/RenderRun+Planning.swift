@@ -332,6 +332,9 @@ extension RenderRun {
         for e in entries where usesFaces {
             var f = Fingerprint("tickets")
             for field in [base, ticketFormat.rawValue, e.jsonHash.hex, photo(e.entry.front), photo(e.entry.back)] { f.add(field) }
+            if let tag = TextRevision.tag([e.entry.title, e.entry.director, e.entry.author, e.entry.memo] + e.entry.friends) {
+                f.add(tag)
+            }
             ticketFingerprints[e.entry.id] = f.finish()
         }
         if options.only.contains(.tickets) {
@@ -419,6 +422,7 @@ extension RenderRun {
     /// title, kind, rating and date; never its memo.
     static func dayInput(_ e: Entry, hashes: [String: Digest]) -> String {
         "\(e.id)|\(photoInput(e.front, hashes: hashes))|\(e.front?.crop?.jsonText ?? "-")|\(e.title)|\(e.kind.rawValue)|\(e.rating)"
+            + TextRevision.suffix([e.title])
     }
 
     /// The index key of the photo at `path` in an entry folder typed as
@@ -447,5 +451,6 @@ extension RenderRun {
     /// its memo, friends or back.
     func frontInput(_ e: Entry, photo: (FacePhoto?) -> String) -> String {
         "\(e.id)|\(e.title)|\(e.kind.rawValue)|\(e.rating)|\(e.date)|\(photo(e.front))|\(e.front?.crop?.jsonText ?? "-")"
+            + TextRevision.suffix([e.title])
     }
 }

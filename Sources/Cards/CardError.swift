@@ -55,8 +55,9 @@ public enum CardWarning: Sendable, Hashable, CustomStringConvertible {
 
 extension CardWarning {
     /// True for the warnings about how a photo fits its place (enlarged,
-    /// mostly cropped away).
-    var isAboutFit: Bool {
+    /// mostly cropped away): said by the ticket, whose face it is, and not
+    /// again by the days and pages that show the face small.
+    public var isAboutFit: Bool {
         switch self {
         case .upscaled, .mostlyCropped: true
         default: false

@@ -241,6 +241,20 @@ import Codecs
         #expect(bad.stderr.contains("missing/entry.json"))
     }
 
+    /// A small photo is "enlarged" on its ticket, and said so there; book
+    /// pages and the year show its face small and do not say it again.
+    @Test func pagesDoNotRepeatAFacesFitWarning() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27", size: 48)
+        let (pages, events) = try book.render(["--only", "books,years"])
+        #expect(pages.status == 0, "\(pages.stderr)")
+        let pageWarnings = events.compactMap { $0["warnings"] as? [String] }.joined()
+        #expect(!events.isEmpty && !pageWarnings.contains { $0.contains("enlarged") }, "\(pageWarnings)")
+        let (tickets, ticketEvents) = try book.render(["--only", "tickets"])
+        #expect(tickets.status == 0, "\(tickets.stderr)")
+        #expect(ticketEvents.compactMap { $0["warnings"] as? [String] }.joined().contains { $0.contains("enlarged") })
+    }
+
     /// A `--font` that is not a font is a configuration error (status 2),
     /// said once, before anything is rendered or written.
     @Test func aFontFileThatIsNotAFontStopsBeforeRendering() throws {

@@ -206,7 +206,8 @@ public struct CardsBackend: RenderBackend {
                     rasters[entry.id] = (try? ImageDecoder.decode(encode(drawn.raster, ticketFormat, webpQuality: webp.quality,
                                                                          webpMethod: webp.method),
                                                                   options: options).raster) ?? drawn.raster
-                    warnings += drawn.warnings
+                    // How the photo fits its face is the ticket's to say.
+                    warnings += drawn.warnings.filter { !$0.isAboutFit }
                 } catch {
                     // Worded as the day thumbnail's warning for the same
                     // photo, so a run prints it once.

@@ -143,6 +143,25 @@ import Site
         #expect(try book.run { $0.only = Self.withSite }.summary.rendered == 0)
     }
 
+    /// An index set aside as damaged starts empty, but the files it
+    /// described are the cache's: while an entry cannot be read the book's
+    /// pages stay as they were, though no record names them. (Its date,
+    /// and so its neighbours, died with the index: a broken entry.json
+    /// cannot tell it.)
+    @Test func aDamagedIndexStillHoldsTheBookWhileAnEntryIsUnreadable() throws {
+        let book = try Self.book()
+        _ = try book.run { $0.only = Self.withSite }
+        let list = book.read("site/book/list-001.html")
+        let gallery = book.read("books/gallery-001.jpg")
+        try Data("{ broken".utf8).write(to: URL(fileURLWithPath: book.root + "/a/entry.json"))
+        try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: book.cache + "/index.sqlite"))
+        let run = try book.run { $0.only = Self.withSite }
+        #expect(run.summary.removed == 0)
+        #expect(book.read("site/book/list-001.html") == list)
+        #expect(book.read("books/gallery-001.jpg") == gallery)
+        #expect(book.exists("site/entries/a.html"))
+    }
+
     @Test func shardsWriteTheSameSiteAsOneRun() throws {
         let one = try Self.book()
         _ = try one.run { $0.only = Self.withSite }

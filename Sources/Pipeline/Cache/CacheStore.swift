@@ -97,6 +97,15 @@ public final class CacheStore: @unchecked Sendable {
         fileSize(relative) != nil
     }
 
+    /// Whether any of the cache-relative `folders` holds a regular file
+    /// (a missing or unreadable folder holds none).
+    public func holdsAnyFile(in folders: [String]) -> Bool {
+        folders.contains { folder in
+            guard let dir = try? root.folder(folder) else { return false }
+            return ((try? dir.list()) ?? []).contains { $0.kind == .regular }
+        }
+    }
+
     /// The size of `relative` when it is a regular file (a link there
     /// does not count), else nil.
     public func fileSize(_ relative: String) -> Int64? {

@@ -101,7 +101,8 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         // Plan.
         let items = plan(entries: entries, hashes: photoHashes, heldDates: held.dates,
                          base: baseFingerprint(hasher: hasher),
-                         holdBook: !held.ids.isEmpty && index.hasOutput(ownedBy: CacheLayout.bookOwner))
+                         holdBook: !held.ids.isEmpty && (index.hasOutput(ownedBy: CacheLayout.bookOwner)
+                                                          || store?.holdsAnyFile(in: ["books", "site/book"]) == true))
         for item in items {
             switch item.kind {
             case let .day(date, _): dayFingerprints[date] = item.fingerprint
@@ -240,12 +241,14 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         return recorded == size
     }
 
-    /// Whether the index records output `path`. Holding keeps what a held
+    /// Whether the cache has output `path`: the index records it or the
+    /// file is there (an index set aside as damaged starts empty, and the
+    /// files it described must still be held). Holding keeps what a held
     /// entry's neighbours show as it was; an output the cache has never
     /// had keeps nothing, so it is made from the readable entries (and
     /// made again once the held entry reads). Thread-safe.
     func isRecorded(_ path: String) -> Bool {
-        index.output(path) != nil
+        index.output(path) != nil || store?.holdsFile(path) == true
     }
 
     // MARK: - Rendering

@@ -211,11 +211,12 @@ public struct CardsBackend: RenderBackend {
                 } catch {
                     // Worded as the day thumbnail's warning for the same
                     // photo, so a run prints it once.
-                    if case let .photo(failure) = error {
-                        warnings.append(.decoder(path: failure.path, message: "\(failure.reason); drawn as a placeholder"))
+                    let (path, reason): (String, String) = if case let .photo(failure) = error {
+                        (failure.path, "\(failure.reason)")
                     } else {
-                        warnings.append(.decoder(path: entry.front?.path ?? entry.folder, message: "\(error); drawn as a placeholder"))
+                        (entry.front?.path ?? entry.folder, "\(error)")
                     }
+                    warnings.append(.decoder(path: path, message: "\(reason); drawn as a placeholder"))
                 }
             }
         }

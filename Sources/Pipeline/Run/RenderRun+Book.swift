@@ -55,7 +55,7 @@ extension RenderRun {
             let format = options.formats[.years] ?? .jpg
             let heldYears = Set(heldDates.map(\.year))
             for (year, group) in Dictionary(grouping: entries, by: \.date.year).sorted(by: { $0.key < $1.key })
-            where (!heldYears.contains(year) || !isRecorded(CacheLayout.relativePath(of: .year(year), format: format)))
+            where !isHeld(CacheLayout.relativePath(of: .year(year), format: format), heldYears.contains(year))
                 && options.shard.owns("year \(year)") {
                 let sorted = BookOrder.sorted(group)
                 var f = Fingerprint("year")

@@ -359,7 +359,10 @@ extension RenderRun {
         let jobs = options.jobs
         if options.only.contains(.days) {
             let format = options.formats[.days] ?? .jpg
-            let days = byDate.filter { options.shard.owns($0.key.description) && !heldDates.contains($0.key) }
+            let days = byDate.filter { day in
+                options.shard.owns(day.key.description)
+                    && !isHeld(CacheLayout.relativePath(of: .day(day.key), format: format), heldDates.contains(day.key))
+            }
                 .sorted { $0.key < $1.key }
                 .map { (date: $0.key, entries: sortedEntries($0.value)) }
             let prints = Self.parallelMap(days.count, threads: jobs) { i in
@@ -383,7 +386,11 @@ extension RenderRun {
             where byMonth[month] == nil {
                 byMonth[month] = []
             }
-            let months = byMonth.filter { options.shard.owns($0.key.description) && !heldMonths.contains($0.key) }
+            let months = byMonth.filter { month in
+                options.shard.owns(month.key.description)
+                    && !isHeld(CacheLayout.relativePath(of: .month(year: month.key.year, month: month.key.month), format: format),
+                               heldMonths.contains(month.key))
+            }
                 .sorted { $0.key < $1.key }
                 .map { (month: $0.key, byDay: Dictionary(grouping: sortedEntries($0.value), by: \.date.day)) }
             let today = options.today

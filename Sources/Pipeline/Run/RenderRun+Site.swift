@@ -71,9 +71,9 @@ extension RenderRun {
             }
             // Kept as it is, not removed: it may link the held entry. A
             // page the cache does not have yet is made without it instead
-            // (see `isRecorded`): the other pages link it.
+            // (see `isHeld`): the other pages link it.
             let nextToHeld = page.neighbourhood.map { range in heldDates.contains { range.contains($0) } } == true
-            if (held || nextToHeld) && isRecorded(page.path.relative) {
+            if isHeld(page.path.relative, held || nextToHeld) {
                 if nextToHeld { heldPageOwners.insert(owner) }
                 return
             }

@@ -241,14 +241,15 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         return recorded == size
     }
 
-    /// Whether the cache has output `path`: the index records it or the
-    /// file is there (an index set aside as damaged starts empty, and the
-    /// files it described must still be held). Holding keeps what a held
-    /// entry's neighbours show as it was; an output the cache has never
-    /// had keeps nothing, so it is made from the readable entries (and
-    /// made again once the held entry reads). Thread-safe.
-    func isRecorded(_ path: String) -> Bool {
-        index.output(path) != nil || store?.holdsFile(path) == true
+    /// Whether output `path`, which shows a held entry (`showsHeld`: its
+    /// date, month, year or neighbours), is kept as it is. Holding keeps
+    /// what the cache has, a record in the index or the file (an index set
+    /// aside as damaged starts empty, and the files it described are still
+    /// the cache's); an output the cache has never had keeps nothing, so it
+    /// is made from the readable entries, and made again once the held entry
+    /// reads (its fingerprint changes then). Thread-safe.
+    func isHeld(_ path: String, _ showsHeld: Bool) -> Bool {
+        showsHeld && (index.output(path) != nil || store?.holdsFile(path) == true)
     }
 
     // MARK: - Rendering

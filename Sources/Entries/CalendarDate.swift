@@ -48,6 +48,27 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// `YYYY-MM-DD`.
     public var description: String {
+        // Ten ASCII bytes written in place, a small string with no heap
+        // storage: every date of a large book is spelled on every run (its
+        // index record, its day's and month's keys), and the padded
+        // pieces below cost a microsecond each.
+        if (0...9999).contains(year), (1...12).contains(month), (1...31).contains(day) {
+            return String(unsafeUninitializedCapacity: 10) { b in
+                func put(_ v: Int, _ at: Int, _ n: Int) {
+                    var v = v
+                    for i in stride(from: at + n - 1, through: at, by: -1) {
+                        b[i] = UInt8(ascii: "0") + UInt8(v % 10)
+                        v /= 10
+                    }
+                }
+                put(year, 0, 4)
+                b[4] = UInt8(ascii: "-")
+                put(month, 5, 2)
+                b[7] = UInt8(ascii: "-")
+                put(day, 8, 2)
+                return 10
+            }
+        }
         func pad(_ v: Int, _ n: Int) -> String {
             let s = String(abs(v))
             return (v < 0 ? "-" : "") + String(repeating: "0", count: max(0, n - s.count)) + s

@@ -7,6 +7,32 @@ struct CalendarDateTests {
         #expect(try #require(CalendarDate(text)).description == text)
     }
 
+    /// The in-place spelling of a date is the padded one, on every day of
+    /// the first and last years a date may have (a month grid's spill
+    /// included) and of the years around 2000.
+    @Test(arguments: [(0, 40), (1990, 2110), (9960, 10000)])
+    func everyDaySpellsPadded(years: (Int, Int)) {
+        func padded(_ v: Int, _ n: Int) -> String {
+            let s = String(v)
+            return String(repeating: "0", count: max(0, n - s.count)) + s
+        }
+        var date = CalendarDate(unchecked: years.0, month: 1, day: 1)
+        var days = 0
+        while date.year <= years.1 {
+            let expected = padded(date.year, 4) + "-" + padded(date.month, 2) + "-" + padded(date.day, 2)
+            if date.description != expected { Issue.record("\(expected) spelled \(date.description)"); return }
+            date.day += 1
+            if date.day > CalendarDate.daysIn(year: date.year, month: date.month) {
+                (date.day, date.month) = (1, date.month + 1)
+                if date.month > 12 { (date.month, date.year) = (1, date.year + 1) }
+            }
+            days += 1
+        }
+        // Every day was spelled: the years' lengths, leap years included.
+        let expected = (years.0...years.1).reduce(0) { $0 + (CalendarDate.daysIn(year: $1, month: 2) == 29 ? 366 : 365) }
+        #expect(days == expected)
+    }
+
     @Test(arguments: ["2022-02-30", "2023-02-29", "1900-02-29", "2022-13-01", "2022-00-10", "2022-01-00",
                       "0000-01-01", "2022-8-27", "22-08-27", "2022/08/27", "2022-08-27 ", "+022-08-27",
                       "２０２２-08-27", "2022-08", ""])

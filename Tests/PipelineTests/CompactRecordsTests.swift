@@ -117,4 +117,27 @@ import FileSystem
         c.front?.crop = nil
         #expect(c == b)
     }
+
+    /// The position table finds what a dictionary would: every key, the
+    /// first of repeated keys' positions among them, nothing for absent
+    /// keys, and keys that are equal as Strings though spelled in other
+    /// Unicode forms (as `Dictionary` does).
+    @Test func aPositionTableFindsWhatADictionaryWould() {
+        var keys: [String?] = (0..<5000).map { "2019/\($0 * 7919 % 100_003)" }
+        keys[17] = nil
+        keys[4000] = keys[12]
+        keys.append("Caf\u{E9}")
+        let table = PositionTable(count: keys.count) { keys[$0] }
+        var expected: [String: [Int]] = [:]
+        for (i, k) in keys.enumerated() { if let k { expected[k, default: []].append(i) } }
+        for (k, positions) in expected {
+            let found = table.position(of: k) { keys[$0] }
+            #expect(found.map(positions.contains) == true, "\(k)")
+        }
+        #expect(table.position(of: "2019/-1") { keys[$0] } == nil)
+        #expect(table.position(of: "") { keys[$0] } == nil)
+        #expect(table.position(of: "Cafe\u{301}") { keys[$0] } == keys.count - 1)
+        let empty = PositionTable(count: 0) { _ in nil }
+        #expect(empty.position(of: "a") { _ in nil } == nil)
+    }
 }

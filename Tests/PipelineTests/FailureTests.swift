@@ -45,6 +45,33 @@ import Entries
         #expect(!book.exists("tickets/same"))
     }
 
+    /// An id shared by a readable entry and one whose photo cannot be read
+    /// is a duplicate too: both fail for the id (neither is taken for the
+    /// other), the entry without a twin fails for its photo, and the rest
+    /// renders. The index remembers neither duplicate.
+    @Test func aDuplicateWithAnUnreadablePhotoFailsAsADuplicate() throws {
+        let book = try Book()
+        try book.add("x", date: "2022-08-27", id: "same")
+        try book.add("y", date: "2022-08-28", id: "same")
+        try book.add("w", date: "2022-08-29")
+        try book.add("z", date: "2022-08-27")
+        try FileManager.default.removeItem(atPath: book.root + "/y/front.jpg")
+        try FileManager.default.removeItem(atPath: book.root + "/w/front.jpg")
+        let recorder = Recorder()
+        let run = RenderRun(options: book.options(), backend: FakeBackend(), loadEntry: fakeLoader, progress: recorder)
+        _ = try run.run()
+        #expect(recorder.ids(.failed) == ["same", "same", "w"])
+        let reasons = run.failureRecords.map(\.description)
+        #expect(reasons.filter { $0.contains("x") && $0.contains("y") }.count == 2, "\(reasons)")
+        #expect(recorder.ids(.rendered).contains("z"))
+        #expect(!book.exists("tickets/same"))
+        let index = try CacheStore(path: book.cache, create: false).openIndex(CacheLayout.indexName(.all), readOnly: true)
+        defer { index.close() }
+        var ids: [String] = []
+        try index.forEachEntry { id, _ in ids.append(id) }
+        #expect(ids.sorted() == ["z"])
+    }
+
     @Test func lockHeldExitsAtOnce() throws {
         let book = try Book()
         try book.add("a", date: "2022-08-27")

@@ -22,8 +22,8 @@ struct TextRevisionTests {
         let date = CalendarDate(year: 2022, month: 8, day: 27)!
         let plain = Entry(id: "a", folder: "/f", title: "헤어질 결심", date: date, rating: 4.5)
         // The previous build's exact spelling: no field added.
-        #expect(RenderRun<FakeBackend>.dayInput(plain, hashes: [:]) == "a|none|-|헤어질 결심|movie|4.5")
+        #expect(RenderRun<FakeBackend>.dayInput(plain, front: nil) == "a|none|-|헤어질 결심|movie|4.5")
         let accented = Entry(id: "b", folder: "/f", title: "Café", date: date, rating: 4.5)
-        #expect(RenderRun<FakeBackend>.dayInput(accented, hashes: [:]) == "b|none|-|Café|movie|4.5|text-2")
+        #expect(RenderRun<FakeBackend>.dayInput(accented, front: nil) == "b|none|-|Café|movie|4.5|text-2")
     }
 }

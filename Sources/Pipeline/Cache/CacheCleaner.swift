@@ -76,7 +76,7 @@ public enum CacheCleaner {
                 index.removeOutput(path)
                 removed.append(path)
             }
-            do throws(SQLiteError) { try index.commit(entries: records) } catch {
+            do throws(SQLiteError) { try index.commit(entries: .init(records)) } catch {
                 throw .badCache(path: index.displayName, reason: "cannot be updated: \(error.message)")
             }
         }

@@ -378,7 +378,7 @@ public final class CacheIndex: @unchecked Sendable {
     /// are known to equal their rows, read from the index this run: those
     /// are not written, and no row is read to compare).
     public func commit(changedFiles: [String: Manifest.File] = [:], currentFiles: ((String) -> Bool)? = nil,
-                       entries: [String: Manifest.EntryRecord]? = nil,
+                       entries: EntryRecords? = nil,
                        keptEntries: ((String) -> Bool)? = nil) throws(SQLiteError) {
         lock.lock()
         defer { lock.unlock() }
@@ -422,19 +422,47 @@ public final class CacheIndex: @unchecked Sendable {
         for (path, file) in changed { try putFileRow(path, file) }
     }
 
-    private func replaceEntries(_ entries: [String: Manifest.EntryRecord],
-                                kept: ((String) -> Bool)?) throws(SQLiteError) {
+    private func replaceEntries(_ entries: EntryRecords, kept: ((String) -> Bool)?) throws(SQLiteError) {
         var stale: [String] = []
         var same: Set<String> = []
         let scan = try db.prepare(kept == nil ? "SELECT id, date, folder FROM entries" : "SELECT id FROM entries")
         while try scan.step() {
             let id = scan.text(0)
-            guard let wanted = entries[id] else { stale.append(id); continue }
+            guard let wanted = entries.record(id) else { stale.append(id); continue }
             if kept == nil, wanted == Manifest.EntryRecord(date: scan.text(1), folder: scan.text(2)) { same.insert(id) }
         }
         for id in stale { try dropEntry.run([.text(id)]) }
-        for (id, record) in entries where !same.contains(id) && kept?(id) != true {
-            try putEntry.run([.text(id), .text(record.date), .text(record.folder)])
+        var failure: SQLiteError?
+        entries.forEach { id, record in
+            guard failure == nil, !same.contains(id), kept?(id) != true else { return }
+            do throws(SQLiteError) {
+                try putEntry.run([.text(id), .text(record.date), .text(record.folder)])
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// The entry records a commit leaves in the index, by id: looked up and
+    /// listed by the caller's closures, so a run can hand over a book's
+    /// worth of records without building a dictionary of them. Each id is
+    /// listed once.
+    public struct EntryRecords {
+        /// The record of `id`, or nil when the index is to forget it.
+        public var record: (String) -> Manifest.EntryRecord?
+        /// Calls its argument with every (id, record).
+        public var forEach: (_ body: (String, Manifest.EntryRecord) -> Void) -> Void
+
+        public init(record: @escaping (String) -> Manifest.EntryRecord?,
+                    forEach: @escaping (_ body: (String, Manifest.EntryRecord) -> Void) -> Void) {
+            self.record = record
+            self.forEach = forEach
+        }
+
+        /// The records of a dictionary.
+        public init(_ records: [String: Manifest.EntryRecord]) {
+            self.init(record: { records[$0] }, forEach: { body in for (id, r) in records { body(id, r) } })
         }
     }
 

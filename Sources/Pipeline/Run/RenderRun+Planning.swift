@@ -16,37 +16,67 @@ struct RunEntry: Sendable {
     var entry: Entry
     var canonicalFolder: String
     var jsonHash: Digest
+    /// The content hashes of the front and back photos (nil: no photo).
+    /// Kept here, not in a dictionary by path (see `PositionTable`).
+    var front: Digest?
+    var back: Digest?
 }
 
 /// What loading gave: see `RenderRun.load`.
 struct Loading {
     var entries: [RunEntry]
     var failed: [FailedEntry]
-    /// Every loaded entry's photos' content hashes, by path (the keys are
-    /// the entries' own path strings, not copies).
-    var photoHashes: [String: Digest]
+    /// The loaded entries by id (ids are unique here: entries that share
+    /// one failed).
+    var byID: PositionTable
+    /// The loaded entries' photos by path: position `2 * i` is entry `i`'s
+    /// front, `2 * i + 1` its back.
+    var byPhotoPath: PositionTable
     /// The new index records of the photos whose record did not match,
     /// by the photos' canonical paths (their index keys).
-    var changedFiles: [String: Manifest.File]
+    var changedFiles: [String: Manifest.File] = [:]
     /// The index keys of the loaded entries' photos that differ from the
     /// photos' paths (ENTRIES typed other than canonically: relative, or
     /// through a link); nil when none does. A photo whose key is its path
-    /// is found in `photoHashes`.
+    /// is found in `byPhotoPath`.
     var photoKeys: Set<String>?
+
+    init(entries: [RunEntry], failed: [FailedEntry], photoKeys: Set<String>?) {
+        self.entries = entries
+        self.failed = failed
+        self.photoKeys = photoKeys
+        byID = PositionTable(count: entries.count) { entries[$0].entry.id }
+        byPhotoPath = PositionTable(count: 2 * entries.count) { Loading.photoPath(entries, $0) }
+    }
+
+    /// The path of photo `p` as `byPhotoPath` numbers them.
+    private static func photoPath(_ entries: [RunEntry], _ p: Int) -> String? {
+        let e = entries[p >> 1].entry
+        return (p & 1 == 0 ? e.front : e.back)?.path
+    }
+
+    /// The loaded entry with id `id`.
+    func entry(id: String) -> RunEntry? {
+        byID.position(of: id) { entries[$0].entry.id }.map { entries[$0] }
+    }
 
     /// Whether the index's file row `key` is a photo of this run.
     func isPhoto(_ key: String) -> Bool {
-        photoHashes[key] != nil || photoKeys?.contains(key) == true
+        byPhotoPath.position(of: key) { entries[$0 >> 1].entry.photoPath(back: $0 & 1 == 1, is: key) } != nil
+            || photoKeys?.contains(key) == true
+    }
+
+    /// This run's index record of each loaded entry.
+    static func record(_ e: RunEntry) -> Manifest.EntryRecord {
+        .init(date: e.entry.date.description, folder: e.canonicalFolder)
     }
 }
 
 /// What loading kept of an entry's photos until the results are gathered:
-/// their digests, and the new records of those whose index record did not
-/// stand. Not the records that stand: each holds its hash as the index's
+/// the new records of those whose index record did not stand. Not the
+/// records that stand: each holds its hash as the index's
 /// hex text, and a large book's worth of those waited here for nothing.
 private struct CheckedPhotos: Sendable {
-    var front: Digest?
-    var back: Digest?
     /// By index key. Empty in an unchanged book (no allocation).
     var fresh: [(path: String, record: Manifest.File)] = []
     /// The photos' index keys where they differ from their paths (empty
@@ -61,13 +91,6 @@ private enum LoadOutcome: Sendable {
     case unreadablePhoto(RunEntry, ImageFileError)
     /// Not read: entry.json is missing, unreadable or wrong.
     case failed(FailedEntry)
-
-    var loaded: RunEntry? {
-        switch self {
-        case let .loaded(l, _), let .unreadablePhoto(l, _): l
-        case .failed: nil
-        }
-    }
 }
 
 /// What a run must leave as it was (see `RenderRun.heldRecords`).
@@ -78,19 +101,30 @@ struct HeldRecords {
     var dates: Set<CalendarDate> = []
     /// The index's records of held entries that were not loaded.
     var records: [String: Manifest.EntryRecord] = [:]
-    /// This run's records of the loaded entries.
-    var loaded: [String: Manifest.EntryRecord] = [:]
-    /// Ids in `records` or `loaded` whose index rows already say the same,
-    /// but for those of `loaded` when `allLoadedUnchanged`.
+    /// Ids of held or loaded entries whose index rows already say what this
+    /// run's records do, but for the loaded ones when `allLoadedUnchanged`.
     var unchanged: Set<String> = []
-    /// Every record in `loaded` equals its index row (every unchanged
+    /// Every loaded entry's record equals its index row (every unchanged
     /// rerun): then their ids are not listed in `unchanged`, which would
     /// hold a book's worth of them.
     var allLoadedUnchanged = false
 
     /// Whether the index row of `id` already says what its record does.
-    func isUnchanged(_ id: String) -> Bool {
-        unchanged.contains(id) || (allLoadedUnchanged && loaded[id] != nil)
+    func isUnchanged(_ id: String, loading: Loading) -> Bool {
+        unchanged.contains(id) || (allLoadedUnchanged && loading.entry(id: id) != nil)
+    }
+
+    /// The entry records the index is to hold after this run: the loaded
+    /// entries' and the held ones', looked up and listed from where they
+    /// are (no dictionary of a book's worth of records).
+    func entryRecords(_ loading: Loading) -> CacheIndex.EntryRecords {
+        let records = self.records
+        return CacheIndex.EntryRecords(
+            record: { id in loading.entry(id: id).map(Loading.record) ?? records[id] },
+            forEach: { body in
+                for e in loading.entries { body(e.entry.id, Loading.record(e)) }
+                for (id, record) in records where loading.entry(id: id) == nil { body(id, record) }
+            })
     }
 }
 
@@ -128,51 +162,56 @@ extension RenderRun {
                                failure: ItemFailure(stage: .discover, item: u.folder, error: error))
         }
         let count = discovery.found.count
-        let results = loadOutcomes(discovery.found, hasher: hasher)
+        loaded.reserveCapacity(count)
+        var fresh: [(id: String, path: String, record: Manifest.File)] = []
+        var keys: [(id: String, key: String)] = []
+        var unreadable: [(RunEntry, ImageFileError)] = []
+        // A chunk of folders at a time, each outcome moved out of its slot
+        // into `loaded`: a book's worth of outcomes (184 bytes each) is
+        // never held beside the entries made of them, which was the rerun's
+        // peak (18 MB at 100,000 entries).
+        var start = 0
+        while start < count {
+            let chunk = start..<min(count, start + Self.loadChunk)
+            let results = loadOutcomes(discovery.found[chunk], hasher: hasher)
+            results.consume { _, outcome in
+                switch outcome {
+                case let .loaded(l, photos):
+                    for (path, record) in photos.fresh { fresh.append((l.entry.id, path, record)) }
+                    for key in photos.keys { keys.append((l.entry.id, key)) }
+                    loaded.append(l)
+                case let .unreadablePhoto(l, problem):
+                    unreadable.append((l, problem))
+                case let .failed(entry):
+                    failed.append(entry)
+                }
+            }
+            start = chunk.upperBound
+        }
         // The list of folders is let go here: its last reference.
         discovery.found = []
         // Two entries with one id: both fail, neither overwrites the other.
-        // Found first, so a book without duplicates (every run of it) copies
-        // no entry: from the sorted ids, not a dictionary counting them
-        // (a sixth of loading's peak at 100,000 entries).
-        var ids: [String] = []
-        ids.reserveCapacity(count)
-        results.forEach { _, outcome in
-            if let l = outcome.loaded { ids.append(l.entry.id) }
-        }
+        // Found from the sorted ids, not a dictionary counting them (a sixth
+        // of loading's peak at 100,000 entries); a book without duplicates
+        // (every run of it) moves no entry.
+        var ids = loaded.map(\.entry.id) + unreadable.map(\.0.entry.id)
         ids.sort()
         var duplicateIDs: Set<String> = []
         for k in ids.indices.dropFirst() where ids[k] == ids[k - 1] { duplicateIDs.insert(ids[k]) }
-        loaded.reserveCapacity(ids.count)
         ids = []
-        var hashes: [String: Digest] = [:]
-        hashes.reserveCapacity(count)
-        var fresh: [String: Manifest.File] = [:]
-        var keys: Set<String>?
         var duplicated: [RunEntry] = []
-        // Each outcome is moved out of its slot: a book's worth of loaded
-        // entries is never held twice.
-        results.consume { _, outcome in
-            switch outcome {
-            case let .loaded(l, photos):
-                guard !duplicateIDs.contains(l.entry.id) else { duplicated.append(l); return }
-                loaded.append(l)
-                // Keyed by the entry's own path strings, not copies.
-                if let path = l.entry.front?.path, let digest = photos.front { hashes[path] = digest }
-                if let path = l.entry.back?.path, let digest = photos.back { hashes[path] = digest }
-                for (path, record) in photos.fresh { fresh[path] = record }
-                if !photos.keys.isEmpty {
-                    if keys == nil { keys = Set(minimumCapacity: count) }
-                    keys!.formUnion(photos.keys)
-                }
-            case let .unreadablePhoto(l, problem):
-                guard !duplicateIDs.contains(l.entry.id) else { duplicated.append(l); return }
-                failed.append(FailedEntry(id: l.entry.id, folder: l.entry.folder, canonicalFolder: l.canonicalFolder,
-                                          date: l.entry.date,
-                                          failure: ItemFailure(stage: .read, item: l.entry.id, error: problem)))
-            case let .failed(entry):
-                failed.append(entry)
-            }
+        if !duplicateIDs.isEmpty {
+            duplicated = loaded.filter { duplicateIDs.contains($0.entry.id) }
+                + unreadable.map(\.0).filter { duplicateIDs.contains($0.entry.id) }
+            loaded.removeAll { duplicateIDs.contains($0.entry.id) }
+            unreadable.removeAll { duplicateIDs.contains($0.0.entry.id) }
+            fresh.removeAll { duplicateIDs.contains($0.id) }
+            keys.removeAll { duplicateIDs.contains($0.id) }
+        }
+        for (l, problem) in unreadable {
+            failed.append(FailedEntry(id: l.entry.id, folder: l.entry.folder, canonicalFolder: l.canonicalFolder,
+                                      date: l.entry.date,
+                                      failure: ItemFailure(stage: .read, item: l.entry.id, error: problem)))
         }
         for (id, group) in Dictionary(grouping: duplicated, by: \.entry.id) {
             let error = PipelineError.duplicateID(id: id, folders: group.map(\.entry.folder).sorted())
@@ -181,13 +220,18 @@ extension RenderRun {
                                           date: g.entry.date, failure: ItemFailure(stage: .load, item: id, error: error)))
             }
         }
-        return Loading(entries: loaded, failed: failed.sorted { $0.folder < $1.folder }, photoHashes: hashes,
-                       changedFiles: fresh, photoKeys: keys)
+        var result = Loading(entries: loaded, failed: failed.sorted { $0.folder < $1.folder },
+                             photoKeys: keys.isEmpty ? nil : Set(keys.map(\.key)))
+        result.changedFiles = Dictionary(fresh.map { ($0.path, $0.record) }, uniquingKeysWith: { _, last in last })
+        return result
     }
+
+    /// How many entry folders `load` loads at a time.
+    static var loadChunk: Int { 8192 }
 
     /// Loads each of `found` and checks its photos, on `jobs` threads: one
     /// outcome per folder, in order.
-    private func loadOutcomes(_ found: [EntryDiscovery.Found], hasher: FileHasher) -> Results<LoadOutcome> {
+    private func loadOutcomes(_ found: ArraySlice<EntryDiscovery.Found>, hasher: FileHasher) -> Results<LoadOutcome> {
         let results = Results<LoadOutcome>(count: found.count)
         let loadEntry = self.loadEntry
         let fileLimit = DecodeLimits().maxFileBytes
@@ -197,7 +241,7 @@ extension RenderRun {
         // whatever the run makes).
         let keepsText = !options.only.isDisjoint(with: Self.kindsShowingBackText)
         WorkPool.run(count: found.count, threads: options.jobs, makeWorker: { () }) { _, i in
-            let f = found[i]
+            let f = found[found.startIndex + i]
             var entry: Entry, json: [UInt8]
             do {
                 (entry, json) = try loadEntry(f.folder, f.canonicalFolder, f.defaultID)
@@ -208,7 +252,7 @@ extension RenderRun {
                                                                                    error: error))))
                 return
             }
-            let l = RunEntry(entry: entry, canonicalFolder: f.canonicalFolder, jsonHash: Digest.of(json))
+            var l = RunEntry(entry: entry, canonicalFolder: f.canonicalFolder, jsonHash: Digest.of(json))
             var photos = CheckedPhotos()
             do throws(ImageFileError) {
                 func check(_ photo: FacePhoto?) throws(ImageFileError) -> Digest? {
@@ -222,8 +266,8 @@ extension RenderRun {
                     if let record = checked.fresh { photos.fresh.append((key ?? path, record)) }
                     return checked.digest
                 }
-                photos.front = try check(entry.front)
-                photos.back = try check(entry.back)
+                l.front = try check(entry.front)
+                l.back = try check(entry.back)
             } catch {
                 results.set(i, .unreadablePhoto(l, error))
                 return
@@ -245,11 +289,9 @@ extension RenderRun {
     /// index by their canonical folder, since a broken entry.json cannot
     /// tell its id), and every remembered entry that was not found and is
     /// not provably gone.
-    func heldRecords(index: CacheIndex, entries: [RunEntry], failed: [FailedEntry],
-                     root: String) throws(PipelineError) -> HeldRecords {
+    func heldRecords(index: CacheIndex, loading: Loading, root: String) throws(PipelineError) -> HeldRecords {
+        let entries = loading.entries, failed = loading.failed
         var held = HeldRecords()
-        held.loaded.reserveCapacity(entries.count)
-        for e in entries { held.loaded[e.entry.id] = .init(date: e.entry.date.description, folder: e.canonicalFolder) }
         let failedFolders = Set(failed.map(\.canonicalFolder))
         for f in failed {
             held.ids.insert(f.id)
@@ -259,8 +301,8 @@ extension RenderRun {
         var matched = 0
         do throws(SQLiteError) {
             try index.forEachEntry { id, record in
-                if let mine = held.loaded[id] {
-                    if mine == record { matched += 1 }
+                if let mine = loading.entry(id: id) {
+                    if Loading.record(mine) == record { matched += 1 }
                 } else {
                     remembered.append((id, record))
                 }
@@ -268,10 +310,10 @@ extension RenderRun {
             // Ids are the table's key: every record matched exactly when
             // as many did as there are. Otherwise the matching ids are
             // listed, in a second pass (only a run that records changes).
-            held.allLoadedUnchanged = matched == held.loaded.count
+            held.allLoadedUnchanged = matched == entries.count
             if !held.allLoadedUnchanged {
                 try index.forEachEntry { id, record in
-                    if held.loaded[id] == record { held.unchanged.insert(id) }
+                    if let mine = loading.entry(id: id), Loading.record(mine) == record { held.unchanged.insert(id) }
                 }
             }
         } catch {
@@ -319,10 +361,9 @@ extension RenderRun {
         return f.finish()
     }
 
-    func plan(entries: [RunEntry], hashes: [String: Digest], heldDates: Set<CalendarDate>, base: String,
-              holdBook: Bool) -> [WorkItem] {
+    func plan(loading: Loading, heldDates: Set<CalendarDate>, base: String, holdBook: Bool) -> [WorkItem] {
+        let entries = loading.entries
         var items: [WorkItem] = []
-        func photo(_ p: FacePhoto?) -> String { Self.photoInput(p, hashes: hashes) }
 
         // Every entry's ticket fingerprint is known even when tickets are not
         // rendered this run: book pages and years reuse cached faces that
@@ -331,7 +372,10 @@ extension RenderRun {
         let usesFaces = !options.only.isDisjoint(with: [.tickets, .books, .years])
         for e in entries where usesFaces {
             var f = Fingerprint("tickets")
-            for field in [base, ticketFormat.rawValue, e.jsonHash.hex, photo(e.entry.front), photo(e.entry.back)] { f.add(field) }
+            for field in [base, ticketFormat.rawValue, e.jsonHash.hex, Self.photoInput(e.entry.front, e.front),
+                          Self.photoInput(e.entry.back, e.back)] {
+                f.add(field)
+            }
             if let tag = TextRevision.tag([e.entry.title, e.entry.director, e.entry.author, e.entry.memo] + e.entry.friends) {
                 f.add(tag)
             }
@@ -348,13 +392,13 @@ extension RenderRun {
             }
         }
 
-        let frontInput = { (e: Entry) in self.frontInput(e, photo: photo) }
+        // Book pages name entries, not positions: their front photo's hash
+        // is found by id.
+        let frontInput = { (e: Entry) in Self.frontInput(e, digest: loading.entry(id: e.id)?.front) }
         // Grouped by index, and each group copied once, sorted, into the
         // item that renders it: a large book's entries are not copied for
         // every grouping on the way.
-        func sortedEntries(_ group: [Int]) -> [Entry] {
-            group.sorted { entries[$0].entry.id < entries[$1].entry.id }.map { entries[$0].entry }
-        }
+        func sorted(_ group: [Int]) -> [Int] { group.sorted { entries[$0].entry.id < entries[$1].entry.id } }
         let byDate = Dictionary(grouping: entries.indices, by: { entries[$0].entry.date })
         let jobs = options.jobs
         if options.only.contains(.days) {
@@ -364,16 +408,16 @@ extension RenderRun {
                     && !isHeld(CacheLayout.relativePath(of: .day(day.key), format: format), heldDates.contains(day.key))
             }
                 .sorted { $0.key < $1.key }
-                .map { (date: $0.key, entries: sortedEntries($0.value)) }
+                .map { (date: $0.key, group: sorted($0.value)) }
             let prints = Self.parallelMap(days.count, threads: jobs) { i in
                 var f = Fingerprint("day")
                 for field in [base, format.rawValue] { f.add(field) }
-                for e in days[i].entries { f.add(Self.dayInput(e, hashes: hashes)) }
+                for k in days[i].group { f.add(Self.dayInput(entries[k].entry, front: entries[k].front)) }
                 return f.finish()
             }
             for (day, fingerprint) in zip(days, prints) {
                 let key = OutputKey.day(day.date)
-                items.append(WorkItem(kind: .day(day.date, day.entries), id: "days/\(day.date)",
+                items.append(WorkItem(kind: .day(day.date, day.group.map { entries[$0].entry }), id: "days/\(day.date)",
                                       outputs: [(key, CacheLayout.relativePath(of: key, format: format))],
                                       fingerprint: fingerprint, owner: day.date.description))
             }
@@ -392,21 +436,22 @@ extension RenderRun {
                                heldMonths.contains(month.key))
             }
                 .sorted { $0.key < $1.key }
-                .map { (month: $0.key, byDay: Dictionary(grouping: sortedEntries($0.value), by: \.date.day)) }
+                .map { (month: $0.key, byDay: Dictionary(grouping: sorted($0.value), by: { entries[$0].entry.date.day })) }
             let today = options.today
             let prints = Self.parallelMap(months.count, threads: jobs) { i in
                 let (month, byDay) = months[i]
                 var f = Fingerprint("month")
                 for field in [base, format.rawValue, MonthKey(today) == month ? today.description : "-"] { f.add(field) }
-                for (day, list) in byDay.sorted(by: { $0.key < $1.key }) {
+                for (day, group) in byDay.sorted(by: { $0.key < $1.key }) {
                     f.add("\(day)")
-                    for e in list { f.add(Self.dayInput(e, hashes: hashes)) }
+                    for k in group { f.add(Self.dayInput(entries[k].entry, front: entries[k].front)) }
                 }
                 return f.finish()
             }
             for (m, fingerprint) in zip(months, prints) {
                 let key = OutputKey.month(year: m.month.year, month: m.month.month)
-                items.append(WorkItem(kind: .month(m.month, m.byDay), id: "months/\(m.month)",
+                let byDay = m.byDay.mapValues { group in group.map { entries[$0].entry } }
+                items.append(WorkItem(kind: .month(m.month, byDay), id: "months/\(m.month)",
                                       outputs: [(key, CacheLayout.relativePath(of: key, format: format))],
                                       fingerprint: fingerprint, owner: m.month.description))
             }
@@ -427,8 +472,8 @@ extension RenderRun {
     /// What a day thumbnail shows of an entry: its front photo and edit
     /// (the crop's canonical JSON), and for placeholders and ordering its
     /// title, kind, rating and date; never its memo.
-    static func dayInput(_ e: Entry, hashes: [String: Digest]) -> String {
-        "\(e.id)|\(photoInput(e.front, hashes: hashes))|\(e.front?.crop?.jsonText ?? "-")|\(e.title)|\(e.kind.rawValue)|\(e.rating)"
+    static func dayInput(_ e: Entry, front: Digest?) -> String {
+        "\(e.id)|\(photoInput(e.front, front))|\(e.front?.crop?.jsonText ?? "-")|\(e.title)|\(e.kind.rawValue)|\(e.rating)"
             + TextRevision.suffix([e.title])
     }
 
@@ -442,8 +487,8 @@ extension RenderRun {
     }
 
     /// A photo in fingerprints: its name and content hash.
-    static func photoInput(_ p: FacePhoto?, hashes: [String: Digest]) -> String {
-        p.map { "\($0.name)|\(hashes[$0.path]?.hex ?? "")" } ?? "none"
+    static func photoInput(_ p: FacePhoto?, _ digest: Digest?) -> String {
+        p.map { "\($0.name)|\(digest?.hex ?? "")" } ?? "none"
     }
 
     /// `body(0) ..< body(count - 1)` on up to `threads` threads, in order:
@@ -456,8 +501,8 @@ extension RenderRun {
 
     /// What a front face shows of an entry, as book pages show it: never
     /// its memo, friends or back.
-    func frontInput(_ e: Entry, photo: (FacePhoto?) -> String) -> String {
-        "\(e.id)|\(e.title)|\(e.kind.rawValue)|\(e.rating)|\(e.date)|\(photo(e.front))|\(e.front?.crop?.jsonText ?? "-")"
+    static func frontInput(_ e: Entry, digest: Digest?) -> String {
+        "\(e.id)|\(e.title)|\(e.kind.rawValue)|\(e.rating)|\(e.date)|\(photoInput(e.front, digest))|\(e.front?.crop?.jsonText ?? "-")"
             + TextRevision.suffix([e.title])
     }
 }

@@ -85,13 +85,12 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         var phases = PhaseTimer()
         let hasher = FileHasher(previous: index.file)
         let (loading, found) = try discoverAndLoad(hasher: hasher, phases: &phases)
-        let entries = loading.entries
-        let failed = loading.failed, photoHashes = loading.photoHashes
+        let failed = loading.failed
         phases.mark("load")
 
         // What is held: everything a failed entry or an unreadable folder
         // may own, and every remembered entry not provably gone.
-        let held = try heldRecords(index: index, entries: entries, failed: failed, root: found.root)
+        let held = try heldRecords(index: index, loading: loading, root: found.root)
         if found.nothing && recorded > 0 && !options.allowEmpty
             && held.ids.count < recorded {
             throw .emptyEntries(path: options.entries, known: recorded)
@@ -99,7 +98,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
 
         phases.mark("held")
         // Plan.
-        let items = plan(entries: entries, hashes: photoHashes, heldDates: held.dates,
+        let items = plan(loading: loading, heldDates: held.dates,
                          base: baseFingerprint(hasher: hasher),
                          holdBook: !held.ids.isEmpty && (index.hasOutput(ownedBy: CacheLayout.bookOwner)
                                                           || store?.holdsAnyFile(in: ["books", "site/book"]) == true))
@@ -109,10 +108,6 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             default: break
             }
         }
-        // Held records merged into the loaded ones, not the other way: with
-        // nothing held (every unchanged rerun) this shares the loaded
-        // records' storage instead of copying a book's worth of them.
-        let entryRecords = held.loaded.merging(held.records) { loaded, _ in loaded }
         var planned = Set(items.flatMap { item in item.outputs.map { $0.path } })
         planned.formUnion(currentSitePaths)
         var heldOwners = Set(held.dates.map { $0.description } + held.dates.map { MonthKey($0).description }
@@ -158,12 +153,17 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
 
         // Record this run's entries and input files first: from here on, a
         // killed run leaves an index that knows every entry it rendered.
+        // When every loaded entry's row says what it would write and the
+        // index has no other rows (every unchanged rerun), its entry rows
+        // are left alone without a scan.
+        let entryRowsStand = held.allLoadedUnchanged && recorded == loading.entries.count
         do throws(SQLiteError) {
             // Photos by the loading, the fonts by the base fingerprint's hashing.
             let fonts = hasher.records
             try index.commit(changedFiles: loading.changedFiles.merging(fonts) { photo, _ in photo },
                              currentFiles: { loading.isPhoto($0) || fonts[$0] != nil },
-                             entries: entryRecords, keptEntries: held.isUnchanged)
+                             entries: entryRowsStand ? nil : held.entryRecords(loading),
+                             keptEntries: { held.isUnchanged($0, loading: loading) })
         } catch {
             throw .badCache(path: index.displayName, reason: "cannot be updated: \(error.message)")
         }

@@ -37,6 +37,56 @@ struct EntryFieldTests {
         #expect(entry.memo == "메모" && entry.author == "작가" && entry.friends == ["민수"])
     }
 
+    /// The box keeps a photo's path only when it is not the folder and the
+    /// name joined: every path reads back as it was given, through copies,
+    /// a changed folder and a changed photo, and equality sees no difference.
+    @Test func photoPathsReadBackAsGiven() throws {
+        let date = CalendarDate(year: 2022, month: 8, day: 27)!
+        let joined = FacePhoto(name: "photos/a.jpg", path: "/book/e1/photos/a.jpg")
+        let elsewhere = FacePhoto(name: "a.jpg", path: "/other/place/a.jpg")
+        var entry = Entry(id: "e1", folder: "/book/e1", title: "t", date: date, rating: 3,
+                          front: joined, back: elsewhere)
+        #expect(entry.front?.path == "/book/e1/photos/a.jpg" && entry.back?.path == "/other/place/a.jpg")
+        #expect(entry.frontName == "photos/a.jpg")
+        // Moving the folder keeps the photos where they were.
+        entry.folder = "/moved/e1"
+        #expect(entry.front?.path == "/book/e1/photos/a.jpg" && entry.back?.path == "/other/place/a.jpg")
+        entry.front = FacePhoto(name: "b.jpg", path: "/moved/e1/b.jpg")
+        #expect(entry.front?.path == "/moved/e1/b.jpg")
+        // An empty folder (the current directory) joins to the bare name.
+        let here = Entry(id: "h", folder: "", title: "t", date: date, rating: 3,
+                         front: FacePhoto(name: "a.jpg", path: "a.jpg"))
+        #expect(here.front?.path == "a.jpg")
+        // Equal to an entry built with the same values, and hashed alike.
+        let same = Entry(id: "h", folder: "", title: "t", date: date, rating: 3,
+                         front: FacePhoto(name: "a.jpg", path: "a.jpg"))
+        #expect(here == same && here.hashValue == same.hashValue)
+        let other = Entry(id: "h", folder: "", title: "t", date: date, rating: 3,
+                          front: FacePhoto(name: "a.jpg", path: "b/a.jpg"))
+        #expect(here != other)
+    }
+
+    /// The fields kept out of line read back, change alone, and leave no
+    /// trace when emptied again.
+    @Test func restFieldsChangeOneAtATime() throws {
+        let date = CalendarDate(year: 2022, month: 8, day: 27)!
+        let bare = Entry(id: "x", folder: "/f", title: "t", date: date, rating: 1)
+        var entry = bare
+        entry.memo = "m"
+        entry.year = 1999
+        #expect(entry.memo == "m" && entry.year == 1999 && entry.director == nil && entry.friends.isEmpty)
+        #expect(bare.memo == nil && bare.year == nil)
+        #expect(entry != bare)
+        let copy = entry
+        entry.friends = ["a", "b"]
+        #expect(copy.friends.isEmpty && entry.friends == ["a", "b"] && entry.memo == "m")
+        entry.memo = nil
+        entry.year = nil
+        entry.friends = []
+        #expect(entry == bare && entry.hashValue == bare.hashValue)
+        #expect(entry.withoutBackText() == bare)
+    }
+
     @Test func absentFieldsTakeDefaults() throws {
         let entry = try parseEntry(entryJSON())
         #expect(entry.id == "2022-08-27-decision")

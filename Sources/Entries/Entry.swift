@@ -23,14 +23,37 @@ public struct Entry: Sendable, Hashable {
         var title: String
         var date: CalendarDate
         var rating: Double
-        /// Its path is "" when it is `PhotoPath.join(folder, name)`.
+        /// Its path is "" when bit 0 of `joined` is set (see `frontPhoto`).
         var front: FacePhoto?
         var rest: Rest?
         var kind: EntryKind
+        /// Which photos' paths are `PhotoPath.join(folder, name)`, byte for
+        /// byte, and kept as "": bit 0 the front, bit 1 the back.
+        var joined: UInt8 = 0
+
+        /// The front photo with its path.
+        var frontPhoto: FacePhoto? {
+            get { Entry.read(front, joined: joined & 1 != 0, folder: folder) }
+            set {
+                let (photo, isJoined) = Entry.stored(newValue, folder: folder)
+                front = photo
+                joined = joined & ~1 | (isJoined ? 1 : 0)
+            }
+        }
+
+        /// The back photo with its path.
+        var backPhoto: FacePhoto? {
+            get { Entry.read(self[rest: \.back], joined: joined & 2 != 0, folder: folder) }
+            set {
+                let (photo, isJoined) = Entry.stored(newValue, folder: folder)
+                self[rest: \.back] = photo
+                joined = joined & ~2 | (isJoined ? 2 : 0)
+            }
+        }
 
         /// A field of the rest (director, author, friends, memo, the back
         /// photo, the year): its empty value when there is no rest. The
-        /// back photo's path is "" when it is `PhotoPath.join(folder, name)`.
+        /// back photo's path is "" when bit 1 of `joined` is set.
         subscript<T>(rest field: WritableKeyPath<Rest.Fields, T>) -> T {
             get { (rest?.fields ?? Rest.Fields())[keyPath: field] }
             set { setRest { $0[keyPath: field] = newValue } }
@@ -67,16 +90,18 @@ public struct Entry: Sendable, Hashable {
     }
 
     /// `photo` as the box keeps it: its path left empty when it is the
-    /// one `folder` and its name make.
-    private static func stored(_ photo: FacePhoto?, folder: String) -> FacePhoto? {
-        guard var p = photo, p.path == PhotoPath.join(folder, p.name) else { return photo }
+    /// one `folder` and its name make, byte for byte (not as `String`s
+    /// compare: two spellings of an accented name are two files here), and
+    /// whether it was.
+    private static func stored(_ photo: FacePhoto?, folder: String) -> (FacePhoto?, joined: Bool) {
+        guard var p = photo, p.path.utf8.elementsEqual(PhotoPath.join(folder, p.name).utf8) else { return (photo, false) }
         p.path = ""
-        return p
+        return (p, true)
     }
 
-    /// `photo` as the box keeps it, with its path made again.
-    private static func read(_ photo: FacePhoto?, folder: String) -> FacePhoto? {
-        guard var p = photo, p.path.isEmpty else { return photo }
+    /// `photo` as the box keeps it, with its path made again when `joined`.
+    private static func read(_ photo: FacePhoto?, joined: Bool, folder: String) -> FacePhoto? {
+        guard joined, var p = photo else { return photo }
         p.path = PhotoPath.join(folder, p.name)
         return p
     }
@@ -110,10 +135,10 @@ public struct Entry: Sendable, Hashable {
         set {
             // The photos keep their paths, whatever the folder is now.
             update { f in
-                let front = Entry.read(f.front, folder: f.folder), back = Entry.read(f[rest: \.back], folder: f.folder)
+                let front = f.frontPhoto, back = f.backPhoto
                 f.folder = newValue
-                f.front = Entry.stored(front, folder: newValue)
-                f[rest: \.back] = Entry.stored(back, folder: newValue)
+                f.frontPhoto = front
+                f.backPhoto = back
             }
         }
     }
@@ -164,8 +189,8 @@ public struct Entry: Sendable, Hashable {
     }
     /// The front photo and its edit; nil means the designed placeholder face.
     public var front: FacePhoto? {
-        get { Entry.read(box.fields.front, folder: box.fields.folder) }
-        set { update { $0.front = Entry.stored(newValue, folder: $0.folder) } }
+        get { box.fields.frontPhoto }
+        set { update { $0.frontPhoto = newValue } }
     }
     /// The front photo's file name as entry.json writes it, without making
     /// its path.
@@ -175,7 +200,7 @@ public struct Entry: Sendable, Hashable {
     /// index row among a large book's photos asks for each row.
     public func photoPath(back: Bool = false, is path: String) -> Bool {
         guard let photo = back ? box.fields[rest: \.back] : box.fields.front else { return false }
-        if !photo.path.isEmpty { return photo.path.utf8.elementsEqual(path.utf8) }
+        if box.fields.joined & (back ? 2 : 1) == 0 { return photo.path.utf8.elementsEqual(path.utf8) }
         let folder = box.fields.folder.utf8, name = photo.name.utf8, bytes = path.utf8
         if folder.isEmpty { return name.elementsEqual(bytes) }
         let slash = folder.last == UInt8(ascii: "/") ? 0 : 1
@@ -190,19 +215,18 @@ public struct Entry: Sendable, Hashable {
 
     /// The back photo and its edit; nil means the theme's background.
     public var back: FacePhoto? {
-        get { Entry.read(box.fields[rest: \.back], folder: box.fields.folder) }
-        set { update { $0[rest: \.back] = Entry.stored(newValue, folder: $0.folder) } }
+        get { box.fields.backPhoto }
+        set { update { $0.backPhoto = newValue } }
     }
 
     public init(id: String, folder: String, title: String, date: CalendarDate, rating: Double,
                 kind: EntryKind = .movie, director: String? = nil, year: Int? = nil, friends: [String] = [],
                 memo: String? = nil, front: FacePhoto? = nil, back: FacePhoto? = nil) {
-        var fields = Fields(id: id, folder: folder, title: title, date: date, rating: rating,
-                            front: Entry.stored(front, folder: folder), rest: nil, kind: kind)
-        fields.setRest { rest in
-            rest = .init(director: director, friends: friends, memo: memo,
-                         back: Entry.stored(back, folder: folder), year: year)
-        }
+        var fields = Fields(id: id, folder: folder, title: title, date: date, rating: rating, front: nil, rest: nil,
+                            kind: kind)
+        fields.frontPhoto = front
+        fields.setRest { rest in rest = .init(director: director, friends: friends, memo: memo, year: year) }
+        fields.backPhoto = back
         box = Box(fields)
     }
 

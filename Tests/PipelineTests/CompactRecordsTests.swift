@@ -140,4 +140,24 @@ import FileSystem
         let empty = PositionTable(count: 0) { _ in nil }
         #expect(empty.position(of: "a") { _ in nil } == nil)
     }
+
+    /// An index row is a photo of the run when its path is one, byte for
+    /// byte, whether the photo's path is the folder and name joined, kept
+    /// as written, or an index key of its own (ENTRIES typed relatively).
+    @Test func indexRowsMatchPhotosByTheirBytes() {
+        let date = CalendarDate("2022-08-27")!
+        let composed = "/book/a/\u{E9}.jpg", decomposed = "/book/a/e\u{301}.jpg"
+        func run(_ entry: Entry) -> RunEntry {
+            RunEntry(entry: entry, canonicalFolder: entry.folder, jsonHash: Digest.of([1]), front: Digest.of([2]))
+        }
+        let a = Entry(id: "a", folder: "/book/a", title: "t", date: date, rating: 3,
+                      front: FacePhoto(name: "\u{E9}.jpg", path: composed))
+        let b = Entry(id: "b", folder: "/book/b", title: "t", date: date, rating: 3,
+                      front: FacePhoto(name: "x.jpg", path: "/elsewhere/x.jpg"))
+        let loading = Loading(entries: [run(a), run(b)], failed: [], photoKeys: ["/canonical/\u{E9}.jpg"])
+        #expect(loading.isPhoto(composed) && !loading.isPhoto(decomposed))
+        #expect(loading.isPhoto("/elsewhere/x.jpg") && !loading.isPhoto("/book/b/x.jpg"))
+        #expect(loading.isPhoto("/canonical/\u{E9}.jpg") && !loading.isPhoto("/canonical/e\u{301}.jpg"))
+        #expect(loading.entry(id: "b")?.entry == b && loading.entry(id: "c") == nil)
+    }
 }

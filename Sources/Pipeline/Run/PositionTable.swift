@@ -7,8 +7,9 @@
 /// an entry at 100,000 entries, two of them a quarter of an unchanged
 /// rerun's heap. This table keeps only positions, 4 bytes a slot, at most
 /// half full (8 to 16 bytes an element), and reads keys back from the
-/// array they live in. Keys compare as `String`s do, so it finds exactly
-/// what a dictionary would.
+/// array they live in. `position(of:key:)` compares keys as `String`s do,
+/// so it finds exactly what a dictionary would; `position(of:where:)`
+/// leaves the comparison to the caller (photo paths compare as bytes).
 struct PositionTable: Sendable {
     /// Position + 1 of an element whose key hashes near the slot; 0 is empty.
     private var slots: [UInt32]

@@ -60,10 +60,15 @@ struct Loading {
         byID.position(of: id) { entries[$0].entry.id }.map { entries[$0] }
     }
 
-    /// Whether the index's file row `key` is a photo of this run.
+    /// Whether the index's file row `key` is a photo of this run. Paths
+    /// match byte for byte, as the file system names files (two spellings
+    /// of an accented name are two files), not as `String`s compare.
     func isPhoto(_ key: String) -> Bool {
-        byPhotoPath.position(of: key) { entries[$0 >> 1].entry.photoPath(back: $0 & 1 == 1, is: key) } != nil
-            || photoKeys?.contains(key) == true
+        if byPhotoPath.position(of: key, where: { entries[$0 >> 1].entry.photoPath(back: $0 & 1 == 1, is: key) }) != nil {
+            return true
+        }
+        guard let photoKeys, let i = photoKeys.firstIndex(of: key) else { return false }
+        return photoKeys[i].utf8.elementsEqual(key.utf8)
     }
 
     /// This run's index record of each loaded entry.
@@ -150,9 +155,10 @@ extension RenderRun {
     /// the failures (an unreadable folder, a bad entry.json, two entries
     /// with one id, an entry with a photo that cannot be read: missing,
     /// unreadable, not a regular file, so its outputs, day and month are
-    /// held as they were), each photo's content hash by path, and the new
-    /// records of the photos that changed. The list of folders found is
-    /// let go once every folder is loaded, before the results are gathered.
+    /// held as they were), each entry with its photos' content hashes, and
+    /// the new records of the photos that changed. Folders are loaded a
+    /// chunk at a time, each chunk's results gathered as it ends; the list
+    /// of folders found is let go once every folder is loaded.
     func load(_ discovery: consuming EntryDiscovery.Result, hasher: FileHasher) -> Loading {
         var loaded: [RunEntry] = []
         var failed: [FailedEntry] = discovery.unreadable.map { u in

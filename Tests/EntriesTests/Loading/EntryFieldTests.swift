@@ -66,6 +66,27 @@ struct EntryFieldTests {
         #expect(here != other)
     }
 
+    /// Paths are bytes: a photo path that differs from the folder and name
+    /// joined only in how an accent is spelled (NFC against NFD) reads back
+    /// in its own bytes, through a moved folder too, and an empty path stays
+    /// empty.
+    @Test func photoPathsKeepTheirBytes() throws {
+        let date = CalendarDate(year: 2022, month: 8, day: 27)!
+        let decomposed = "/x/e\u{301}.jpg"
+        var entry = Entry(id: "a", folder: "/x", title: "t", date: date, rating: 3,
+                          front: FacePhoto(name: "\u{E9}.jpg", path: decomposed),
+                          back: FacePhoto(name: "b.jpg", path: ""))
+        #expect(Array(try #require(entry.front?.path).utf8) == Array(decomposed.utf8))
+        #expect(entry.photoPath(is: decomposed) && !entry.photoPath(is: "/x/\u{E9}.jpg"))
+        #expect(entry.back?.path == "" && entry.photoPath(back: true, is: ""))
+        var moved = Entry(id: "m", folder: "/b/e\u{301}", title: "t", date: date, rating: 3,
+                          front: FacePhoto(name: "a.jpg", path: "/b/e\u{301}/a.jpg"))
+        moved.folder = "/b/\u{E9}"
+        #expect(Array(try #require(moved.front?.path).utf8) == Array("/b/e\u{301}/a.jpg".utf8))
+        entry.folder = "/y"
+        #expect(Array(try #require(entry.front?.path).utf8) == Array(decomposed.utf8) && entry.back?.path == "")
+    }
+
     /// The fields kept out of line read back, change alone, and leave no
     /// trace when emptied again.
     @Test func restFieldsChangeOneAtATime() throws {

@@ -193,8 +193,12 @@ public struct Entry: Sendable, Hashable {
         set { update { $0.frontPhoto = newValue } }
     }
     /// The front photo's file name as entry.json writes it, without making
-    /// its path.
+    /// its path (fingerprints name photos, for every entry of a book).
     public var frontName: String? { box.fields.front?.name }
+    /// The front photo's saved edit, without making its path.
+    public var frontCrop: EditorState? { box.fields.front?.crop }
+    /// The back photo's file name, without making its path.
+    public var backName: String? { box.fields[rest: \.back]?.name }
     /// Whether the front photo's path (the back's, with `back`) is `path`,
     /// byte for byte, without making the path: what a run's lookup of an
     /// index row among a large book's photos asks for each row.

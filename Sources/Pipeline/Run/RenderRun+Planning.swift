@@ -378,8 +378,8 @@ extension RenderRun {
         let usesFaces = !options.only.isDisjoint(with: [.tickets, .books, .years])
         for e in entries where usesFaces {
             var f = Fingerprint("tickets")
-            for field in [base, ticketFormat.rawValue, e.jsonHash.hex, Self.photoInput(e.entry.front, e.front),
-                          Self.photoInput(e.entry.back, e.back)] {
+            for field in [base, ticketFormat.rawValue, e.jsonHash.hex, Self.photoInput(e.entry.frontName, e.front),
+                          Self.photoInput(e.entry.backName, e.back)] {
                 f.add(field)
             }
             if let tag = TextRevision.tag([e.entry.title, e.entry.director, e.entry.author, e.entry.memo] + e.entry.friends) {
@@ -479,7 +479,7 @@ extension RenderRun {
     /// (the crop's canonical JSON), and for placeholders and ordering its
     /// title, kind, rating and date; never its memo.
     static func dayInput(_ e: Entry, front: Digest?) -> String {
-        "\(e.id)|\(photoInput(e.front, front))|\(e.front?.crop?.jsonText ?? "-")|\(e.title)|\(e.kind.rawValue)|\(e.rating)"
+        "\(e.id)|\(photoInput(e.frontName, front))|\(e.frontCrop?.jsonText ?? "-")|\(e.title)|\(e.kind.rawValue)|\(e.rating)"
             + TextRevision.suffix([e.title])
     }
 
@@ -492,9 +492,11 @@ extension RenderRun {
         return canonicalFolder + path.dropFirst(folder.count)
     }
 
-    /// A photo in fingerprints: its name and content hash.
-    static func photoInput(_ p: FacePhoto?, _ digest: Digest?) -> String {
-        p.map { "\($0.name)|\(digest?.hex ?? "")" } ?? "none"
+    /// A photo in fingerprints: its name and content hash. By name, not
+    /// as a `FacePhoto`: reading an entry's photo makes its path, and this
+    /// runs for every entry of a book, several times.
+    static func photoInput(_ name: String?, _ digest: Digest?) -> String {
+        name.map { "\($0)|\(digest?.hex ?? "")" } ?? "none"
     }
 
     /// `body(0) ..< body(count - 1)` on up to `threads` threads, in order:
@@ -508,7 +510,7 @@ extension RenderRun {
     /// What a front face shows of an entry, as book pages show it: never
     /// its memo, friends or back.
     static func frontInput(_ e: Entry, digest: Digest?) -> String {
-        "\(e.id)|\(e.title)|\(e.kind.rawValue)|\(e.rating)|\(e.date)|\(photoInput(e.front, digest))|\(e.front?.crop?.jsonText ?? "-")"
+        "\(e.id)|\(e.title)|\(e.kind.rawValue)|\(e.rating)|\(e.date)|\(photoInput(e.frontName, digest))|\(e.frontCrop?.jsonText ?? "-")"
             + TextRevision.suffix([e.title])
     }
 }

@@ -47,7 +47,10 @@ struct EntryFieldTests {
         var entry = Entry(id: "e1", folder: "/book/e1", title: "t", date: date, rating: 3,
                           front: joined, back: elsewhere)
         #expect(entry.front?.path == "/book/e1/photos/a.jpg" && entry.back?.path == "/other/place/a.jpg")
-        #expect(entry.frontName == "photos/a.jpg")
+        #expect(entry.frontName == "photos/a.jpg" && entry.backName == "a.jpg" && entry.frontCrop == nil)
+        var edited = entry
+        edited.front?.crop = EditorState(placement: .normalizedRect(Rect(x: 0.1, y: 0.2, width: 0.5, height: 0.25)))
+        #expect(edited.frontCrop == edited.front?.crop && edited.frontCrop != nil)
         // Moving the folder keeps the photos where they were.
         entry.folder = "/moved/e1"
         #expect(entry.front?.path == "/book/e1/photos/a.jpg" && entry.back?.path == "/other/place/a.jpg")

@@ -2,6 +2,7 @@
 """photicase-render against its peers, measured in one run on this machine.
 
 Usage: python3 scripts/bench.py [--thumbs N] [--entries N] [--skip-book] [--out docs/PERFORMANCE.md]
+       [--before OLD-BINARY] [--baseline PRE-ISSUE-14-BINARY [--book-repeats N]]
        python3 scripts/bench.py --tickets-only [--repeats N]
        python3 scripts/bench.py --color-only
        python3 scripts/bench.py --book-only [--entries N]
@@ -180,9 +181,11 @@ def color_section(ours, maker, work, cores, n, jpeg_src):
     return lines
 
 
-def tickets_section(ours, work, jpeg_src, repeats, entries=12):
+def tickets_section(ours, work, jpeg_src, repeats, entries=12, before=None):
     """`render --only tickets --force` with --jobs 1 and 2 against the
-    half-scale decode floor of the same photos."""
+    half-scale decode floor of the same photos; with `before` (another
+    build's binary) that build's --jobs 1 too, in the same alternation,
+    and whether the two builds wrote the same bytes."""
     book = os.path.join(work, "tickets-book")
     # The back photo is the same picture in other bytes (re-encoded at full
     # size), so nothing could be shared between a ticket's two photos.
@@ -197,6 +200,11 @@ def tickets_section(ours, work, jpeg_src, repeats, entries=12):
     cache = os.path.join(work, "tickets-cache")
     base = [ours, "render", book, "--cache", cache, "--only", "tickets", "--progress", "none"]
     run(base)  # hashes the photos once, warms the page cache
+    before_cache = os.path.join(work, "tickets-cache-before")
+    before_cmd = [before, "render", book, "--cache", before_cache, "--only", "tickets", "--progress", "none"] \
+        if before else None
+    if before_cmd:
+        run(before_cmd)
     floor_cmds = [["djpeg", "-scale", "1/2", "-outfile", os.devnull, p] for p in photos]
 
     def floor():
@@ -221,7 +229,11 @@ def tickets_section(ours, work, jpeg_src, repeats, entries=12):
         return time.perf_counter() - start, sum(c for _, c in results)
 
     samples = {"j1": [], "floor": [], "j2": [], "pair": []}
+    if before_cmd:
+        samples["before"] = []
     for _ in range(repeats):
+        if before_cmd:
+            samples["before"].append(run_cpu(before_cmd + ["--force", "--jobs", "1"]))
         samples["j1"].append(run_cpu(base + ["--force", "--jobs", "1"]))
         samples["floor"].append(floor())
         samples["j2"].append(run_cpu(base + ["--force", "--jobs", "2"]))
@@ -237,11 +249,21 @@ def tickets_section(ours, work, jpeg_src, repeats, entries=12):
              f"medians of {repeats}. CPU is user + system seconds.\n",
              "| run | wall s | CPU s | vs. floor (wall) |",
              "|---|---:|---:|---:|"]
-    for key, name in (("floor", f"floor: djpeg -scale 1/2, {2 * entries} files (1 core)"),
-                      ("j1", "photicase-render --jobs 1"), ("j2", "photicase-render --jobs 2")):
+    rows = [("floor", f"floor: djpeg -scale 1/2, {2 * entries} files (1 core)")]
+    if before_cmd:
+        rows.append(("before", "the previous build, --jobs 1"))
+    rows += [("j1", "photicase-render --jobs 1"), ("j2", "photicase-render --jobs 2")]
+    for key, name in rows:
         w, c = med[key]
         ratio = "—" if key == "floor" else f"{w / med['floor'][0]:.2f}x"
         lines.append(f"| {name} | {w:.2f} | {c:.2f} | {ratio} |")
+    if before_cmd:
+        same = subprocess.run(["diff", "-r", "-q", os.path.join(before_cache, "tickets"), os.path.join(cache, "tickets")],
+                              capture_output=True).returncode == 0
+        lines.append(f"\nThis build against the previous one (`{before}`), --jobs 1: "
+                     f"{med['before'][0] / med['j1'][0]:.2f}x faster (CPU {med['before'][1]:.2f} s against "
+                     f"{med['j1'][1]:.2f} s); the ticket images they wrote are "
+                     f"{'byte-identical' if same else 'DIFFERENT'}.")
     lines.append(f"\n--jobs 2 over --jobs 1: {med['j1'][0] / med['j2'][0]:.2f}x faster; two floors at once "
                  f"took {med['pair'][0]:.2f} s, {2 * med['floor'][0] / med['pair'][0]:.2f}x one floor's rate (the "
                  "parallelism the machine gave during the run). "
@@ -276,8 +298,11 @@ def replace_section(path, heading, section, before=None):
 BOOK_BASELINE_RATE = 1000 / 187.4
 
 
-def book_section(ours, work, src_jpeg, entries):
-    """Section 2: a full render of a generated book of `entries` entries."""
+def book_section(ours, work, src_jpeg, entries, baseline=None, repeats=1):
+    """Section 2: a full render of a generated book of `entries` entries.
+    With `baseline` (the build the issue measured, before its work), that
+    build renders the same book, alternating with this one `repeats`
+    times, and the ratio is measured rather than taken from the issue."""
     book = os.path.join(work, "book")
     back = os.path.join(work, "back.webp")
     run([ours, "convert", src_jpeg, back, "--max-size", "2000"])
@@ -288,8 +313,17 @@ def book_section(ours, work, src_jpeg, entries):
     # Like for like with the baseline: the kinds that existed when it was
     # measured. Then everything a default run makes today (book pages,
     # years, the site as well).
-    same = run([ours, "render", book, "--cache", os.path.join(work, "cache-same"), "--only", "tickets,days,months"]
-               + common)
+    same_cmd = [ours, "render", book, "--cache", os.path.join(work, "cache-same"), "--only", "tickets,days,months",
+                "--force"] + common
+    base_cmd = [baseline, "render", book, "--cache", os.path.join(work, "cache-baseline"), "--force"] + common \
+        if baseline else None
+    same_runs, base_runs = [], []
+    for _ in range(repeats if baseline else 1):
+        if base_cmd:
+            base_runs.append(run(base_cmd))
+        same_runs.append(run(same_cmd))
+    same = (statistics.median(r[0] for r in same_runs), max(r[1] for r in same_runs))
+    base_rate = entries / statistics.median(r[0] for r in base_runs) if base_runs else BOOK_BASELINE_RATE
     cache = os.path.join(work, "book-cache")
     full2 = run([ours, "render", book, "--cache", cache] + common)
     rerun = run([ours, "render", book, "--cache", cache] + common)
@@ -308,12 +342,16 @@ def book_section(ours, work, src_jpeg, entries):
              f"2000-pixel WebP back photo; {days} days and {months} months. Outputs at the defaults: per entry "
              "front, back and share image at scale 2 (WebP), day thumbnails (JPEG), month sheets (PNG), and in "
              "the default run also the book pages, years and the site. The first row makes what the baseline "
-             f"made (tickets, days, months); the baseline, {BOOK_BASELINE_RATE:.2f} entries/s (1,000 entries in "
-             "187.4 s), is the issue's figure for this generator before this work (PNG faces).\n",
+             f"made (tickets, days, months); "
+             + (f"the baseline is the build before issue 14's work (`{baseline}`, PNG faces) rendering the same "
+                f"book, alternating with this build, medians of {repeats}: {base_rate:.2f} entries/s here (the issue "
+                f"measured {BOOK_BASELINE_RATE:.2f}, 1,000 entries in 187.4 s).\n" if base_runs else
+                f"the baseline, {BOOK_BASELINE_RATE:.2f} entries/s (1,000 entries in 187.4 s), is the issue's figure "
+                "for this generator before this work (PNG faces).\n"),
              "| measurement | value |",
              "|---|---:|",
              f"| tickets, days and months, --jobs 2 | {same[0]:.1f} s, {entries / same[0]:.2f} entries/s, "
-             f"{entries / same[0] / BOOK_BASELINE_RATE:.2f}x the baseline's rate |",
+             f"{entries / same[0] / base_rate:.2f}x the baseline's rate |",
              f"| full default render, --jobs 2 | {full2[0]:.1f} s, {entries / full2[0]:.2f} entries/s |",
              f"| full default render, --jobs 1 (--force) | {full1[0]:.1f} s, {entries / full1[0]:.2f} entries/s |",
              f"| speedup of --jobs 2 over --jobs 1 | {full1[0] / full2[0]:.2f}x |",
@@ -341,6 +379,9 @@ def main():
     ap.add_argument("--tickets-only", action="store_true")
     ap.add_argument("--book-only", action="store_true")
     ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--before", help="tickets: a previous build's binary, timed side by side")
+    ap.add_argument("--baseline", help="book: the pre-issue-14 build's binary, timed side by side")
+    ap.add_argument("--book-repeats", type=int, default=1, help="book: alternations with --baseline")
     ap.add_argument("--out", default=os.path.join(ROOT, "docs", "PERFORMANCE.md"))
     args = ap.parse_args()
 
@@ -357,9 +398,9 @@ def main():
     single = [(args.color_only, "## 3. Colour management", None,
                lambda src: color_section(ours, maker, work, cores, args.thumbs, src)),
               (args.book_only, "## 2. Full render", "\n## 3. Colour",
-               lambda src: book_section(ours, work, src, args.entries)),
+               lambda src: book_section(ours, work, src, args.entries, args.baseline, args.book_repeats)),
               (args.tickets_only, "## 4. Ticket images", "\n## Decode memory",
-               lambda src: tickets_section(ours, work, src, args.repeats))]
+               lambda src: tickets_section(ours, work, src, args.repeats, before=args.before))]
     for chosen, heading, before, measure in single:
         if not chosen:
             continue
@@ -430,9 +471,9 @@ def main():
         lines.append("")
 
         if not args.skip_book:
-            lines += book_section(ours, work, src["jpeg"], args.entries)
+            lines += book_section(ours, work, src["jpeg"], args.entries, args.baseline, args.book_repeats)
         lines += color_section(ours, maker, work, cores, args.thumbs, src["jpeg"])
-        lines += tickets_section(ours, work, src["jpeg"], args.repeats)
+        lines += tickets_section(ours, work, src["jpeg"], args.repeats, before=args.before)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -196,6 +196,35 @@ static void pr_cmyk_row_to_rgba(uint8_t *row, int width, int inverted) {
     }
 }
 
+// The start every pixel decode shares, called after its setjmp (a jump
+// from in here lands there): source, header, DCT scale and output colour
+// space, and the output size computed. Returns whether the file is CMYK.
+static int pr_jpeg_open(j_decompress_ptr cinfo, struct jpeg_progress_mgr *progress,
+                        const uint8_t *data, size_t size, int scale_denom) {
+    jpeg_create_decompress(cinfo);
+    cinfo->progress = progress;
+    jpeg_mem_src(cinfo, data, (unsigned long)size);
+    jpeg_read_header(cinfo, TRUE);
+    cinfo->scale_num = 1;
+    cinfo->scale_denom = (unsigned)scale_denom;
+    int cmyk = pr_jpeg_set_output(cinfo);
+    jpeg_calc_output_dimensions(cinfo);
+    return cmyk;
+}
+
+// The end every pixel decode shares, once all rows are read: what was
+// consumed, and whether the data ran out or was damaged on the way.
+static pr_status pr_jpeg_close(j_decompress_ptr cinfo, pr_jpeg_error *err, size_t size) {
+    err->report->consumed = size - cinfo->src->bytes_in_buffer;
+    jpeg_destroy_decompress(cinfo);
+    if (err->truncated) {
+        snprintf(err->report->message, PR_MESSAGE_MAX, "JPEG data ends after %zu bytes", size);
+        return PR_ERR_TRUNCATED;
+    }
+    if (err->damaged) return PR_ERR_CORRUPT;  // report->message holds libjpeg's words
+    return PR_OK;
+}
+
 pr_status pr_jpeg_decode(const uint8_t *data, size_t size, int scale_denom, int max_scans,
                          uint8_t *out, int out_width, int out_height, pr_report *report,
                          int raw_cmyk) {
@@ -213,15 +242,8 @@ pr_status pr_jpeg_decode(const uint8_t *data, size_t size, int scale_denom, int 
         jpeg_destroy_decompress(&cinfo);
         return err.status;
     }
-    jpeg_create_decompress(&cinfo);
-    cinfo.progress = &progress;
-    jpeg_mem_src(&cinfo, data, (unsigned long)size);
-    jpeg_read_header(&cinfo, TRUE);
-    cinfo.scale_num = 1;
-    cinfo.scale_denom = (unsigned)scale_denom;
-    int cmyk = pr_jpeg_set_output(&cinfo);
+    int cmyk = pr_jpeg_open(&cinfo, &progress, data, size, scale_denom);
     int inverted = cinfo.saw_Adobe_marker;
-    jpeg_calc_output_dimensions(&cinfo);
     if ((int)cinfo.output_width != out_width || (int)cinfo.output_height != out_height
         || cinfo.output_components != 4) {
         pr_copy_message(report->message, "output size does not match the header");
@@ -244,14 +266,76 @@ pr_status pr_jpeg_decode(const uint8_t *data, size_t size, int scale_denom, int 
     }
     // jpeg_finish_decompress would parse the rest of the file looking for
     // EOI and fail on harmless trailing garbage; the pixels are complete.
-    report->consumed = size - cinfo.src->bytes_in_buffer;
-    jpeg_destroy_decompress(&cinfo);
-    if (err.truncated) {
-        snprintf(report->message, PR_MESSAGE_MAX, "JPEG data ends after %zu bytes", size);
-        return PR_ERR_TRUNCATED;
+    return pr_jpeg_close(&cinfo, &err, size);
+}
+
+pr_status pr_jpeg_decode_region(const uint8_t *data, size_t size, int scale_denom, int max_scans,
+                                int x, int y, int width, int height,
+                                uint8_t *out, pr_report *report, int raw_cmyk) {
+    struct jpeg_decompress_struct cinfo;
+    pr_jpeg_error err;
+    pr_jpeg_setup_errors(&err, report, max_scans);
+    if (!pr_jpeg_valid_denom(scale_denom) || out == NULL || x < 0 || y < 0 || width <= 0 || height <= 0) {
+        pr_copy_message(report->message, "invalid arguments");
+        return PR_ERR_ARGUMENT;
     }
-    if (err.damaged) return PR_ERR_CORRUPT;  // report->message holds libjpeg's words
-    return PR_OK;
+    struct jpeg_progress_mgr progress;
+    progress.progress_monitor = pr_jpeg_progress;
+    cinfo.err = &err.base;
+    if (setjmp(err.jump)) {
+        jpeg_destroy_decompress(&cinfo);  // also frees the row buffer (JPOOL_IMAGE)
+        return err.status;
+    }
+    int cmyk = pr_jpeg_open(&cinfo, &progress, data, size, scale_denom);
+    int inverted = cinfo.saw_Adobe_marker;
+    JDIMENSION full_width = cinfo.output_width, full_height = cinfo.output_height;
+    if ((JDIMENSION)x + (JDIMENSION)width > full_width || (JDIMENSION)y + (JDIMENSION)height > full_height
+        || cinfo.output_components != 4) {
+        pr_copy_message(report->message, "region outside the image");
+        jpeg_destroy_decompress(&cinfo);
+        return PR_ERR_ARGUMENT;
+    }
+    jpeg_start_decompress(&cinfo);
+    // Two iMCUs of context on every side that is not the image's edge: the
+    // crop starts on an iMCU boundary, where fancy upsampling and block
+    // smoothing would see an edge that the full image does not have. Past
+    // that context the pixels are the full decode's, bit for bit.
+    JDIMENSION context_x = 2 * (JDIMENSION)(cinfo.max_h_samp_factor * cinfo.min_DCT_scaled_size);
+    JDIMENSION context_y = 2 * (JDIMENSION)(cinfo.max_v_samp_factor * cinfo.min_DCT_scaled_size);
+    JDIMENSION left = (JDIMENSION)x > context_x ? (JDIMENSION)x - context_x : 0;
+    JDIMENSION right = (JDIMENSION)(x + width) + context_x < full_width ? (JDIMENSION)(x + width) + context_x
+                                                                          : full_width;
+    JDIMENSION crop_x = left, crop_width = right - left;
+    if (crop_x > 0 || crop_width < full_width)
+        jpeg_crop_scanline(&cinfo, &crop_x, &crop_width);  // widens to iMCU boundaries
+    JDIMENSION top = (JDIMENSION)y > context_y ? (JDIMENSION)y - context_y : 0;
+    if (top > 0) jpeg_skip_scanlines(&cinfo, top);
+    JSAMPARRAY rows = (*cinfo.mem->alloc_sarray)((j_common_ptr)&cinfo, JPOOL_IMAGE, crop_width * 4, 4);
+    size_t stride = (size_t)width * 4;
+    size_t skip_bytes = (size_t)((JDIMENSION)x - crop_x) * 4;
+    JDIMENSION bottom = (JDIMENSION)(y + height);
+    while (cinfo.output_scanline < bottom) {
+        JDIMENSION first = cinfo.output_scanline;
+        JDIMENSION want = bottom - first < 4 ? bottom - first : 4;
+        JDIMENSION got = jpeg_read_scanlines(&cinfo, rows, want);
+        for (JDIMENSION r = 0; r < got; r++) {
+            if (first + r < (JDIMENSION)y) continue;
+            uint8_t *dst = out + (size_t)(first + r - (JDIMENSION)y) * stride;
+            memcpy(dst, rows[r] + skip_bytes, stride);
+            if (cmyk && !raw_cmyk) pr_cmyk_row_to_rgba(dst, width, inverted);
+        }
+        if (got == 0) break;  // suspension cannot happen with a memory source
+    }
+    // The rows below are entropy-decoded all the same, so that a file
+    // damaged or cut short anywhere fails as it does in pr_jpeg_decode.
+    // Skipping to the very end would not read them (libjpeg-turbo marks
+    // the input finished), so all but the last row are skipped and the
+    // last is read.
+    if (cinfo.output_scanline + 1 < full_height)
+        jpeg_skip_scanlines(&cinfo, full_height - 1 - cinfo.output_scanline);
+    while (cinfo.output_scanline < full_height)
+        if (jpeg_read_scanlines(&cinfo, rows, 1) == 0) break;
+    return pr_jpeg_close(&cinfo, &err, size);
 }
 
 pr_status pr_jpeg_encode(const uint8_t *rgba, int width, int height, int quality,

@@ -52,6 +52,12 @@ public struct DecodePlan: Sendable, Hashable, CustomStringConvertible {
     public let reduction: Reduction
     /// Whether the raster is turned upright by the EXIF orientation.
     public let applyOrientation: Bool
+    /// How the decoded pixels are turned upright: the file's orientation,
+    /// or `.up` when `applyOrientation` is false.
+    public let orientation: Orientation
+    /// The part of the decoded image (upright, at the reduced size) that
+    /// the raster holds, or nil for all of it. Set by `restricted(to:)`.
+    public let region: PixelRect?
 
     /// The plan `ImageDecoder.decode(_:options:)` follows for a file whose
     /// header `info` describes (as `ImageDecoder.inspect` returns it).
@@ -62,22 +68,55 @@ public struct DecodePlan: Sendable, Hashable, CustomStringConvertible {
         self.init(format: info.format, storedSize: stored,
                   reduction: DecodePlan.reduction(info.reducible, stored: stored, needed: needed,
                                                   headroom: options.shrinkHeadroom),
-                  applyOrientation: options.applyOrientation)
+                  applyOrientation: options.applyOrientation,
+                  orientation: options.applyOrientation ? info.orientation : .up)
     }
 
-    init(format: ImageFormat, storedSize: PixelSize, reduction: Reduction, applyOrientation: Bool) {
+    init(format: ImageFormat, storedSize: PixelSize, reduction: Reduction, applyOrientation: Bool,
+         orientation: Orientation = .up, region: PixelRect? = nil) {
         self.format = format
         self.storedSize = storedSize
         self.reduction = reduction
         self.applyOrientation = applyOrientation
+        self.orientation = orientation
+        self.region = region
     }
 
     /// True when the decode is the whole image at full size: the same for
     /// every size a caller could need, so worth sharing between callers.
-    public var isFullSize: Bool { reduction == .none }
+    public var isFullSize: Bool { reduction == .none && region == nil }
 
-    /// The decoded raster's size before it is turned upright.
+    /// The whole decoded image's size before it is turned upright.
     public var decodedSize: PixelSize { reduction.outputSize(stored: storedSize) }
+
+    /// The whole decoded image's size once upright: the space `region`
+    /// and `restricted(to:)` speak of.
+    public var uprightDecodedSize: PixelSize { orientation.uprightSize(of: decodedSize) }
+
+    /// This plan with the raster limited to `rect` of the upright decoded
+    /// image (`uprightDecodedSize`), where that saves work: a JPEG then
+    /// inverse-transforms and converts only the iMCU columns and rows
+    /// around the rect, and holds only the rect's pixels, which are the
+    /// whole decode's pixels there, bit for bit. Other formats decode
+    /// whole images (libwebp and libpng must decode every row above a
+    /// crop anyway, and HEIF tiles are not exposed), so their plans and a
+    /// rect covering the whole image come back unchanged.
+    ///
+    /// - Precondition: `rect` is not empty and lies inside `uprightDecodedSize`.
+    public func restricted(to rect: PixelRect) -> DecodePlan {
+        let whole = uprightDecodedSize
+        precondition(!rect.isEmpty && rect.x >= 0 && rect.y >= 0 && rect.maxX <= whole.width
+                     && rect.maxY <= whole.height, "region \(rect) outside \(whole.width)x\(whole.height)")
+        guard format == .jpeg, region == nil,
+              rect != PixelRect(x: 0, y: 0, width: whole.width, height: whole.height) else { return self }
+        return DecodePlan(format: format, storedSize: storedSize, reduction: reduction,
+                          applyOrientation: applyOrientation, orientation: orientation, region: rect)
+    }
+
+    /// `region` on the stored axes of the decoded image, for the decoder.
+    var storedRegion: PixelRect? {
+        region.map { orientation.storedRect(ofUpright: $0, stored: decodedSize) }
+    }
 
     public var description: String {
         let how = switch reduction {
@@ -88,7 +127,7 @@ public struct DecodePlan: Sendable, Hashable, CustomStringConvertible {
         case .heifThumbnail(let id, let size): "thumbnail \(id) (\(size.width)x\(size.height))"
         }
         return "\(format.displayName) \(storedSize.width)x\(storedSize.height), \(how)"
-            + (applyOrientation ? "" : ", as stored")
+            + (region.map { ", region \($0)" } ?? "") + (applyOrientation ? "" : ", as stored")
     }
 
     /// What a file's format lets a decode reduce to, read from its header.

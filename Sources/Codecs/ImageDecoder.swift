@@ -24,7 +24,8 @@ public enum ImageDecoder {
     public static func decode(_ bytes: UnsafeRawBufferPointer, plan: DecodePlan, limits: DecodeLimits = DecodeLimits(),
                               budget: MemoryBudget = .shared) throws -> DecodedImage {
         let parsed = try header(bytes, limits: limits)
-        precondition(parsed.info.format == plan.format && parsed.info.storedSize == plan.storedSize,
+        precondition(parsed.info.format == plan.format && parsed.info.storedSize == plan.storedSize
+                     && plan.orientation == (plan.applyOrientation ? parsed.info.orientation : .up),
                      "decode plan \(plan) was made for other bytes")
         return try decode(bytes, parsed, plan: plan, limits: limits, budget: budget)
     }
@@ -43,9 +44,17 @@ public enum ImageDecoder {
         var warnings: [String] = []
         // Reserve the decode's peak memory first, so parallel decodes of
         // huge photos wait for each other instead of adding up.
-        let peak = peakBytes(parsed.detail, stored: stored, reduction: plan.reduction)
+        let peak = peakBytes(parsed.detail, stored: stored, reduction: plan.reduction, region: plan.region)
         (raster, warnings) = try budget.withReservation(peak, format: info.format) {
             switch (parsed.detail, plan.reduction) {
+            case (.jpeg, .none) where plan.storedRegion != nil:
+                return try JPEGBinding.decode(bytes, denominator: 1, region: plan.storedRegion!,
+                                              maxScans: limits.maxJPEGScans,
+                                              cmykSamples: parsed.color.wantsCMYKSamples)
+            case (.jpeg, .jpegScale(let d)) where plan.storedRegion != nil:
+                return try JPEGBinding.decode(bytes, denominator: d, region: plan.storedRegion!,
+                                              maxScans: limits.maxJPEGScans,
+                                              cmykSamples: parsed.color.wantsCMYKSamples)
             case (.jpeg, .none):
                 return try JPEGBinding.decode(bytes, denominator: 1, size: stored, maxScans: limits.maxJPEGScans,
                                               cmykSamples: parsed.color.wantsCMYKSamples)
@@ -72,13 +81,13 @@ public enum ImageDecoder {
         }
         warnings += parsed.color.warnings
         parsed.color.apply(to: &raster)
-        let scale = Double(raster.width) / Double(stored.width)
+        let scale = Double(plan.region == nil ? raster.width : plan.decodedSize.width) / Double(stored.width)
         if plan.applyOrientation {
             raster = raster.oriented(info.orientation)
         } else {
             info.orientation = .up
         }
-        return DecodedImage(raster: raster, info: info, warnings: warnings, scale: scale)
+        return DecodedImage(raster: raster, info: info, warnings: warnings, scale: scale, region: plan.region)
     }
 
     /// Convenience for arrays.
@@ -125,9 +134,12 @@ public enum ImageDecoder {
                                                                          headroom: options.shrinkHeadroom))
     }
 
-    static func peakBytes(_ detail: Detail, stored: PixelSize, reduction: DecodePlan.Reduction) -> Int {
+    /// As above, for a decode limited to `region` (which holds only the
+    /// region's pixels, plus libjpeg's few rows of the crop's width).
+    static func peakBytes(_ detail: Detail, stored: PixelSize, reduction: DecodePlan.Reduction,
+                          region: PixelRect? = nil) -> Int {
         let full = stored.width * stored.height
-        let size = reduction.outputSize(stored: stored)
+        let size = region.map { PixelSize(width: $0.width, height: $0.height) } ?? reduction.outputSize(stored: stored)
         let out = size.width * size.height * 4
         switch detail {
         case .jpeg(let progressive, let components):

@@ -54,11 +54,16 @@ public struct DecodedImage: Sendable {
     public var warnings: [String]
     /// Decoded size over stored size on each axis (1 without shrink-on-load).
     public var scale: Double
+    /// Where `raster` lies in the whole decoded image (upright, at the
+    /// reduced size) when the plan asked for a part
+    /// (`DecodePlan.restricted(to:)`); nil when it is the whole image.
+    public var region: PixelRect?
 
-    public init(raster: Raster, info: ImageInfo, warnings: [String], scale: Double) {
+    public init(raster: Raster, info: ImageInfo, warnings: [String], scale: Double, region: PixelRect? = nil) {
         self.raster = raster
         self.info = info
         self.warnings = warnings
         self.scale = scale
+        self.region = region
     }
 }

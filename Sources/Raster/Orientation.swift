@@ -25,6 +25,26 @@ public enum Orientation: Int, Sendable, Hashable, CaseIterable {
     public func uprightSize(of size: PixelSize) -> PixelSize {
         swapsAxes ? size.transposed : size
     }
+
+    /// The stored pixels that become `rect` of the upright image, for an
+    /// image stored at `stored`: `raster.cropped(to: storedRect(...)).oriented(self)`
+    /// equals `raster.oriented(self).cropped(to: rect)`. A decoder that can
+    /// read part of a file uses it to read only what an upright crop needs.
+    public func storedRect(ofUpright rect: PixelRect, stored: PixelSize) -> PixelRect {
+        let w = stored.width, h = stored.height
+        // Upright x runs along stored x (reversed when mirrored) for the
+        // first four; along stored y for the transposing four.
+        switch self {
+        case .up: return rect
+        case .upMirrored: return PixelRect(x: w - rect.maxX, y: rect.y, width: rect.width, height: rect.height)
+        case .down: return PixelRect(x: w - rect.maxX, y: h - rect.maxY, width: rect.width, height: rect.height)
+        case .downMirrored: return PixelRect(x: rect.x, y: h - rect.maxY, width: rect.width, height: rect.height)
+        case .leftMirrored: return PixelRect(x: rect.y, y: rect.x, width: rect.height, height: rect.width)
+        case .right: return PixelRect(x: rect.y, y: h - rect.maxX, width: rect.height, height: rect.width)
+        case .rightMirrored: return PixelRect(x: w - rect.maxY, y: h - rect.maxX, width: rect.height, height: rect.width)
+        case .left: return PixelRect(x: w - rect.maxY, y: rect.x, width: rect.height, height: rect.width)
+        }
+    }
 }
 
 extension Raster {

@@ -100,6 +100,34 @@ import Testing
         #expect(cache.statistics.decodes == 3 && cache.statistics.heldBytes == 0)
     }
 
+    /// A load by a plan that is not shared still counts: a decode kept for
+    /// it is let go after the photo's last load, whichever plan that is.
+    @Test func unsharedLoadsCountTowardsTheLast() throws {
+        let cache = DecodedPhotoCache(budget: MemoryBudget(limit: 1 << 30))
+        let raster = TestPhotos.scene(width: 40, height: 30, hue: 10)
+        let png = Fixture.png(raster)
+        cache.expect(loads: ["/p.png": 2])
+        _ = try cache.decode(png, path: "/p.png", plan: Fixture.fullPlan(png), limits: DecodeLimits())
+        #expect(cache.statistics.heldBytes > 0)
+        let jpeg = try ImageEncoder.encode(raster, settings: .jpeg())
+        let part = try Fixture.fullPlan(jpeg).restricted(to: PixelRect(x: 0, y: 0, width: 10, height: 10))
+        _ = try cache.decode(jpeg, path: "/p.png", plan: part, limits: DecodeLimits())
+        #expect(cache.statistics.unshared == 1 && cache.statistics.heldBytes == 0, "\(cache.statistics)")
+    }
+
+    /// A small square JPEG: its face decodes a part (not shared), its day
+    /// tile the whole photo, which nothing loads again, so nothing stays held.
+    @Test func aSmallJPEGFaceThenTileKeepsNothing() throws {
+        let path = try photos.write(TestPhotos.scene(width: 80, height: 80, hue: 60), "small.jpg")
+        let cache = DecodedPhotoCache()
+        cache.expect(loads: [path: 2])
+        let loader = PhotoLoader(decodedPhotos: cache)
+        _ = try loader.load(FacePhoto(name: "small.jpg", path: path), size: Self.face)
+        _ = try loader.load(FacePhoto(name: "small.jpg", path: path), size: Self.tile)
+        let stats = cache.statistics
+        #expect(stats.decodes == 2 && stats.unshared == 1 && stats.heldBytes == 0, "\(stats)")
+    }
+
     /// The memory budget caps the cache at a quarter of its limit.
     @Test func theMemoryBudgetCapsTheCache() {
         let cache = DecodedPhotoCache(capacity: 1 << 30, budget: MemoryBudget(limit: 8 << 20))

@@ -78,3 +78,42 @@ import Testing
         }
     }
 }
+
+/// A JPEG face decodes only what its crop's filter reads
+/// (`PhotoLoader.partialDecode`); the face is the whole decode's, bit for bit.
+@Suite struct PartialPhotoDecodeTests {
+    let photos = TestPhotos()
+
+    static let states: [EditorState?] = [
+        nil,
+        EditorState(placement: .scrollView(frame: Size(width: 300, height: 480), zoomScale: 1.2,
+                                           contentOffset: Point(x: 97, y: 40))),
+        EditorState(placement: .scrollView(frame: Size(width: 300, height: 480), zoomScale: 3.5,
+                                           contentOffset: Point(x: 1000, y: 1000))),
+        EditorState(placement: .normalizedRect(Rect(x: 0, y: 0.1, width: 0.3, height: 0.6)), quarterTurns: 1),
+        EditorState(placement: .normalizedRect(Rect(x: 0.55, y: 0.3, width: 0.45, height: 0.7)), quarterTurns: 2,
+                    flipHorizontal: true),
+        EditorState(placement: .scrollView(frame: Size(width: 300, height: 480), zoomScale: 2, contentOffset: Point(x: 0, y: 0)),
+                    quarterTurns: 3),
+    ]
+
+    @Test(arguments: [PixelSize(width: 60, height: 96), PixelSize(width: 300, height: 480)])
+    func partialDecodeIsTheWholeDecodesFace(size: PixelSize) throws {
+        let path = try photos.write(TestPhotos.busy(width: 1003, height: 701), "busy.jpg")
+        var whole = PhotoLoader()
+        whole.partialDecode = false
+        let cached = PhotoLoader(decodedPhotos: DecodedPhotoCache())
+        for state in Self.states {
+            let photo = FacePhoto(name: "busy.jpg", path: path, crop: state)
+            let expected = try whole.load(photo, size: size)
+            for loader in [PhotoLoader(), cached] {
+                let part = try loader.load(photo, size: size)
+                #expect(part.raster == expected.raster, "\(String(describing: state)) at \(size)")
+                #expect(part.warnings == expected.warnings)
+            }
+        }
+        // Every load was of a part: never a whole decode to share, even
+        // at full size (300x480 from 1003x701 takes every pixel).
+        #expect(cached.decodedPhotos?.statistics.unshared == Self.states.count)
+    }
+}

@@ -94,7 +94,14 @@ public final class DecodedPhotoCache: Sendable {
     public func decode(_ bytes: [UInt8], path: String, plan: DecodePlan,
                        limits: DecodeLimits) throws(CodecError) -> DecodedImage {
         guard DecodedPhotoCache.shares(plan) else {
-            state.withLock { $0.statistics.unshared += 1; $0.statistics.decodes += 1 }
+            state.withLock { s in
+                // Still a load of the photo: counted, so that a decode kept
+                // for the loads to come is let go after the last of them
+                // (a JPEG face decodes a part, its day thumbnail the whole).
+                if !s.countLoad(of: path) { s.dropAll(path) }
+                s.statistics.unshared += 1
+                s.statistics.decodes += 1
+            }
             return try DecodedPhotoCache.run(bytes, plan: plan, limits: limits, budget: budget).get()
         }
         let key = Key(path: path, plan: plan, limits: limits)
@@ -201,6 +208,11 @@ public final class DecodedPhotoCache: Sendable {
         func wanted(_ path: String) -> Bool {
             guard let remaining else { return true }
             return (remaining[path] ?? 0) > 0
+        }
+
+        /// Drops every decode of `path` kept.
+        mutating func dropAll(_ path: String) {
+            for key in slots.keys where key.path == path { drop(key) }
         }
 
         mutating func drop(_ key: Key) {

@@ -8,8 +8,9 @@ import Codecs
 /// 3. work out how large the whole photo must be decoded so the crop still
 ///    has at least the region's pixels, and decode at that size
 ///    (shrink-on-load: JPEG DCT scaling, WebP scaled decoding);
-/// 4. map the crop into the decoded pixels and resample it to the region,
-///    turning and mirroring as edited.
+/// 4. map the crop into the decoded pixels; a JPEG decodes only the part
+///    the resampling filter reads (`DecodePlan.restricted(to:)`);
+/// 5. resample the crop to the region, turning and mirroring as edited.
 ///
 /// The decoded photo lives only inside `load`; what comes back is the
 /// region-sized picture. Given a `DecodedPhotoCache`, step 3 takes a
@@ -23,6 +24,10 @@ public struct PhotoLoader: Sendable {
     public var resampler: Resampler
     /// Decodes shared with other loaders of the run; nil decodes each time.
     public var decodedPhotos: DecodedPhotoCache?
+    /// Decode only the part of the photo the region shows, where the
+    /// format allows (JPEG): the same pixels, less work. Off only to
+    /// compare against whole decodes.
+    public var partialDecode = true
 
     /// A loader; `resampler` defaults to one thread per resize, for callers
     /// that already render several cards in parallel.
@@ -46,20 +51,36 @@ public struct PhotoLoader: Sendable {
                                                         face: Size(width: Double(size.width), height: Double(size.height)))
             let options = DecodeOptions(limits: limits, minimumSize: PhotoLoader.decodeSize(for: plan, upright: upright,
                                                                                              output: size))
-            let decoded = if let decodedPhotos {
-                try decodedPhotos.decode(bytes, path: photo.path, plan: DecodePlan(info: info, options: options),
-                                         limits: limits)
-            } else {
-                try ImageDecoder.decode(bytes, options: options)
+            var decodePlan = DecodePlan(info: info, options: options)
+            // The crop in the pixels of a decode of `whole`, per axis from
+            // the sizes rather than `decoded.scale`: a scaled JPEG rounds
+            // each side up on its own.
+            let crop = { (whole: PixelSize) -> Rect in
+                let sx = Double(whole.width) / Double(upright.width)
+                let sy = Double(whole.height) / Double(upright.height)
+                let r = plan.sourceRect
+                return Rect(x: r.x * sx, y: r.y * sy, width: r.width * sx, height: r.height * sy)
             }
-            // Per axis from the sizes rather than `decoded.scale`: a scaled
-            // JPEG rounds each side up on its own.
-            let sx = Double(decoded.raster.width) / Double(upright.width)
-            let sy = Double(decoded.raster.height) / Double(upright.height)
-            let r = plan.sourceRect
-            let rect = Rect(x: r.x * sx, y: r.y * sy, width: r.width * sx, height: r.height * sy)
-            let picture = resampler.resample(decoded.raster, to: plan.resampleSize(for: size), from: rect)
-                .oriented(plan.orientation)
+            let whole = decodePlan.uprightDecodedSize
+            let resampleSize = plan.resampleSize(for: size)
+            // Decode only what the filter reads (a JPEG skips the rest of
+            // the photo): a landscape photo in a portrait face shows about
+            // a third of itself. The pixels are the whole decode's.
+            if partialDecode {
+                let reads = resampler.footprint(sourceSize: whole, to: resampleSize, from: crop(whole))
+                decodePlan = decodePlan.restricted(to: reads)
+            }
+            let decoded = if let decodedPhotos {
+                try decodedPhotos.decode(bytes, path: photo.path, plan: decodePlan, limits: limits)
+            } else {
+                try ImageDecoder.decode(bytes, plan: decodePlan, limits: limits, budget: options.budget)
+            }
+            let resampled = if let region = decoded.region {
+                resampler.resample(decoded.raster, region: region, of: whole, to: resampleSize, from: crop(whole))
+            } else {
+                resampler.resample(decoded.raster, to: resampleSize, from: crop(decoded.raster.size))
+            }
+            let picture = resampled.oriented(plan.orientation)
             let warnings = cropWarnings.map { CardWarning.crop(path: photo.path, $0) }
                 + decoded.warnings.map { CardWarning.decoder(path: photo.path, message: $0) }
                 + PhotoLoader.fitWarnings(photo, plan: plan, upright: upright, output: size)

@@ -40,14 +40,36 @@ enum JPEGBinding {
     /// per pixel for a CMYK profile to convert (see ColorPlan).
     static func decode(_ data: UnsafeRawBufferPointer, denominator: Int, size: PixelSize,
                        maxScans: Int, cmykSamples: Bool = false) throws -> (Raster, [String]) {
+        try decoded(size, bytes: data.count) { out, report in
+            pr_jpeg_decode(base(data), data.count, Int32(denominator), Int32(maxScans), out,
+                           Int32(size.width), Int32(size.height), &report, cmykSamples ? 1 : 0)
+        }
+    }
+
+    /// Decodes the part `region` (in pixels of the decode at
+    /// `1/denominator`, stored axes) into a new raster of the region's size:
+    /// the pixels the whole decode has there. Damaged or truncated data
+    /// anywhere in the file fails as `decode` fails.
+    static func decode(_ data: UnsafeRawBufferPointer, denominator: Int, region: PixelRect,
+                       maxScans: Int, cmykSamples: Bool = false) throws -> (Raster, [String]) {
+        try decoded(PixelSize(width: region.width, height: region.height), bytes: data.count) { out, report in
+            pr_jpeg_decode_region(base(data), data.count, Int32(denominator), Int32(maxScans),
+                                  Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height),
+                                  out, &report, cmykSamples ? 1 : 0)
+        }
+    }
+
+    /// A new raster of `size` filled by `call`, and the warnings it
+    /// reported; throws what its status says.
+    private static func decoded(_ size: PixelSize, bytes: Int,
+                                _ call: (UnsafeMutablePointer<UInt8>, inout pr_report) -> pr_status) throws
+        -> (Raster, [String]) {
         var report = pr_report()
         var status = PR_OK
         let raster = Raster(width: size.width, height: size.height) { out in
-            status = pr_jpeg_decode(base(data), data.count, Int32(denominator), Int32(maxScans),
-                                    out.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                    Int32(size.width), Int32(size.height), &report, cmykSamples ? 1 : 0)
+            status = call(out.baseAddress!.assumingMemoryBound(to: UInt8.self), &report)
         }
-        try check(status, &report, bytes: data.count)
+        try check(status, &report, bytes: bytes)
         return (raster, report.warningTexts)
     }
 

@@ -43,16 +43,57 @@ public struct Resampler: Sendable {
     /// - Precondition: `size` is positive and `rect`, when given, is finite
     ///   with a positive width and height.
     public func resample(_ source: Raster, to size: PixelSize, from rect: Rect? = nil) -> Raster {
+        let (h, v) = weights(sourceSize: source.size, to: size, from: rect, region: nil)
+        return resample(source, h, v, to: size)
+    }
+
+    /// The source pixels a resize of an image of `sourceSize` to `size`
+    /// from `rect` reads: every filter window lies inside it. A caller
+    /// that can decode part of an image decodes this part and resamples
+    /// it with `resample(_:region:of:to:from:)`.
+    ///
+    /// - Precondition: as for `resample(_:to:from:)`.
+    public func footprint(sourceSize: PixelSize, to size: PixelSize, from rect: Rect? = nil) -> PixelRect {
+        let (h, v) = weights(sourceSize: sourceSize, to: size, from: rect, region: nil)
+        return PixelRect(x: h.first, y: v.first, width: h.end - h.first, height: v.end - v.first)
+    }
+
+    /// Resamples part of an image: `source` holds the pixels of `region`
+    /// of a whole image of `wholeSize`, and `rect` is in the whole image's
+    /// pixels. The result is `resample(whole, to: size, from: rect)` bit
+    /// for bit: the weights are the whole image's (edges repeat at the
+    /// whole image's edges), only where they read is moved.
+    ///
+    /// - Precondition: `source` is `region`'s size, and `region` contains
+    ///   `footprint(sourceSize: wholeSize, to: size, from: rect)`.
+    public func resample(_ source: Raster, region: PixelRect, of wholeSize: PixelSize, to size: PixelSize,
+                         from rect: Rect? = nil) -> Raster {
+        precondition(source.width == region.width && source.height == region.height,
+                     "raster \(source.width)x\(source.height) is not region \(region)")
+        let (h, v) = weights(sourceSize: wholeSize, to: size, from: rect, region: region)
+        precondition(h.first >= 0 && h.end <= source.width && v.first >= 0 && v.end <= source.height,
+                     "region \(region) does not hold what resampling \(String(describing: rect)) reads")
+        return resample(source, h, v, to: size)
+    }
+
+    /// The two axes' weights for a resize of an image of `sourceSize`, with
+    /// windows moved to read a raster of `region` when given.
+    private func weights(sourceSize: PixelSize, to size: PixelSize, from rect: Rect?,
+                         region: PixelRect?) -> (ResampleWeights, ResampleWeights) {
         precondition(size.width > 0 && size.height > 0, "resample to empty size \(size)")
-        let r = rect ?? Rect(x: 0, y: 0, width: Double(source.width), height: Double(source.height))
+        let r = rect ?? Rect(x: 0, y: 0, width: Double(sourceSize.width), height: Double(sourceSize.height))
         precondition(r.width > 0 && r.height > 0 && [r.x, r.y, r.width, r.height].allSatisfy(\.isFinite),
                      "resample from invalid rectangle \(r)")
         let h = ResampleWeights(kernel: filter.kernel(sourceExtent: r.width, outputCount: size.width),
-                                sourceLength: source.width, origin: r.x, extent: r.width,
-                                outputCount: size.width)
+                                sourceLength: sourceSize.width, origin: r.x, extent: r.width,
+                                outputCount: size.width, shift: region?.x ?? 0)
         let v = ResampleWeights(kernel: filter.kernel(sourceExtent: r.height, outputCount: size.height),
-                                sourceLength: source.height, origin: r.y, extent: r.height,
-                                outputCount: size.height)
+                                sourceLength: sourceSize.height, origin: r.y, extent: r.height,
+                                outputCount: size.height, shift: region?.y ?? 0)
+        return (h, v)
+    }
+
+    private func resample(_ source: Raster, _ h: ResampleWeights, _ v: ResampleWeights, to size: PixelSize) -> Raster {
         let bands = bandCount(sourcePixels: (h.end - h.first) * (v.end - v.first), outputRows: size.height)
         return source.withUnsafeBytes { srcRaw in
             Raster(width: size.width, height: size.height, alphaMode: source.alphaMode) { dstRaw in

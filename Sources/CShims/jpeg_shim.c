@@ -269,6 +269,19 @@ pr_status pr_jpeg_decode(const uint8_t *data, size_t size, int scale_denom, int 
     return pr_jpeg_close(&cinfo, &err, size);
 }
 
+// Whether the sampling factors are the ones cameras and editors write
+// (4:4:4, 4:2:2, 4:4:0, 4:2:0, grey: the first component 1 or 2 each way,
+// every other 1x1). Only those are cropped: jpeg_crop_scanline is a
+// less-travelled path of libjpeg-turbo, and a hostile file with unusual
+// factors decodes whole instead (the same pixels, found the usual way).
+static int pr_jpeg_ordinary_sampling(j_decompress_ptr cinfo) {
+    jpeg_component_info *c = cinfo->comp_info;
+    if (c[0].h_samp_factor > 2 || c[0].v_samp_factor > 2) return 0;
+    for (int i = 1; i < cinfo->num_components; i++)
+        if (c[i].h_samp_factor != 1 || c[i].v_samp_factor != 1) return 0;
+    return 1;
+}
+
 pr_status pr_jpeg_decode_region(const uint8_t *data, size_t size, int scale_denom, int max_scans,
                                 int x, int y, int width, int height,
                                 uint8_t *out, pr_report *report, int raw_cmyk) {
@@ -296,45 +309,44 @@ pr_status pr_jpeg_decode_region(const uint8_t *data, size_t size, int scale_deno
         return PR_ERR_ARGUMENT;
     }
     jpeg_start_decompress(&cinfo);
-    // Two iMCUs of context on every side that is not the image's edge: the
+    // Two iMCUs of context on each side that is not the image's edge: the
     // crop starts on an iMCU boundary, where fancy upsampling and block
     // smoothing would see an edge that the full image does not have. Past
     // that context the pixels are the full decode's, bit for bit.
-    JDIMENSION context_x = 2 * (JDIMENSION)(cinfo.max_h_samp_factor * cinfo.min_DCT_scaled_size);
-    JDIMENSION context_y = 2 * (JDIMENSION)(cinfo.max_v_samp_factor * cinfo.min_DCT_scaled_size);
-    JDIMENSION left = (JDIMENSION)x > context_x ? (JDIMENSION)x - context_x : 0;
-    JDIMENSION right = (JDIMENSION)(x + width) + context_x < full_width ? (JDIMENSION)(x + width) + context_x
+    JDIMENSION crop_x = 0, crop_width = full_width;
+    if (pr_jpeg_ordinary_sampling(&cinfo)) {
+        JDIMENSION context = 2 * (JDIMENSION)(cinfo.max_h_samp_factor * cinfo.min_DCT_scaled_size);
+        JDIMENSION left = (JDIMENSION)x > context ? (JDIMENSION)x - context : 0;
+        JDIMENSION right = (JDIMENSION)(x + width) + context < full_width ? (JDIMENSION)(x + width) + context
                                                                           : full_width;
-    JDIMENSION crop_x = left, crop_width = right - left;
-    if (crop_x > 0 || crop_width < full_width)
-        jpeg_crop_scanline(&cinfo, &crop_x, &crop_width);  // widens to iMCU boundaries
-    JDIMENSION top = (JDIMENSION)y > context_y ? (JDIMENSION)y - context_y : 0;
-    if (top > 0) jpeg_skip_scanlines(&cinfo, top);
+        crop_x = left;
+        crop_width = right - left;
+        if (crop_x > 0 || crop_width < full_width)
+            jpeg_crop_scanline(&cinfo, &crop_x, &crop_width);  // widens to iMCU boundaries
+    }
+    // Every row is read, those outside the region into scratch rows:
+    // jpeg_skip_scanlines loops for ever on some hostile files (libjpeg-turbo
+    // 2.1.5; a progressive file with 2x1 and 1x4 sampling in the corpus),
+    // and at a reduced scale a row's inverse DCT is cheap next to the
+    // entropy decoding a skip must do all the same. Reading to the end also
+    // means that a file damaged or cut short anywhere fails as it does in
+    // pr_jpeg_decode.
     JSAMPARRAY rows = (*cinfo.mem->alloc_sarray)((j_common_ptr)&cinfo, JPOOL_IMAGE, crop_width * 4, 4);
     size_t stride = (size_t)width * 4;
     size_t skip_bytes = (size_t)((JDIMENSION)x - crop_x) * 4;
-    JDIMENSION bottom = (JDIMENSION)(y + height);
-    while (cinfo.output_scanline < bottom) {
+    JDIMENSION top = (JDIMENSION)y, bottom = (JDIMENSION)(y + height);
+    while (cinfo.output_scanline < full_height) {
         JDIMENSION first = cinfo.output_scanline;
-        JDIMENSION want = bottom - first < 4 ? bottom - first : 4;
+        JDIMENSION want = full_height - first < 4 ? full_height - first : 4;
         JDIMENSION got = jpeg_read_scanlines(&cinfo, rows, want);
         for (JDIMENSION r = 0; r < got; r++) {
-            if (first + r < (JDIMENSION)y) continue;
-            uint8_t *dst = out + (size_t)(first + r - (JDIMENSION)y) * stride;
+            if (first + r < top || first + r >= bottom) continue;
+            uint8_t *dst = out + (size_t)(first + r - top) * stride;
             memcpy(dst, rows[r] + skip_bytes, stride);
             if (cmyk && !raw_cmyk) pr_cmyk_row_to_rgba(dst, width, inverted);
         }
         if (got == 0) break;  // suspension cannot happen with a memory source
     }
-    // The rows below are entropy-decoded all the same, so that a file
-    // damaged or cut short anywhere fails as it does in pr_jpeg_decode.
-    // Skipping to the very end would not read them (libjpeg-turbo marks
-    // the input finished), so all but the last row are skipped and the
-    // last is read.
-    if (cinfo.output_scanline + 1 < full_height)
-        jpeg_skip_scanlines(&cinfo, full_height - 1 - cinfo.output_scanline);
-    while (cinfo.output_scanline < full_height)
-        if (jpeg_read_scanlines(&cinfo, rows, 1) == 0) break;
     return pr_jpeg_close(&cinfo, &err, size);
 }
 

@@ -72,11 +72,11 @@ pr_status pr_jpeg_decode(const uint8_t *data, size_t size, int scale_denom, int 
 /// Decodes only the rectangle `x, y, width, height` of the image decoded
 /// at `1/scale_denom` (in those output pixels, stored axes) into `out`,
 /// which holds `width * height * 4` bytes; the same pixels as the full
-/// decode has there. Columns outside it (beyond one iMCU of context) are
-/// not inverse-transformed or colour-converted (jpeg_crop_scanline), rows
-/// above it are only entropy-decoded (jpeg_skip_scanlines), and rows below
-/// it are entropy-decoded to the end of the image, so damaged or truncated
-/// data is found wherever it lies, as in pr_jpeg_decode.
+/// decode has there. Columns outside it (beyond two iMCUs of context) are
+/// not inverse-transformed or colour-converted (jpeg_crop_scanline) when
+/// the sampling factors are ordinary; every row is decoded to the end of
+/// the image, so damaged or truncated data is found wherever it lies, as
+/// in pr_jpeg_decode.
 pr_status pr_jpeg_decode_region(const uint8_t *data, size_t size, int scale_denom, int max_scans,
                                 int x, int y, int width, int height,
                                 uint8_t *out, pr_report *report, int raw_cmyk);

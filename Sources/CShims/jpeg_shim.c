@@ -309,13 +309,15 @@ pr_status pr_jpeg_decode_region(const uint8_t *data, size_t size, int scale_deno
         return PR_ERR_ARGUMENT;
     }
     jpeg_start_decompress(&cinfo);
-    // Two iMCUs of context on each side that is not the image's edge: the
-    // crop starts on an iMCU boundary, where fancy upsampling and block
-    // smoothing would see an edge that the full image does not have. Past
-    // that context the pixels are the full decode's, bit for bit.
+    // Three iMCUs of context on each side that is not the image's edge: the
+    // crop starts on an iMCU boundary, which block smoothing (of a
+    // progressive file whose scans leave coefficients imprecise) takes for
+    // an image edge, so the crop's first two block columns differ from the
+    // whole decode's; fancy upsampling then reaches one chroma sample into
+    // them. Past three iMCUs the pixels are the whole decode's, bit for bit.
     JDIMENSION crop_x = 0, crop_width = full_width;
     if (pr_jpeg_ordinary_sampling(&cinfo)) {
-        JDIMENSION context = 2 * (JDIMENSION)(cinfo.max_h_samp_factor * cinfo.min_DCT_scaled_size);
+        JDIMENSION context = 3 * (JDIMENSION)(cinfo.max_h_samp_factor * cinfo.min_DCT_scaled_size);
         JDIMENSION left = (JDIMENSION)x > context ? (JDIMENSION)x - context : 0;
         JDIMENSION right = (JDIMENSION)(x + width) + context < full_width ? (JDIMENSION)(x + width) + context
                                                                           : full_width;

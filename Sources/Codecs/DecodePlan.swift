@@ -102,13 +102,17 @@ public struct DecodePlan: Sendable, Hashable, CustomStringConvertible {
     /// crop anyway, and HEIF tiles are not exposed), so their plans and a
     /// rect covering the whole image come back unchanged.
     ///
-    /// - Precondition: `rect` is not empty and lies inside `uprightDecodedSize`.
+    /// A restricted plan can be restricted further, to a rect inside its
+    /// region.
+    ///
+    /// - Precondition: `rect` is not empty and lies inside `uprightDecodedSize`,
+    ///   and inside `region` when there is one.
     public func restricted(to rect: PixelRect) -> DecodePlan {
-        let whole = uprightDecodedSize
-        precondition(!rect.isEmpty && rect.x >= 0 && rect.y >= 0 && rect.maxX <= whole.width
-                     && rect.maxY <= whole.height, "region \(rect) outside \(whole.width)x\(whole.height)")
-        guard format == .jpeg, region == nil,
-              rect != PixelRect(x: 0, y: 0, width: whole.width, height: whole.height) else { return self }
+        let whole = PixelRect(x: 0, y: 0, width: uprightDecodedSize.width, height: uprightDecodedSize.height)
+        let within = region ?? whole
+        precondition(!rect.isEmpty && rect.intersection(within) == rect,
+                     "region \(rect) outside \(within) of \(whole.width)x\(whole.height)")
+        guard format == .jpeg, rect != whole else { return self }
         return DecodePlan(format: format, storedSize: storedSize, reduction: reduction,
                           applyOrientation: applyOrientation, orientation: orientation, region: rect)
     }

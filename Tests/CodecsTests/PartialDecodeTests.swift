@@ -7,7 +7,7 @@ import Testing
 /// orientation, and fails exactly as the whole decode fails.
 @Suite struct PartialDecodeTests {
     /// Noise with edges everywhere: any pixel the crop's edge changed
-    /// (upsampling context, block smoothing) would show.
+    /// (upsampling context) would show.
     static func noisy(width: Int, height: Int, seed: UInt64) -> Raster {
         var rng = SeededGenerator(seed: seed)
         var r = Raster(width: width, height: height)
@@ -110,6 +110,45 @@ import Testing
         }
     }
 
+    /// `jpeg` with only its first `scans` scans, ended by an EOI: a valid
+    /// progressive file whose coefficients are still imprecise, so
+    /// libjpeg-turbo smooths its blocks across block edges (a file whose
+    /// scans stopped early, as a slow download leaves it).
+    static func firstScans(_ jpeg: [UInt8], _ scans: Int) -> [UInt8] {
+        // In entropy-coded data every 0xFF byte is stuffed (FF 00), so FF DA
+        // is always a start-of-scan marker.
+        var seen = 0
+        for i in 0..<(jpeg.count - 1) where jpeg[i] == 0xFF && jpeg[i + 1] == 0xDA {
+            seen += 1
+            if seen == scans + 1 { return Array(jpeg[..<i]) + [0xFF, 0xD9] }
+        }
+        return jpeg
+    }
+
+    /// Block smoothing reads two blocks either side, and takes the crop's
+    /// first block column for an image edge: every column of every scale
+    /// is still the whole decode's.
+    @Test(arguments: [EncodeSettings.ChromaSubsampling.s420, .s444])
+    func blockSmoothingAtEveryColumn(chroma: EncodeSettings.ChromaSubsampling) throws {
+        let full = Fixtures.encode(Self.noisy(width: 203, height: 37, seed: 12),
+                                   .jpeg(quality: 90, progressive: true, chroma: chroma))
+        let bytes = Self.firstScans(full, 2)
+        #expect(bytes.count < full.count)
+        var partial = 0
+        for d in [1, 2, 4, 8] {
+            let plan = try Self.plan(bytes, denominator: d)
+            let size = plan.uprightDecodedSize
+            let whole = try ImageDecoder.decode(bytes, plan: plan)
+            #expect(whole.warnings.isEmpty)
+            // The cut file's coefficients are imprecise: its pixels are
+            // not the complete file's.
+            if d == 1 { #expect(whole.raster != (try ImageDecoder.decode(full, plan: plan)).raster) }
+            let regions = (0..<size.width).map { PixelRect(x: $0, y: 0, width: min(3, size.width - $0), height: size.height) }
+            partial += try Self.checkRegions(bytes, plan: plan, regions: regions, whole: whole)
+        }
+        #expect(partial > 200)
+    }
+
     /// Damage below the region fails the partial decode as it fails the
     /// whole one: the rows past the region are still entropy-decoded.
     @Test(arguments: [false, true])
@@ -146,7 +185,9 @@ import Testing
         #expect(restricted.region == region)
         #expect(!restricted.isFullSize)  // never shared as a whole decode
         #expect(restricted.description.hasSuffix("region (5, 5, 10x10)"))
-        #expect(restricted.restricted(to: PixelRect(x: 0, y: 0, width: 2, height: 2)) == restricted)
+        // Restricted again, inside the region: the smaller part.
+        #expect(restricted.restricted(to: PixelRect(x: 6, y: 7, width: 2, height: 2)).region
+                == PixelRect(x: 6, y: 7, width: 2, height: 2))
     }
 
     /// The memory a partial decode reserves is its region's, plus the

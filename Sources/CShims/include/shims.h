@@ -72,7 +72,7 @@ pr_status pr_jpeg_decode(const uint8_t *data, size_t size, int scale_denom, int 
 /// Decodes only the rectangle `x, y, width, height` of the image decoded
 /// at `1/scale_denom` (in those output pixels, stored axes) into `out`,
 /// which holds `width * height * 4` bytes; the same pixels as the full
-/// decode has there. Columns outside it (beyond two iMCUs of context) are
+/// decode has there. Columns outside it (beyond three iMCUs of context) are
 /// not inverse-transformed or colour-converted (jpeg_crop_scanline) when
 /// the sampling factors are ordinary; every row is decoded to the end of
 /// the image, so damaged or truncated data is found wherever it lies, as

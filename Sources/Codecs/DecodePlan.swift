@@ -95,9 +95,10 @@ public struct DecodePlan: Sendable, Hashable, CustomStringConvertible {
 
     /// This plan with the raster limited to `rect` of the upright decoded
     /// image (`uprightDecodedSize`), where that saves work: a JPEG then
-    /// inverse-transforms and converts only the iMCU columns and rows
-    /// around the rect, and holds only the rect's pixels, which are the
-    /// whole decode's pixels there, bit for bit. Other formats decode
+    /// inverse-transforms and converts only the iMCU columns around the
+    /// rect (every row is still decoded, so damage anywhere is found), and
+    /// holds only the rect's pixels, which are the whole decode's pixels
+    /// there, bit for bit. Other formats decode
     /// whole images (libwebp and libpng must decode every row above a
     /// crop anyway, and HEIF tiles are not exposed), so their plans and a
     /// rect covering the whole image come back unchanged.

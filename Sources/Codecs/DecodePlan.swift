@@ -113,10 +113,14 @@ public struct DecodePlan: Sendable, Hashable, CustomStringConvertible {
         let within = region ?? whole
         precondition(!rect.isEmpty && rect.intersection(within) == rect,
                      "region \(rect) outside \(within) of \(whole.width)x\(whole.height)")
-        guard format == .jpeg, rect != whole else { return self }
+        guard canRestrict, rect != whole else { return self }
         return DecodePlan(format: format, storedSize: storedSize, reduction: reduction,
                           applyOrientation: applyOrientation, orientation: orientation, region: rect)
     }
+
+    /// Whether `restricted(to:)` can limit the decode: a JPEG plan. A
+    /// caller can skip working out a part when it cannot.
+    public var canRestrict: Bool { format == .jpeg }
 
     /// `region` on the stored axes of the decoded image, for the decoder.
     var storedRegion: PixelRect? {

@@ -47,11 +47,8 @@ public enum ImageDecoder {
         let peak = peakBytes(parsed.detail, stored: stored, reduction: plan.reduction, region: plan.region)
         (raster, warnings) = try budget.withReservation(peak, format: info.format) {
             switch (parsed.detail, plan.reduction) {
-            case (.jpeg, .none) where plan.storedRegion != nil:
-                return try JPEGBinding.decode(bytes, denominator: 1, region: plan.storedRegion!,
-                                              maxScans: limits.maxJPEGScans,
-                                              cmykSamples: parsed.color.wantsCMYKSamples)
-            case (.jpeg, .jpegScale(let d)) where plan.storedRegion != nil:
+            case (.jpeg, _) where plan.storedRegion != nil:
+                let d = if case .jpegScale(let d) = plan.reduction { d } else { 1 }
                 return try JPEGBinding.decode(bytes, denominator: d, region: plan.storedRegion!,
                                               maxScans: limits.maxJPEGScans,
                                               cmykSamples: parsed.color.wantsCMYKSamples)

@@ -61,22 +61,25 @@ public struct PhotoLoader: Sendable {
                 let r = plan.sourceRect
                 return Rect(x: r.x * sx, y: r.y * sy, width: r.width * sx, height: r.height * sy)
             }
-            let whole = decodePlan.uprightDecodedSize
             let resampleSize = plan.resampleSize(for: size)
             // Decode only what the filter reads (a JPEG skips the rest of
             // the photo): a landscape photo in a portrait face shows about
-            // a third of itself. The pixels are the whole decode's.
-            if partialDecode {
-                let reads = resampler.footprint(sourceSize: whole, to: resampleSize, from: crop(whole))
-                decodePlan = decodePlan.restricted(to: reads)
+            // a third of itself. The pixels are the whole decode's, and the
+            // resize worked out for the footprint is the one that runs.
+            var resize: ResamplePlan?
+            if partialDecode && decodePlan.canRestrict {
+                let whole = decodePlan.uprightDecodedSize
+                let planned = resampler.plan(sourceSize: whole, to: resampleSize, from: crop(whole))
+                decodePlan = decodePlan.restricted(to: planned.footprint)
+                resize = planned
             }
             let decoded = if let decodedPhotos {
                 try decodedPhotos.decode(bytes, path: photo.path, plan: decodePlan, limits: limits)
             } else {
                 try ImageDecoder.decode(bytes, plan: decodePlan, limits: limits, budget: options.budget)
             }
-            let resampled = if let region = decoded.region {
-                resampler.resample(decoded.raster, region: region, of: whole, to: resampleSize, from: crop(whole))
+            let resampled = if let resize {
+                resampler.resample(decoded.raster, plan: resize, region: decoded.region)
             } else {
                 resampler.resample(decoded.raster, to: resampleSize, from: crop(decoded.raster.size))
             }

@@ -16,6 +16,10 @@ struct ResampleBand: ~Copyable {
     private let h: ResampleWeights
     private let v: ResampleWeights
     private let sourceWidth: Int
+    /// Where the source buffer starts in the whole image the weights are
+    /// for (a part of it, decoded alone; 0, 0 for the whole).
+    private let originX: Int
+    private let originY: Int
     /// The source has straight alpha: premultiply while converting rows.
     private let premultiplyInput: Bool
     /// The output wants straight alpha: divide by alpha when storing.
@@ -32,10 +36,13 @@ struct ResampleBand: ~Copyable {
     /// The ring rows of the current vertical window, in order.
     private let window: UnsafeMutablePointer<UnsafePointer<Float>>
 
-    init(horizontal h: ResampleWeights, vertical v: ResampleWeights, sourceWidth: Int, alphaMode: AlphaMode) {
+    init(horizontal h: ResampleWeights, vertical v: ResampleWeights, sourceWidth: Int, origin: (x: Int, y: Int),
+         alphaMode: AlphaMode) {
         self.h = h
         self.v = v
         self.sourceWidth = sourceWidth
+        originX = origin.x
+        originY = origin.y
         premultiplyInput = alphaMode == .straight
         straightOutput = alphaMode == .straight
         let rowFloats = (h.end - h.first + 4) * 4
@@ -58,7 +65,7 @@ struct ResampleBand: ~Copyable {
     }
 
     /// Writes output rows `rows` of `destination` (RGBA bytes, output width)
-    /// from `source` (RGBA bytes, `sourceWidth` wide).
+    /// from `source` (RGBA bytes, `sourceWidth` wide, starting at the origin).
     func run(rows: Range<Int>, source: UnsafePointer<UInt8>, destination: UnsafeMutablePointer<UInt32>) {
         let outWidth = h.outputCount
         let rowFloats = outWidth * 4
@@ -82,7 +89,7 @@ struct ResampleBand: ~Copyable {
     /// four floats each, scaled by `ResampleWeights.one`).
     private func filterRow(_ y: Int, source: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<Float>) {
         let pixels = h.end - h.first
-        let bytes = source + (y * sourceWidth + h.first) * 4
+        let bytes = source + ((y - originY) * sourceWidth + h.first - originX) * 4
         let n = pixels * 4
         // A plain conversion loop: the compiler vectorizes it.
         for k in 0..<n { sourceRow[k] = Float(bytes[k]) }

@@ -33,11 +33,8 @@ final class ResampleWeights: @unchecked Sendable {
 
     /// Weights that map the source span `origin ..< origin + extent` (in
     /// pixels, fractional allowed) of an axis `sourceLength` pixels long
-    /// onto `outputCount` output pixels. With a `shift`, the weights are
-    /// the same and the windows start `shift` pixels earlier: they read a
-    /// buffer that begins at pixel `shift` of the axis.
-    init(kernel: ResampleKernel, sourceLength: Int, origin: Double, extent: Double, outputCount: Int,
-         shift: Int = 0) {
+    /// onto `outputCount` output pixels.
+    init(kernel: ResampleKernel, sourceLength: Int, origin: Double, extent: Double, outputCount: Int) {
         precondition(sourceLength > 0 && outputCount > 0 && extent > 0, "empty resample axis")
         let scale = extent / Double(outputCount)          // source pixels per output pixel
         let filterScale = max(1, scale)                    // widen the kernel only when shrinking
@@ -73,7 +70,7 @@ final class ResampleWeights: @unchecked Sendable {
             var a = 0, b = n
             while a < b - 1 && fixed[a] == 0 { a += 1 }
             while b > a + 1 && fixed[b - 1] == 0 { b -= 1 }
-            starts[i] = lo + a - shift
+            starts[i] = lo + a
             counts[i] = b - a
             maxCount = max(maxCount, b - a)
             all.append(contentsOf: fixed[a..<b])

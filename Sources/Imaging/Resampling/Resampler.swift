@@ -43,57 +43,42 @@ public struct Resampler: Sendable {
     /// - Precondition: `size` is positive and `rect`, when given, is finite
     ///   with a positive width and height.
     public func resample(_ source: Raster, to size: PixelSize, from rect: Rect? = nil) -> Raster {
-        let (h, v) = weights(sourceSize: source.size, to: size, from: rect, region: nil)
-        return resample(source, h, v, to: size)
+        resample(source, plan: plan(sourceSize: source.size, to: size, from: rect))
     }
 
-    /// The source pixels a resize of an image of `sourceSize` to `size`
-    /// from `rect` reads: every filter window lies inside it. A caller
-    /// that can decode part of an image decodes this part and resamples
-    /// it with `resample(_:region:of:to:from:)`.
+    /// A resize of an image of `sourceSize` to `size` from `rect`, worked
+    /// out once: its filter weights, and the source pixels it reads
+    /// (`ResamplePlan.footprint`). A caller that can decode part of an
+    /// image decodes the footprint and resamples it with `resample(_:plan:region:)`.
     ///
     /// - Precondition: as for `resample(_:to:from:)`.
-    public func footprint(sourceSize: PixelSize, to size: PixelSize, from rect: Rect? = nil) -> PixelRect {
-        let (h, v) = weights(sourceSize: sourceSize, to: size, from: rect, region: nil)
-        return PixelRect(x: h.first, y: v.first, width: h.end - h.first, height: v.end - v.first)
-    }
-
-    /// Resamples part of an image: `source` holds the pixels of `region`
-    /// of a whole image of `wholeSize`, and `rect` is in the whole image's
-    /// pixels. The result is `resample(whole, to: size, from: rect)` bit
-    /// for bit: the weights are the whole image's (edges repeat at the
-    /// whole image's edges), only where they read is moved.
-    ///
-    /// - Precondition: `source` is `region`'s size, and `region` contains
-    ///   `footprint(sourceSize: wholeSize, to: size, from: rect)`.
-    public func resample(_ source: Raster, region: PixelRect, of wholeSize: PixelSize, to size: PixelSize,
-                         from rect: Rect? = nil) -> Raster {
-        precondition(source.width == region.width && source.height == region.height,
-                     "raster \(source.width)x\(source.height) is not region \(region)")
-        let (h, v) = weights(sourceSize: wholeSize, to: size, from: rect, region: region)
-        precondition(h.first >= 0 && h.end <= source.width && v.first >= 0 && v.end <= source.height,
-                     "region \(region) does not hold what resampling \(String(describing: rect)) reads")
-        return resample(source, h, v, to: size)
-    }
-
-    /// The two axes' weights for a resize of an image of `sourceSize`, with
-    /// windows moved to read a raster of `region` when given.
-    private func weights(sourceSize: PixelSize, to size: PixelSize, from rect: Rect?,
-                         region: PixelRect?) -> (ResampleWeights, ResampleWeights) {
+    public func plan(sourceSize: PixelSize, to size: PixelSize, from rect: Rect? = nil) -> ResamplePlan {
         precondition(size.width > 0 && size.height > 0, "resample to empty size \(size)")
         let r = rect ?? Rect(x: 0, y: 0, width: Double(sourceSize.width), height: Double(sourceSize.height))
         precondition(r.width > 0 && r.height > 0 && [r.x, r.y, r.width, r.height].allSatisfy(\.isFinite),
                      "resample from invalid rectangle \(r)")
         let h = ResampleWeights(kernel: filter.kernel(sourceExtent: r.width, outputCount: size.width),
-                                sourceLength: sourceSize.width, origin: r.x, extent: r.width,
-                                outputCount: size.width, shift: region?.x ?? 0)
+                                sourceLength: sourceSize.width, origin: r.x, extent: r.width, outputCount: size.width)
         let v = ResampleWeights(kernel: filter.kernel(sourceExtent: r.height, outputCount: size.height),
-                                sourceLength: sourceSize.height, origin: r.y, extent: r.height,
-                                outputCount: size.height, shift: region?.y ?? 0)
-        return (h, v)
+                                sourceLength: sourceSize.height, origin: r.y, extent: r.height, outputCount: size.height)
+        return ResamplePlan(horizontal: h, vertical: v, sourceSize: sourceSize, size: size)
     }
 
-    private func resample(_ source: Raster, _ h: ResampleWeights, _ v: ResampleWeights, to size: PixelSize) -> Raster {
+    /// Resamples by `plan`: `source` is the whole image (`region` nil) or
+    /// holds the pixels of `region` of it. Either way the result is the
+    /// whole image's resample, bit for bit: the weights are the whole
+    /// image's (edges repeat at its edges); only where they read moves.
+    ///
+    /// - Precondition: `source` is the plan's source size, or `region`'s
+    ///   size with `region` containing `plan.footprint`.
+    public func resample(_ source: Raster, plan: ResamplePlan, region: PixelRect? = nil) -> Raster {
+        let within = region ?? PixelRect(x: 0, y: 0, width: plan.sourceSize.width, height: plan.sourceSize.height)
+        precondition(source.width == within.width && source.height == within.height,
+                     "raster \(source.width)x\(source.height) is not \(within) of the plan's source")
+        precondition(plan.footprint.intersection(within) == plan.footprint,
+                     "\(within) does not hold what the resize reads, \(plan.footprint)")
+        let h = plan.horizontal, v = plan.vertical, size = plan.size
+        let origin = (x: within.x, y: within.y)
         let bands = bandCount(sourcePixels: (h.end - h.first) * (v.end - v.first), outputRows: size.height)
         return source.withUnsafeBytes { srcRaw in
             Raster(width: size.width, height: size.height, alphaMode: source.alphaMode) { dstRaw in
@@ -101,7 +86,8 @@ public struct Resampler: Sendable {
                                             destination: dstRaw.bindMemory(to: UInt32.self).baseAddress!)
                 let alphaMode = source.alphaMode, width = source.width
                 let run = { @Sendable (rows: Range<Int>) in
-                    let band = ResampleBand(horizontal: h, vertical: v, sourceWidth: width, alphaMode: alphaMode)
+                    let band = ResampleBand(horizontal: h, vertical: v, sourceWidth: width, origin: origin,
+                                            alphaMode: alphaMode)
                     band.run(rows: rows, source: src.source, destination: src.destination)
                 }
                 if bands == 1 {
@@ -126,6 +112,23 @@ public struct Resampler: Sendable {
         }
         // Each band refilters up to a window of rows at its top: keep bands tall.
         return max(1, min(wanted, outputRows / 16))
+    }
+}
+
+/// A resize worked out for a source size (`Resampler.plan(sourceSize:to:from:)`):
+/// reusable for any raster of that size, or of a part holding `footprint`.
+public struct ResamplePlan: Sendable {
+    let horizontal: ResampleWeights
+    let vertical: ResampleWeights
+    /// The size of the whole source image.
+    public let sourceSize: PixelSize
+    /// The output size.
+    public let size: PixelSize
+
+    /// The source pixels the resize reads: every filter window lies inside it.
+    public var footprint: PixelRect {
+        PixelRect(x: horizontal.first, y: vertical.first, width: horizontal.end - horizontal.first,
+                  height: vertical.end - vertical.first)
     }
 }
 

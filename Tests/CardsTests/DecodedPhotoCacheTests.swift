@@ -115,17 +115,29 @@ import Testing
         #expect(cache.statistics.unshared == 1 && cache.statistics.heldBytes == 0, "\(cache.statistics)")
     }
 
-    /// A small square JPEG: its face decodes a part (not shared), its day
-    /// tile the whole photo, which nothing loads again, so nothing stays held.
-    @Test func aSmallJPEGFaceThenTileKeepsNothing() throws {
+    /// A small square JPEG, which both its face and its day tile decode
+    /// whole at full size: told the photo is loaded twice, the face takes
+    /// the whole decode (not a part) and the tile is served from it, and
+    /// nothing stays held after. Untold, the face decodes its part and the
+    /// tile the whole photo: two decodes. The pictures are those made
+    /// without the cache either way.
+    @Test func aSmallJPEGFaceAndTileShareOneDecode() throws {
         let path = try photos.write(TestPhotos.scene(width: 80, height: 80, hue: 60), "small.jpg")
-        let cache = DecodedPhotoCache()
-        cache.expect(loads: [path: 2])
-        let loader = PhotoLoader(decodedPhotos: cache)
-        _ = try loader.load(FacePhoto(name: "small.jpg", path: path), size: Self.face)
-        _ = try loader.load(FacePhoto(name: "small.jpg", path: path), size: Self.tile)
-        let stats = cache.statistics
-        #expect(stats.decodes == 2 && stats.unshared == 1 && stats.heldBytes == 0, "\(stats)")
+        let photo = FacePhoto(name: "small.jpg", path: path)
+        for told in [true, false] {
+            let cache = DecodedPhotoCache()
+            if told { cache.expect(loads: [path: 2]) }
+            let loader = PhotoLoader(decodedPhotos: cache)
+            for size in [Self.face, Self.tile] {
+                #expect(try loader.load(photo, size: size).raster == PhotoLoader().load(photo, size: size).raster)
+            }
+            let stats = cache.statistics
+            if told {
+                #expect(stats.decodes == 1 && stats.hits == 1 && stats.unshared == 0 && stats.heldBytes == 0, "\(stats)")
+            } else {
+                #expect(stats.decodes == 2 && stats.unshared == 1, "\(stats)")
+            }
+        }
     }
 
     /// The memory budget caps the cache at a quarter of its limit.

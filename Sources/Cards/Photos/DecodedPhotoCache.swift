@@ -85,6 +85,14 @@ public final class DecodedPhotoCache: Sendable {
         state.withLock { $0.remaining = loads }
     }
 
+    /// Whether the run said it loads `path` again after the load about to
+    /// be made: a loader then takes the whole shared decode rather than a
+    /// part (the same pixels), so the next load is served from it. False
+    /// when the run said nothing (`expect(loads:)`).
+    public func isLoadedAgain(_ path: String) -> Bool {
+        state.withLock { ($0.remaining?[path] ?? 0) > 1 }
+    }
+
     /// Whether decodes by `plan` are shared: full-size ones only.
     public static func shares(_ plan: DecodePlan) -> Bool { plan.isFullSize }
 

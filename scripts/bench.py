@@ -14,7 +14,9 @@ Usage: python3 scripts/bench.py [--thumbs N] [--entries N] [--skip-book] [--out 
 2. A full render of a generated ticket book (default 1,000 entries with
    12-megapixel JPEG photos): entries per second, --jobs scaling, the
    no-change rerun as a fraction of the full run, peak RSS (`--book-only`
-   measures just this section and puts it into docs/PERFORMANCE.md).
+   measures just this section and puts it into docs/PERFORMANCE.md); the
+   same outputs with `--format png` as well, and with `--baseline` the
+   first version's build side by side.
 3. Colour and HEIC (`--color-only` measures just this section and puts
    it into the existing docs/PERFORMANCE.md): day thumbnails of the same
    12 MP photo as an untagged JPEG, a Display P3 JPEG and a HEIC (heif-enc,
@@ -23,10 +25,11 @@ Usage: python3 scripts/bench.py [--thumbs N] [--entries N] [--skip-book] [--out 
    the existing docs/PERFORMANCE.md): `render --only tickets --force` on
    12 entries with 12 MP JPEG photos front and back, with --jobs 1 and 2,
    against the floor, decoding those 24 photos once at half scale with
-   `djpeg -scale 1/2` (the DCT scale a face at scale 2 needs). The runs
-   alternate (ours --jobs 1, floor, ours --jobs 2) so a busy machine slows
-   all three alike; medians of --repeats runs, with CPU seconds (user +
-   system) beside the wall time.
+   `djpeg -scale 1/2` (the DCT scale a face at scale 2 needs), and ours
+   with `--format png` at --jobs 1. The runs alternate (ours --jobs 1,
+   floor, ours --jobs 2, ours PNG) so a busy machine slows them all alike;
+   medians of --repeats runs, with CPU seconds (user + system) beside the
+   wall time.
 Writes the tables, the machine and the commands to docs/PERFORMANCE.md.
 Needs: libvips-tools, imagemagick, graphicsmagick, libjpeg-turbo-progs,
 libheif-examples.
@@ -228,7 +231,12 @@ def tickets_section(ours, work, jpeg_src, repeats, entries=12, before=None):
             t.join()
         return time.perf_counter() - start, sum(c for _, c in results)
 
-    samples = {"j1": [], "floor": [], "j2": [], "pair": []}
+    # The same tickets in PNG (libdeflate), as before the size target:
+    # what WebP's smaller files cost in speed.
+    png_cache = os.path.join(work, "tickets-cache-png")
+    png_cmd = [ours, "render", book, "--cache", png_cache, "--only", "tickets", "--progress", "none", "--force",
+               "--jobs", "1", "--format", "png"]
+    samples = {"j1": [], "floor": [], "j2": [], "pair": [], "png": []}
     if before_cmd:
         samples["before"] = []
     for _ in range(repeats):
@@ -238,21 +246,25 @@ def tickets_section(ours, work, jpeg_src, repeats, entries=12, before=None):
         samples["floor"].append(floor())
         samples["j2"].append(run_cpu(base + ["--force", "--jobs", "2"]))
         samples["pair"].append(floor_pair())
+        samples["png"].append(run_cpu(png_cmd))
     med = {k: (statistics.median(w for w, _ in v), statistics.median(c for _, c in v)) for k, v in samples.items()}
     sizes = [os.path.getsize(os.path.join(dirpath, f)) for dirpath, _, files in os.walk(os.path.join(cache, "tickets"))
              for f in files]
+    png_size = sum(os.path.getsize(os.path.join(dirpath, f))
+                   for dirpath, _, files in os.walk(os.path.join(png_cache, "tickets")) for f in files)
     lines = [f"## 4. Ticket images, {entries} entries with 12 MP JPEG photos front and back\n",
              f"`render --only tickets --force` at the defaults (scale 2, WebP method 1: front q93, back q92, share q89) on {entries} entries whose front "
              "and back photos are 4032x3024 JPEGs (the corpus photo, and the same picture re-encoded), against the "
              f"floor: decoding those {2 * entries} photos once at half scale, `djpeg -scale 1/2 -outfile /dev/null` "
-             "per file, the DCT scale a face needs. The three runs alternate so a busy machine slows them alike; "
+             "per file, the DCT scale a face needs. The runs alternate so a busy machine slows them alike; "
              f"medians of {repeats}. CPU is user + system seconds.\n",
              "| run | wall s | CPU s | vs. floor (wall) |",
              "|---|---:|---:|---:|"]
     rows = [("floor", f"floor: djpeg -scale 1/2, {2 * entries} files (1 core)")]
     if before_cmd:
         rows.append(("before", "the previous build, --jobs 1"))
-    rows += [("j1", "photicase-render --jobs 1"), ("j2", "photicase-render --jobs 2")]
+    rows += [("j1", "photicase-render --jobs 1"), ("j2", "photicase-render --jobs 2"),
+             ("png", "photicase-render --jobs 1 --format png")]
     for key, name in rows:
         w, c = med[key]
         ratio = "—" if key == "floor" else f"{w / med['floor'][0]:.2f}x"
@@ -267,7 +279,8 @@ def tickets_section(ours, work, jpeg_src, repeats, entries=12, before=None):
     lines.append(f"\n--jobs 2 over --jobs 1: {med['j1'][0] / med['j2'][0]:.2f}x faster; two floors at once "
                  f"took {med['pair'][0]:.2f} s, {2 * med['floor'][0] / med['pair'][0]:.2f}x one floor's rate (the "
                  "parallelism the machine gave during the run). "
-                 f"Ticket images written: {sum(sizes) / entries / 1000:.0f} KB per entry (3 images).\n")
+                 f"Ticket images written: {sum(sizes) / entries / 1000:.0f} KB per entry (3 images); "
+                 f"with `--format png`, {png_size / entries / 1000:.0f} KB.\n")
     return lines
 
 
@@ -317,12 +330,20 @@ def book_section(ours, work, src_jpeg, entries, baseline=None, repeats=1):
                 "--force"] + common
     base_cmd = [baseline, "render", book, "--cache", os.path.join(work, "cache-baseline"), "--force"] + common \
         if baseline else None
-    same_runs, base_runs = [], []
+    # The same outputs in PNG, as the baseline wrote its faces: what the
+    # size target (WebP) costs in speed.
+    png_cmd = [ours, "render", book, "--cache", os.path.join(work, "cache-png"), "--only", "tickets,days,months",
+               "--force", "--format", "png"] + common
+    same_runs, base_runs, png_runs = [], [], []
     for _ in range(repeats if baseline else 1):
         if base_cmd:
             base_runs.append(run(base_cmd))
         same_runs.append(run(same_cmd))
+        png_runs.append(run(png_cmd))
     same = (statistics.median(r[0] for r in same_runs), max(r[1] for r in same_runs))
+    png = statistics.median(r[0] for r in png_runs)
+    png_size = sum(os.path.getsize(os.path.join(d, f))
+                   for d, _, fs in os.walk(os.path.join(work, "cache-png", "tickets")) for f in fs)
     base_rate = entries / statistics.median(r[0] for r in base_runs) if base_runs else BOOK_BASELINE_RATE
     cache = os.path.join(work, "book-cache")
     full2 = run([ours, "render", book, "--cache", cache] + common)
@@ -352,6 +373,9 @@ def book_section(ours, work, src_jpeg, entries, baseline=None, repeats=1):
              "|---|---:|",
              f"| tickets, days and months, --jobs 2 | {same[0]:.1f} s, {entries / same[0]:.2f} entries/s, "
              f"{entries / same[0] / base_rate:.2f}x the baseline's rate |",
+             f"| the same with `--format png` (every output PNG) | {png:.1f} s, {entries / png:.2f} entries/s, "
+             f"{entries / png / base_rate:.2f}x the baseline's rate, ticket images {png_size / entries / 1e6:.1f} MB "
+             "per entry |",
              f"| full default render, --jobs 2 | {full2[0]:.1f} s, {entries / full2[0]:.2f} entries/s |",
              f"| full default render, --jobs 1 (--force) | {full1[0]:.1f} s, {entries / full1[0]:.2f} entries/s |",
              f"| speedup of --jobs 2 over --jobs 1 | {full1[0] / full2[0]:.2f}x |",

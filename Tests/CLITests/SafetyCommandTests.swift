@@ -75,6 +75,43 @@ import FileSystem
         #expect(inspect.stdout.contains("permission denied"), "\(inspect.stdout)")
     }
 
+    /// A cache folder the user cannot write: the changed entry's ticket
+    /// fails with a line naming the file, its images stay as they were,
+    /// the rest of the book renders, and once the folder is writable again
+    /// the next run renders that ticket.
+    @Test func anUnwritableCacheFolderFailsItsItemOnly() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try book.add("b", date: "2022-08-28")
+        try Tool.giveToNobody(book.base)
+        #expect(try Self.render(book).status == 0)
+        let folder = book.cache + "/tickets/a"
+        func contents() throws -> [String: Data] {
+            var files: [String: Data] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+                files[name] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
+            }
+            return files
+        }
+        let before = try contents()
+        #expect(before.count == 3)
+        try book.add("a", date: "2022-08-27", memo: "a memo written later")
+        try book.add("b", date: "2022-08-28", memo: "another memo")
+        try Tool.giveToNobody(book.base)
+        #expect(chmod(folder, 0o555) == 0)
+        let r = try Self.render(book)
+        chmod(folder, 0o755)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("cannot write into the cache: \(folder)/front.webp: permission denied"), "\(r.stderr)")
+        #expect(r.stdout.contains("failed 1,"), "\(r.stdout)")
+        #expect(try contents() == before)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: book.cache + "/tickets/b/back.webp")).count > 0)
+        let again = try Self.render(book)
+        #expect(again.status == 0, "\(again.stderr)")
+        let after = try contents()
+        #expect(after.count == 3 && after["back.webp"] != before["back.webp"])
+    }
+
     @Test func outputsNeverClobberInputs() throws {
         let book = try Book()
         try book.add("a", date: "2022-08-27")

@@ -28,5 +28,8 @@ public struct ItemFailure: Error, Sendable, CustomStringConvertible {
         self.error = error
     }
 
-    public var description: String { "\(error)" }
+    /// The error's text, which names the file and the reason; a write
+    /// failure says it was the cache that could not be written (the path
+    /// alone may name a folder of the cache).
+    public var description: String { stage == .write ? "cannot write into the cache: \(error)" : "\(error)" }
 }

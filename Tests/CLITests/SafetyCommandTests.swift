@@ -15,6 +15,16 @@ import FileSystem
                                   "--today", "2022-08-30", "--jobs", "2"] + extra)
     }
 
+    /// Entries `a` and `b`, the book given to nobody and rendered once.
+    static func renderedTwoEntryBook() throws -> Book {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try book.add("b", date: "2022-08-28")
+        try Tool.giveToNobody(book.base)
+        #expect(try render(book).status == 0)
+        return book
+    }
+
     static func outputs(_ book: Book) -> [String] {
         book.files().filter { $0.hasPrefix("tickets/") || $0.hasPrefix("days/") || $0.hasPrefix("months/") }
     }
@@ -56,11 +66,7 @@ import FileSystem
     }
 
     @Test func unreadablePhotoAndEntryJSONFailTheirEntryOnly() throws {
-        let book = try Book()
-        try book.add("a", date: "2022-08-27")
-        try book.add("b", date: "2022-08-28")
-        try Tool.giveToNobody(book.base)
-        #expect(try Self.render(book).status == 0)
+        let book = try Self.renderedTwoEntryBook()
         let before = Self.outputs(book)
         #expect(chmod(book.root + "/a/front.jpg", 0) == 0)
         #expect(chmod(book.root + "/b/entry.json", 0) == 0)
@@ -80,11 +86,7 @@ import FileSystem
     /// the rest of the book renders, and once the folder is writable again
     /// the next run renders that ticket.
     @Test func anUnwritableCacheFolderFailsItsItemOnly() throws {
-        let book = try Book()
-        try book.add("a", date: "2022-08-27")
-        try book.add("b", date: "2022-08-28")
-        try Tool.giveToNobody(book.base)
-        #expect(try Self.render(book).status == 0)
+        let book = try Self.renderedTwoEntryBook()
         let folder = book.cache + "/tickets/a"
         func contents() throws -> [String: Data] {
             var files: [String: Data] = [:]

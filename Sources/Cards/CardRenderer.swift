@@ -22,6 +22,8 @@ public final class CardRenderer {
     private var pendingMissing: [CardWarning] = []
     /// The share image's shadow per scale (it depends only on the theme).
     var shareShadows: [Int: CastShadow] = [:]
+    /// The share image's backdrop and shadows per face count and scale.
+    var shareBackdrops: [ShareBackdrop.Key: ShareBackdrop] = [:]
 
     /// A renderer for `theme`, finding fonts through `fonts`. Throws
     /// `CardError.font` when the theme's font file cannot be used.

@@ -32,10 +32,12 @@ public struct AlphaMask: Sendable, Equatable {
 
 extension Raster {
     /// Paints `color` through `mask` (source-over), with the mask's top-left
-    /// corner at (`x`, `y`) in this raster. Parts outside are clipped.
-    public mutating func fill(mask: AlphaMask, color: RGBA, at x: Int, _ y: Int) {
-        let clip = PixelRect(x: x, y: y, width: mask.width, height: mask.height)
+    /// corner at (`x`, `y`) in this raster. Parts outside the raster, and
+    /// outside `limit` when given, are clipped.
+    public mutating func fill(mask: AlphaMask, color: RGBA, at x: Int, _ y: Int, within limit: PixelRect? = nil) {
+        var clip = PixelRect(x: x, y: y, width: mask.width, height: mask.height)
             .intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+        if let limit { clip = clip.intersection(limit) }
         guard !clip.isEmpty, color.a > 0 else { return }
         let premul = alphaMode == .premultiplied
         let w = width

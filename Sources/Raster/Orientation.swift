@@ -98,4 +98,24 @@ extension Raster {
             }
         }
     }
+
+    /// Puts `pixels` (the size of `rect`, in this raster's alpha mode) in
+    /// place of the pixels inside `rect`, which must lie within the raster:
+    /// the inverse of `cropped(to:)`, copying rather than blending.
+    public mutating func replace(_ rect: PixelRect, with pixels: Raster) {
+        precondition(!rect.isEmpty && rect.x >= 0 && rect.y >= 0 && rect.maxX <= width && rect.maxY <= height,
+                     "replace \(rect) outside \(width)x\(height)")
+        precondition(pixels.width == rect.width && pixels.height == rect.height && pixels.alphaMode == alphaMode,
+                     "\(pixels.width)x\(pixels.height) pixels for \(rect)")
+        let width = self.width
+        pixels.withUnsafeBytes { srcRaw in
+            withUnsafeMutableBytes { dst in
+                let rowBytes = rect.width * 4
+                for y in 0..<rect.height {
+                    dst.baseAddress!.advanced(by: ((rect.y + y) * width + rect.x) * 4)
+                        .copyMemory(from: srcRaw.baseAddress!.advanced(by: y * rowBytes), byteCount: rowBytes)
+                }
+            }
+        }
+    }
 }

@@ -28,25 +28,86 @@ extension CardRenderer {
 
     /// The share layout around faces already rendered at `scale` (front
     /// first); the batch pipeline renders each face once and reuses it.
+    ///
+    /// The pixels are those of painting, in order, the backdrop, then for
+    /// each card its shadow and its face. The backdrop and shadows are the
+    /// same for every ticket, so they come from `shareBackdrop`; what a
+    /// later card's shadow paints over an earlier face (the blur reaches
+    /// across the gap) is painted after that face, as the order says.
     public func composeShare(_ faces: [RenderedImage], scale intScale: Int) -> RenderedImage {
         precondition(!faces.isEmpty, "a share image needs at least one face")
-        let scale = Double(intScale)
-        // 1. The canvas: a margin round the cards and a gap between them.
-        let card = cardPixelSize(scale: scale)
-        let margin = Int((ShareMetrics.margin * scale).rounded()), gap = Int((ShareMetrics.gap * scale).rounded())
-        let size = shareImageSize(faceCount: faces.count, scale: intScale)
-        var canvas = Raster(width: size.width, height: size.height, fill: theme.shareBackgroundColor)
-        // 2. Each card over its shadow. The shadow is cast by the ticket
-        //    outline, not by the face's alpha: whatever a face holds, the
-        //    card is what lifts off the backdrop.
-        let shadow = shareShadow(card, scale: intScale)
-        for (i, face) in faces.enumerated() {
-            let x = margin + i * (card.width + gap)
-            canvas.drawShadow(shadow, at: x, margin)
-            canvas.draw(face.raster, at: x, margin)
+        let backdrop = shareBackdrop(faceCount: faces.count, scale: intScale)
+        // A face of another size than its card would reach past what the
+        // backdrop kept apart for it: painted in order instead.
+        guard zip(faces, backdrop.places).allSatisfy({ $0.raster.size == PixelSize(width: $1.width, height: $1.height) })
+        else { return composeShareInOrder(faces, scale: intScale) }
+        var canvas = backdrop.canvas
+        for (k, face) in faces.enumerated() {
+            let place = backdrop.places[k]
+            canvas.draw(face.raster, at: place.x, place.y)
+            for later in backdrop.places[(k + 1)...] {
+                canvas.drawShadow(backdrop.shadow, at: later.x, later.y, within: place)
+            }
         }
         return RenderedImage(raster: canvas, warnings: faces.flatMap(\.warnings))
     }
+
+    /// The share image painted in order, backdrop, then each card's shadow
+    /// and face: what `composeShare` makes, the slow way.
+    func composeShareInOrder(_ faces: [RenderedImage], scale intScale: Int) -> RenderedImage {
+        let backdrop = shareBackdrop(faceCount: faces.count, scale: intScale)
+        let size = shareImageSize(faceCount: faces.count, scale: intScale)
+        var canvas = Raster(width: size.width, height: size.height, fill: theme.shareBackgroundColor)
+        for (face, place) in zip(faces, backdrop.places) {
+            canvas.drawShadow(backdrop.shadow, at: place.x, place.y)
+            canvas.draw(face.raster, at: place.x, place.y)
+        }
+        return RenderedImage(raster: canvas, warnings: faces.flatMap(\.warnings))
+    }
+
+    /// The backdrop with the cards' shadows for `faceCount` faces at
+    /// `scale`, made once per renderer: outside the cards every shadow is
+    /// painted; inside card k's place only those of cards 0...k, the ones
+    /// painted before its face.
+    func shareBackdrop(faceCount: Int, scale intScale: Int) -> ShareBackdrop {
+        let key = ShareBackdrop.Key(faceCount: faceCount, scale: intScale)
+        if let cached = shareBackdrops[key] { return cached }
+        let scale = Double(intScale)
+        // A margin round the cards and a gap between them.
+        let card = cardPixelSize(scale: scale)
+        let margin = Int((ShareMetrics.margin * scale).rounded()), gap = Int((ShareMetrics.gap * scale).rounded())
+        let size = shareImageSize(faceCount: faceCount, scale: intScale)
+        let places = (0..<faceCount).map { i in
+            PixelRect(x: margin + i * (card.width + gap), y: margin, width: card.width, height: card.height)
+        }
+        // The shadow is cast by the ticket outline, not by the face's
+        // alpha: whatever a face holds, the card is what lifts off the backdrop.
+        let shadow = shareShadow(card, scale: intScale)
+        var canvas = Raster(width: size.width, height: size.height, fill: theme.shareBackgroundColor)
+        var inside: [Raster] = []
+        for place in places {
+            canvas.drawShadow(shadow, at: place.x, place.y)
+            inside.append(canvas.cropped(to: place))
+        }
+        for (place, pixels) in zip(places, inside) { canvas.replace(place, with: pixels) }
+        let backdrop = ShareBackdrop(canvas: canvas, places: places, shadow: shadow)
+        shareBackdrops[key] = backdrop
+        return backdrop
+    }
+}
+
+/// A share image before its faces: see `CardRenderer.shareBackdrop`.
+struct ShareBackdrop {
+    struct Key: Hashable {
+        var faceCount: Int
+        var scale: Int
+    }
+
+    var canvas: Raster
+    /// Where each card goes, front first.
+    var places: [PixelRect]
+    /// The shadow each card casts.
+    var shadow: CastShadow
 }
 
 extension CardRenderer {

@@ -46,10 +46,11 @@ extension Raster {
         drawShadow(shadow.cast(by: mask), at: x, y)
     }
 
-    /// Paints a shadow already cast, for its shape placed at (`x`, `y`).
-    public mutating func drawShadow(_ shadow: CastShadow, at x: Int, _ y: Int) {
+    /// Paints a shadow already cast, for its shape placed at (`x`, `y`);
+    /// only inside `limit` when given.
+    public mutating func drawShadow(_ shadow: CastShadow, at x: Int, _ y: Int, within limit: PixelRect? = nil) {
         guard shadow.color.a > 0 else { return }
-        fill(mask: shadow.blurred, color: shadow.color, at: x + shadow.offsetX, y + shadow.offsetY)
+        fill(mask: shadow.blurred, color: shadow.color, at: x + shadow.offsetX, y + shadow.offsetY, within: limit)
     }
 
     /// Draws `source` at (`x`, `y`) over the shadow its alpha casts.

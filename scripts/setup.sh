@@ -43,7 +43,7 @@ fi
 
 if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -qq
-  if printf '%s\n' "${missing[@]}" | grep -qx JPEG; then
+  if [[ " ${missing[*]} " == *" JPEG "* ]]; then
     if apt-cache show libjpeg-turbo8-dev >/dev/null 2>&1; then jpeg=libjpeg-turbo8-dev; else jpeg=libjpeg62-turbo-dev; fi
     missing=("${missing[@]/JPEG/$jpeg}")
   fi
@@ -72,7 +72,11 @@ if [ "$want_tests" = 1 ]; then
   done
   if [ ${#browser[@]} -gt 0 ]; then
     [ ${#missing[@]} -gt 0 ] || $sudo apt-get update -qq
-    if apt-cache show chromium 2>/dev/null | grep -q '^Version:' && ! apt-cache show chromium 2>/dev/null | grep -qi snap; then
+    # Read whole before grep: `grep -q` stops at its first match, and under
+    # pipefail the SIGPIPE apt-cache then gets failed the test whenever it
+    # had more to print (two chromium versions, for one).
+    chromium_info=$(apt-cache show chromium 2>/dev/null || true)
+    if grep -q '^Version:' <<<"$chromium_info" && ! grep -qi snap <<<"$chromium_info"; then
       echo "setup: installing ${browser[*]}"
       DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${browser[@]}" >/dev/null \
         || echo "setup: could not install ${browser[*]}; the site's browser tests will be skipped" >&2

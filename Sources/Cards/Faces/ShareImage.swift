@@ -31,9 +31,11 @@ extension CardRenderer {
     ///
     /// The pixels are those of painting, in order, the backdrop, then for
     /// each card its shadow and its face. The backdrop and shadows are the
-    /// same for every ticket, so they come from `shareBackdrop`; what a
-    /// later card's shadow paints over an earlier face (the blur reaches
-    /// across the gap) is painted after that face, as the order says.
+    /// same for every ticket, so they come from `shareBackdrop`; whatever a
+    /// later card's shadow would paint over an earlier face is painted
+    /// after that face, as the order says (at the theme's gap its blur
+    /// fades to nothing before it gets there, but the order does not
+    /// depend on that).
     public func composeShare(_ faces: [RenderedImage], scale intScale: Int) -> RenderedImage {
         precondition(!faces.isEmpty, "a share image needs at least one face")
         let backdrop = shareBackdrop(faceCount: faces.count, scale: intScale)

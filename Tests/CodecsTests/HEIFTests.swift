@@ -175,6 +175,22 @@ import Testing
         #expect(DeltaE.stats(try HEIFFixtures.vipsDecode(nclx), reference).mean > 3)
     }
 
+    /// An nclx box with colour primaries libheif does not know: the photo
+    /// decodes untagged with a warning that names the box. libheif 1.15
+    /// reports the error and still allocates the profile; freeing it is
+    /// what the AddressSanitizer pass (leak detection on) checks here
+    /// (found by fuzz-decode).
+    @Test(.enabled(if: HEIFFixtures.toolsAvailable, HEIFFixtures.skipMessage))
+    func anNCLXBoxWithUnknownPrimariesDecodesUntagged() throws {
+        let patches = Fixtures.encode(ColorFixtures.patches(), .png())
+        let file = try #require(HEIFFixtures.withNCLX(try HEIFFixtures.encode(patches, output: "odd.avif", options: ["-q", "95"]),
+                                                      primaries: 200, transfer: 13))
+        let decoded = try ImageDecoder.decode(file)
+        #expect(decoded.warnings.contains { $0.hasPrefix("colour profile ignored: colr nclx box unreadable (") },
+                "\(decoded.warnings)")
+        #expect(decoded.raster.size == (try ImageDecoder.decode(HEIFFixtures.withNCLX(file, primaries: 1, transfer: 13)!)).raster.size)
+    }
+
     @Test(.enabled(if: Corpus.available, Corpus.skipMessage),
           arguments: ["heif/libheif/example_example.heic", "heif/libheif/example_example.avif"])
     func corpusPhotosMatchLibvips(_ path: String) throws {

@@ -6,6 +6,10 @@ import CHeif
 /// libheif applies the geometric properties (irot, imir, clap) while
 /// decoding, so its output is upright: sizes here are the upright ones and
 /// the EXIF orientation a HEIF file may also carry is never applied again.
+///
+/// Whatever libheif hands out through an out-parameter is released when it
+/// is there, whatever the status says: for an nclx box it does not know,
+/// libheif 1.15 returns an error and the profile it allocated anyway.
 enum HEIFBinding {
     struct Thumbnail: Sendable, Hashable {
         var id: UInt32
@@ -36,10 +40,11 @@ enum HEIFBinding {
                 let got = Int(heif_image_handle_get_list_of_thumbnail_IDs(handle, &ids, Int32(n)))
                 for id in ids.prefix(got) {
                     var thumb: OpaquePointer?
-                    guard heif_image_handle_get_thumbnail(handle, id, &thumb).code == heif_error_Ok, let thumb else { continue }
+                    let status = heif_image_handle_get_thumbnail(handle, id, &thumb)
+                    defer { if let thumb { heif_image_handle_release(thumb) } }
+                    guard status.code == heif_error_Ok, let thumb else { continue }
                     thumbnails.append(Thumbnail(id: id, size: PixelSize(width: Int(heif_image_handle_get_width(thumb)),
                                                                        height: Int(heif_image_handle_get_height(thumb)))))
-                    heif_image_handle_release(thumb)
                 }
             }
             let (color, warnings) = profile(handle)
@@ -59,9 +64,10 @@ enum HEIFBinding {
         try withPrimary(data, format: format) { primary in
             guard let thumbnail else { return try decode(primary, format: format, bytes: data.count) }
             var handle: OpaquePointer?
-            try check(heif_image_handle_get_thumbnail(primary, thumbnail, &handle), format: format, bytes: data.count)
+            let status = heif_image_handle_get_thumbnail(primary, thumbnail, &handle)
+            defer { if let handle { heif_image_handle_release(handle) } }
+            try check(status, format: format, bytes: data.count)
             guard let handle else { throw CodecError.corrupt(format, "missing thumbnail") }
-            defer { heif_image_handle_release(handle) }
             return try decode(handle, format: format, bytes: data.count)
         }
     }
@@ -74,9 +80,10 @@ enum HEIFBinding {
         options.pointee.convert_hdr_to_8bit = 0    // we round ourselves
         var image: OpaquePointer?
         let chroma = deep ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RGBA
-        try check(heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, options), format: format, bytes: bytes)
+        let status = heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, options)
+        defer { if let image { heif_image_release(image) } }
+        try check(status, format: format, bytes: bytes)
         guard let image else { throw CodecError.corrupt(format, "no image decoded") }
-        defer { heif_image_release(image) }
         let width = Int(heif_image_get_width(image, heif_channel_interleaved))
         let height = Int(heif_image_get_height(image, heif_channel_interleaved))
         var stride: Int32 = 0
@@ -140,10 +147,16 @@ enum HEIFBinding {
             return (.icc(bytes), [])
         case heif_color_profile_type_nclx:
             var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
-            guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else {
-                return (.untagged, [])
+            let status = heif_image_handle_get_nclx_color_profile(handle, &nclx)
+            // Freed whatever the status: for primaries it does not know
+            // (a damaged or hostile colr box) libheif 1.15 reports an error
+            // and still hands over the profile it allocated (found by
+            // fuzz-decode as a leak).
+            defer { if let nclx { heif_nclx_color_profile_free(nclx) } }
+            guard status.code == heif_error_Ok, let nclx else {
+                let reason = status.message.map { String(cString: $0) } ?? "code \(status.code.rawValue)"
+                return (.untagged, [ProfileProblem.damaged("colr nclx box unreadable (\(reason))").description])
             }
-            defer { heif_nclx_color_profile_free(nclx) }
             return (.nclx(primaries: Int(nclx.pointee.color_primaries.rawValue),
                           transfer: Int(nclx.pointee.transfer_characteristics.rawValue)), [])
         default:
@@ -162,9 +175,10 @@ enum HEIFBinding {
         try check(heif_context_read_from_memory_without_copy(context, data.baseAddress, data.count, nil),
                   format: format, bytes: data.count)
         var handle: OpaquePointer?
-        try check(heif_context_get_primary_image_handle(context, &handle), format: format, bytes: data.count)
+        let status = heif_context_get_primary_image_handle(context, &handle)
+        defer { if let handle { heif_image_handle_release(handle) } }
+        try check(status, format: format, bytes: data.count)
         guard let handle else { throw CodecError.corrupt(format, "no primary image") }
-        defer { heif_image_handle_release(handle) }
         return try body(handle)
     }
 

@@ -18,6 +18,9 @@ corpus=${PHOTICASE_CORPUS:-../shared/corpus}
 scratch=${FUZZ_SCRATCH:-/tmp/photicase-fuzz-build}
 
 export PHOTICASE_FUZZ=1
+# The sanitizer runs' suppressions: leaks inside system libraries that are
+# not ours to free (scripts/lsan.supp says which and why).
+export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0"
 # Everything is built with AddressSanitizer and libFuzzer's coverage
 # instrumentation (Swift and our C shims); the system codec libraries are
 # not instrumented. Each target's own main hands over to libFuzzer's

@@ -154,8 +154,7 @@ enum HEIFBinding {
             // fuzz-decode as a leak).
             defer { if let nclx { heif_nclx_color_profile_free(nclx) } }
             guard status.code == heif_error_Ok, let nclx else {
-                let reason = status.message.map { String(cString: $0) } ?? "code \(status.code.rawValue)"
-                return (.untagged, [ProfileProblem.damaged("colr nclx box unreadable (\(reason))").description])
+                return (.untagged, [ProfileProblem.damaged("colr nclx box unreadable (\(text(of: status)))").description])
             }
             return (.nclx(primaries: Int(nclx.pointee.color_primaries.rawValue),
                           transfer: Int(nclx.pointee.transfer_characteristics.rawValue)), [])
@@ -182,12 +181,17 @@ enum HEIFBinding {
         return try body(handle)
     }
 
-    private static func check(_ error: heif_error, format: ImageFormat, bytes: Int) throws {
-        guard error.code != heif_error_Ok else { return }
-        // libheif's messages end in a newline; users get one line.
+    /// libheif's message for `error` on one line (its messages end in a
+    /// newline), or its code when it has none.
+    private static func text(of error: heif_error) -> String {
         let text = error.message.map { String(cString: $0) } ?? ""
         let trimmed = text.split(whereSeparator: \.isNewline).joined(separator: " ")
-        let message = trimmed.isEmpty ? "libheif error \(error.code.rawValue)" : trimmed
+        return trimmed.isEmpty ? "libheif error \(error.code.rawValue)" : trimmed
+    }
+
+    private static func check(_ error: heif_error, format: ImageFormat, bytes: Int) throws {
+        guard error.code != heif_error_Ok else { return }
+        let message = text(of: error)
         switch error.code {
         case heif_error_Invalid_input where error.subcode == heif_suberror_End_of_data:
             throw CodecError.truncated(format, bytes: bytes)

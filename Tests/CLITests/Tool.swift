@@ -1,5 +1,9 @@
 import Foundation
 
+/// The folder of `Tool.publicCopy`, set once by its initializer (which
+/// runs once, under Swift's lazy-global lock) and read at exit.
+nonisolated(unsafe) private var publicCopyFolder: String?
+
 /// Runs the built photicase-render executable.
 enum Tool {
     /// The executable beside the test bundle (same build directory), or
@@ -40,8 +44,12 @@ enum Tool {
 
     /// A copy of the tool that `nobody` can run: the build folder may sit
     /// below a folder only root can enter (a CI checkout in /root).
+    /// The copy's folder is removed when the test process exits (it is
+    /// 9 MB, and every test run made one).
     static let publicCopy: Swift.Result<String, Error> = Swift.Result {
         let dir = try temporaryDirectory()
+        publicCopyFolder = dir
+        atexit { if let dir = publicCopyFolder { try? FileManager.default.removeItem(atPath: dir) } }
         let copy = dir + "/photicase-render"
         try FileManager.default.copyItem(atPath: path, toPath: copy)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir)

@@ -26,6 +26,9 @@ enum RenderCommand {
       --format png|jpeg|webp  one format for all outputs (default: WebP tickets
                               and book pages, JPEG day thumbnails and years,
                               PNG month sheets)
+      --quality Q             one quality, 1-100, for every WebP and JPEG output
+                              (default: each output's own, 88-93, chosen to
+                              keep 40 dB); lower is smaller and faster
       --jobs N                worker threads (default: number of cores)
       --force                 render everything again
       --progress MODE         auto (bar on a terminal, else none), bar, json, none
@@ -53,7 +56,7 @@ enum RenderCommand {
     static func run(_ words: ArraySlice<String>) throws -> ExitStatus {
         let args = try Arguments(words, spec: ArgumentSpec(
             valued: CardOptions.valued.union(["cache", "only", "format", "jobs", "progress", "shard", "scale",
-                                              "thumbnail-size", "today", "memory-limit", "page-size"]),
+                                              "thumbnail-size", "today", "memory-limit", "page-size", "quality"]),
             flags: ["force", "dry-run", "wait", "allow-empty", "no-site"]))
         guard args.positionals.count == 1 else { throw UsageError("render needs one ENTRIES folder") }
         var options = RenderOptions(entries: args.positionals[0], cache: try cacheFolder(args), today: try today(args))
@@ -112,6 +115,7 @@ enum RenderCommand {
         // A sheet or page that draws a day or face the cache does not hold
         // yet passes it through the format the cache holds it in, so every
         // shard split composes the same bytes.
+        backend.quality = try args.int("quality", in: 1...100)
         backend.ticketFormat = options.formats[.tickets] ?? .webp
         backend.dayFormat = options.formats[.days] ?? .jpg
         // A benchmark switch (scripts/bench-decode.py): PHOTICASE_DECODE_CACHE=0

@@ -9,7 +9,7 @@ import Pipeline
 enum ShareCommand {
     static let help = """
     Usage: photicase-render share ENTRY_DIR -o FILE [--front-only] [--scale 1|2|3]
-                                 [--theme FILE] [--font FILE]
+                                 [--quality Q] [--theme FILE] [--font FILE]
            photicase-render share --year YYYY ENTRIES -o FILE [--scale 1|2|3] ...
 
     Renders the entry's shareable ticket (front and back side by side, or
@@ -21,6 +21,7 @@ enum ShareCommand {
       -o, --output FILE   where to write (format from the extension)
       --front-only        only the front face
       --scale N           pixels per card point: 1, 2 (default) or 3
+      --quality Q         JPEG or WebP quality 1-100 (defaults 88 and 85)
       --theme FILE        a theme JSON file
       --font FILE         a font file for all text (fallback fonts still apply)
 
@@ -31,7 +32,7 @@ enum ShareCommand {
     static func run(_ words: ArraySlice<String>) throws -> ExitStatus {
         // -o is the one short option; it is spelled out before parsing.
         let normalized = words.map { $0 == "-o" ? "--output" : $0 }[...]
-        let args = try Arguments(normalized, spec: ArgumentSpec(valued: CardOptions.valued.union(["output", "scale", "year"]),
+        let args = try Arguments(normalized, spec: ArgumentSpec(valued: CardOptions.valued.union(["output", "scale", "year", "quality"]),
                                                                 flags: ["front-only"]))
         guard args.positionals.count == 1 else {
             throw UsageError(args.values["year"] == nil ? "share needs one ENTRY_DIR" : "share --year needs one ENTRIES folder")
@@ -41,13 +42,15 @@ enum ShareCommand {
             throw UsageError("FILE must end in .png, .jpg, .jpeg or .webp: \(output)")
         }
         let scale = try args.int("scale", in: 1...3) ?? 2
+        let quality = try args.int("quality", in: 1...100)
         let cardOptions = try CardOptions(args)
         let folder = args.positionals[0]
         if let yearText = args.values["year"] {
             guard let year = Int(yearText), (1...9999).contains(year) else {
                 throw UsageError("--year must be a year from 1 to 9999, not '\(yearText)'")
             }
-            return shareYear(year, entries: folder, output: output, format: format, scale: scale, options: cardOptions,
+            return shareYear(year, entries: folder, output: output, format: format, scale: scale, quality: quality,
+                             options: cardOptions,
                              inputs: [args.values["theme"], args.values["font"]].compactMap { $0 })
         }
 
@@ -65,19 +68,20 @@ enum ShareCommand {
             // Never overwrite what the ticket was made from.
             let inputs = [EntryLoader.file(in: folder), entry.front?.path, entry.back?.path,
                           args.values["theme"], args.values["font"]].compactMap { $0 }
-            return try write(image, format: format, to: output, protecting: inputs)
+            return try write(image, format: format, quality: quality, to: output, protecting: inputs)
         } catch {
             Console.error("photicase-render: \(error)")
             return .inputFailure
         }
     }
 
-    /// Prints `image`'s warnings, encodes it and writes it atomically,
-    /// refusing when `output` is one of `inputs` (compared by file identity).
-    static func write(_ image: RenderedImage, format: ImageFormat, to output: String,
+    /// Prints `image`'s warnings, encodes it (`quality` for JPEG and WebP,
+    /// nil: the format's default) and writes it atomically, refusing when
+    /// `output` is one of `inputs` (compared by file identity).
+    static func write(_ image: RenderedImage, format: ImageFormat, quality: Int?, to output: String,
                       protecting inputs: [String]) throws -> ExitStatus {
         for warning in image.warnings { Console.error("photicase-render: warning: \(warning)") }
-        let bytes = try ImageEncoder.encode(image.raster, settings: .defaults(for: format))
+        let bytes = try ImageEncoder.encode(image.raster, settings: .defaults(for: format, quality: quality))
         do throws(CodecError) {
             try FileIO.writeAtomically(bytes, to: output, protecting: Set(inputs.compactMap(FileSystem.identity)))
         } catch {
@@ -92,7 +96,7 @@ extension ShareCommand {
     /// The top five faces are drawn at their size in the image (their
     /// photos decoded small); every other entry only counts.
     static func shareYear(_ year: Int, entries root: String, output: String, format: ImageFormat, scale: Int,
-                          options: CardOptions, inputs: [String]) -> ExitStatus {
+                          quality: Int?, options: CardOptions, inputs: [String]) -> ExitStatus {
         var entries: [Entry] = []
         do throws(PipelineError) {
             let discovery = try EntryDiscovery.find(in: root, excluding: nil)
@@ -127,7 +131,7 @@ extension ShareCommand {
             }
             let image = try renderer.renderYearInReview(summary, topFaces: faces, scale: Double(scale))
             let photos = ofYear.flatMap { [$0.front?.path, $0.back?.path].compactMap { $0 } }
-            return try write(image, format: format, to: output, protecting: photos + inputs)
+            return try write(image, format: format, quality: quality, to: output, protecting: photos + inputs)
         } catch {
             Console.error("photicase-render: \(error)")
             return .inputFailure

@@ -218,11 +218,63 @@ import Codecs
     @Test(arguments: [["render"], ["render", "a", "b"], ["render", "x", "--jobs", "0"], ["render", "x", "--only", "faces"],
                       ["render", "x", "--shard", "3/3"], ["render", "x", "--format", "gif"], ["render", "x", "--progress", "loud"],
                       ["render", "x", "--today", "2022-02-30"], ["render", "/nonexistent-folder", "--cache", "/tmp/pr-unused"],
+                      ["share", "x", "-o", "out.webp", "--quality", "0"],
                       ["share", "x"], ["share", "x", "-o", "out.gif"], ["clean", "extra"]])
     func usageAndConfigurationErrorsExitTwo(_ args: [String]) throws {
         let r = try Tool.run(args)
         #expect(r.status == 2, "\(args): \(r.stderr)")
         #expect(!r.stderr.isEmpty)
+    }
+
+    /// `--quality` sets every lossy output's quality: smaller files at a
+    /// low one, and a cache made at one quality is made again at another
+    /// (or without it), never mixed.
+    @Test func qualitySetsEveryLossyOutputAndRendersAgainWhenChanged() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27", memo: "two lines of memo, to give the back some edges")
+        try book.add("b", date: "2022-08-28", photo: "front.png")
+        func sizes() throws -> [String: Int] {
+            var out: [String: Int] = [:]
+            for file in book.files() where file.hasPrefix("tickets/") || file.hasPrefix("days/") {
+                out[file] = try FileManager.default.attributesOfItem(atPath: book.cache + "/" + file)[.size] as? Int
+            }
+            return out
+        }
+        for bad in ["0", "101", "high"] {
+            let r = try book.render(["--quality", bad]).0
+            #expect(r.status == 2)
+            #expect(r.stderr.contains("--quality must be a whole number from 1 to 100, not '\(bad)'"), "\(r.stderr)")
+        }
+        #expect(book.files().isEmpty)
+        let (first, _) = try book.render()
+        #expect(first.status == 0, "\(first.stderr)")
+        let standard = try sizes()
+        #expect(standard.count == 8)
+
+        let (low, lowEvents) = try book.render(["--quality", "20"])
+        #expect(low.status == 0, "\(low.stderr)")
+        // Tickets and days are WebP and JPEG: all made again, all smaller.
+        #expect(Self.ids(lowEvents, "rendered").filter { !$0.hasPrefix("months/") }
+                == ["a", "b", "days/2022-08-27", "days/2022-08-28"])
+        let small = try sizes()
+        #expect(small.keys.sorted() == standard.keys.sorted())
+        for (file, size) in small { #expect(size < standard[file]!, "\(file): \(size) against \(standard[file]!)") }
+        // Still whole images.
+        for file in small.keys {
+            #expect(throws: Never.self) { try ImageDecoder.decodeFile(atPath: book.cache + "/" + file) }
+        }
+        // The same quality again: nothing to do; without it: made again.
+        #expect(Self.ids(try book.render(["--quality", "20"]).1, "rendered").isEmpty)
+        #expect(Self.ids(try book.render().1, "rendered").filter { !$0.hasPrefix("months/") }.count == 4)
+        #expect(try sizes() == standard)
+
+        // share takes it too.
+        let high = book.base + "/high.webp", lowShare = book.base + "/low.webp"
+        #expect(try Tool.run(["share", book.root + "/a", "-o", high, "--scale", "1"]).status == 0)
+        #expect(try Tool.run(["share", book.root + "/a", "-o", lowShare, "--scale", "1", "--quality", "20"]).status == 0)
+        let highSize = try FileManager.default.attributesOfItem(atPath: high)[.size] as? Int ?? 0
+        let lowSize = try FileManager.default.attributesOfItem(atPath: lowShare)[.size] as? Int ?? 0
+        #expect(lowSize > 0 && lowSize < highSize)
     }
 
     @Test func shareWritesOneTicket() throws {

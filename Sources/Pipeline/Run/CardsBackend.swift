@@ -28,6 +28,10 @@ public struct CardsBackend: RenderBackend {
     /// decoded once for its ticket and its day, not twice); nil decodes
     /// every time. Same pixels either way.
     public var decodedPhotos: DecodedPhotoCache? = DecodedPhotoCache()
+    /// One quality, 1...100, for every lossy output (WebP and JPEG), as
+    /// `render --quality` sets it; nil keeps each output's own default,
+    /// chosen for 40 dB (`ticketWebP`). PNG outputs ignore it.
+    public var quality: Int?
 
     public init(theme: Theme, fonts: FontDiscovery = .fontconfig, scale: Int = 2,
                 thumbnailSide: Int = CardRenderer.defaultThumbnailSide) {
@@ -44,6 +48,8 @@ public struct CardsBackend: RenderBackend {
         "renderer:\(CardsBackend.rendererVersion)\ntheme:\(theme.canonicalJSON)\nfonts:"
             + fontFaces.map(\.description).joined(separator: ",") + "\nscale:\(scale)\nside:\(thumbnailSide)"
             + "\nencoders:\(CardsBackend.encoderIdentity)\ndecoders:\(CardsBackend.decoderIdentity)"
+            // Only when set: a cache made without --quality stays current.
+            + (quality.map { "\nquality:\($0)" } ?? "")
     }
 
     public var inputFiles: [String] { Array(Set(fontFaces.map(\.path))) }
@@ -268,9 +274,11 @@ public struct CardsBackend: RenderBackend {
         }
     }
 
-    /// `webpQuality` and `webpMethod`: for tickets, `ticketWebP`.
+    /// `webpQuality` and `webpMethod`: for tickets, `ticketWebP`. `quality`,
+    /// when set, replaces both qualities.
     private func encode(_ raster: Raster, _ format: ImageFormatName, webpQuality: Int = 85, webpMethod: Int = 3,
                         jpegQuality: Int = 88, fullChroma: Bool = false) throws -> [UInt8] {
+        let webpQuality = quality ?? webpQuality, jpegQuality = quality ?? jpegQuality
         let settings: EncodeSettings = switch format {
         // zlib level 1 with the Paeth filter: PNG encoding is most of a
         // ticket's cost. Measured on 8 entries with a 12 MP photo, one core:

@@ -27,7 +27,7 @@ public enum FileSystem {
         do throws(FileSystemError) {
             dir = try Directory.open(folder)
         } catch {
-            throw FileSystemError(path: path, problem: error.problem)
+            throw FileSystemError(path: path, problem: error.problem == .notFound ? .folderNotFound(folder) : error.problem)
         }
         do throws(FileSystemError) {
             try dir.write(name, bytes: bytes, durable: durable, protecting: inputs)

@@ -1,6 +1,9 @@
 /// What went wrong touching the file system, in words a user knows.
 public enum IOProblem: Equatable, Sendable, CustomStringConvertible {
     case notFound
+    /// An output's folder does not exist (it is never created: a typo in
+    /// a folder name must not make a tree of folders).
+    case folderNotFound(String)
     case permissionDenied
     case isDirectory
     /// A path component that should be a folder is not one.
@@ -22,6 +25,7 @@ public enum IOProblem: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notFound: "no such file"
+        case let .folderNotFound(folder): "the folder \(folder) does not exist"
         case .permissionDenied: "permission denied"
         case .isDirectory: "is a directory, not an image file"
         case .notADirectory: "a part of the path is not a folder"

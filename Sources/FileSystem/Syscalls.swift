@@ -23,6 +23,8 @@ enum Syscalls {
         case EISDIR: .isDirectory
         case ELOOP: .symbolicLink
         case ENOSPC, EDQUOT: .noSpace
+        // open(2) of a socket (or a device with no driver): not a file to read.
+        case ENXIO: .notRegularFile
         default: .system(code: code, message: String(cString: strerror(code)))
         }
     }

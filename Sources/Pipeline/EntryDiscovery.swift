@@ -40,6 +40,11 @@ public enum EntryDiscovery {
     /// (each sub-folder's tree by one); the result is the same, sorted.
     public static func find(in root: String, excluding cache: String?,
                             threads: Int = 1) throws(PipelineError) -> Result {
+        // An empty path opens as the current folder but joins into paths
+        // from the root ("" + "/" + name): refused rather than guessed.
+        guard !root.isEmpty else {
+            throw .badEntries(path: "\"\"", reason: "an empty path is not a folder (\".\" is the current one)")
+        }
         let trimmed = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
         let top: Directory
         do throws(FileSystemError) {

@@ -24,6 +24,7 @@ struct Arguments {
         var rest = words[...]
         while let word = rest.popFirst() {
             if word == "--" {
+                guard !rest.contains("") else { throw UsageError("an empty argument is not a path (\".\" is the current folder)") }
                 positionals.append(contentsOf: rest)
                 break
             }
@@ -31,6 +32,9 @@ struct Arguments {
                 if word.hasPrefix("-"), word.count > 1, word != "-" {
                     throw UsageError("unknown option \(word)")
                 }
+                // `render "$BOOK"` with BOOK unset: an empty path would open
+                // as the current folder and join into paths from the root.
+                guard !word.isEmpty else { throw UsageError("an empty argument is not a path (\".\" is the current folder)") }
                 positionals.append(word)
                 continue
             }
@@ -47,6 +51,7 @@ struct Arguments {
                 guard let value = inlineValue ?? rest.popFirst() else {
                     throw UsageError("--\(name) needs a value")
                 }
+                guard !value.isEmpty else { throw UsageError("--\(name) needs a value, not an empty one") }
                 values[name] = value
             } else {
                 throw UsageError("unknown option --\(name)")

@@ -26,17 +26,33 @@ struct CardOptions {
                 throw UsageError("\(error)")
             }
         }
+        if let path = args.values["theme"] {
+            // The theme's font files are checked here too, so a missing one
+            // is a configuration error naming the theme, not a failure of
+            // every item.
+            for (key, font) in [("fontFile", theme.fontFile), ("boldFontFile", theme.boldFontFile)] {
+                guard let font else { continue }
+                try Self.checkFont(font, context: "\(path): \"\(key)\": ")
+            }
+        }
         if let font = args.values["font"] {
-            guard case .regular? = (try? FileSystem.status(font))??.kind else {
-                throw UsageError("\(font): no such font file")
-            }
-            do throws(TextError) {
-                try FontFile.check(font)
-            } catch {
-                throw UsageError("\(error)")
-            }
+            try Self.checkFont(font, context: "")
             fontFile = font
             theme.fontFile = font
+        }
+    }
+
+    /// Throws a usage error, prefixed with `context`, unless `path` is a
+    /// regular file FreeType can open as a font.
+    static func checkFont(_ path: String, context: String) throws {
+        let status: FileStatus?
+        do throws(FileSystemError) { status = try FileSystem.status(path) } catch { throw UsageError("\(context)\(error)") }
+        guard let status else { throw UsageError("\(context)\(path): no such font file") }
+        guard status.kind == .regular else { throw UsageError("\(context)\(path): \(status.kind.phrase), not a font file") }
+        do throws(TextError) {
+            try FontFile.check(path)
+        } catch {
+            throw UsageError("\(context)\(error)")
         }
     }
 }

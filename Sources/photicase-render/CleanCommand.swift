@@ -4,23 +4,33 @@ import Pipeline
 /// `photicase-render clean`: empty the cache, or prune what is gone.
 enum CleanCommand {
     static let help = """
-    Usage: photicase-render clean [--cache DIR] [--prune ENTRIES]
+    Usage: photicase-render clean [--cache DIR] [--prune ENTRIES [--today YYYY-MM-DD] [--allow-empty]]
 
     Without --prune, removes every rendered image the cache's indexes list,
     and the indexes (the log and CACHEDIR.TAG are kept). With --prune
-    ENTRIES, removes only the outputs whose entries, days, months or years no
-    longer exist under ENTRIES. Only files an index of ours lists are removed;
-    a folder without CACHEDIR.TAG or an index is refused.
+    ENTRIES, removes only the outputs of entries that are provably gone (not
+    under ENTRIES, and their recorded folder no longer holds entry.json), and
+    of the days, months and years no remaining entry shows. Only files an
+    index of ours lists are removed; a folder without CACHEDIR.TAG or an index
+    is refused.
+
+      --today YYYY-MM-DD      the day render marks on month sheets (default:
+                              today); its month's sheet is kept
+      --allow-empty           prune even when ENTRIES holds no entry at all
+                              (refused otherwise: an unmounted disk?)
 
     Exit status: 0 done, 1 some entries or folders could not be read (nothing
-    is pruned then) or a file could not be removed, 2 usage error or not a
-    cache, 3 a render holds the cache lock.
+    is pruned then) or a file could not be removed, 2 usage error, not a
+    cache, or ENTRIES holds no entry over a cache that records some, 3 a
+    render holds the cache lock.
     """
 
     static func run(_ words: ArraySlice<String>) throws -> ExitStatus {
-        let args = try Arguments(words, spec: ArgumentSpec(valued: ["cache", "prune"]))
+        let args = try Arguments(words, spec: ArgumentSpec(valued: ["cache", "prune", "today"],
+                                                           flags: ["allow-empty"]))
         guard args.positionals.isEmpty else { throw UsageError("clean takes no positional arguments") }
         let cache = try RenderCommand.cacheFolder(args)
+        let today = try RenderCommand.today(args)
         do throws(PipelineError) {
             guard let root = args.values["prune"] else {
                 let removed = try CacheCleaner.empty(cache: cache)
@@ -46,7 +56,8 @@ enum CleanCommand {
                 Console.error("photicase-render: nothing pruned, since not every entry could be read")
                 return .inputFailure
             }
-            let removed = try CacheCleaner.prune(cache: cache, entries: entries)
+            let removed = try CacheCleaner.prune(cache: cache, entries: entries, today: today,
+                                                 entriesPath: root, allowEmpty: args.flags.contains("allow-empty"))
             for path in removed { Console.out("removed \(path)") }
             Console.out("photicase-render: removed \(removed.count) files from \(cache)")
             return .success

@@ -8,6 +8,7 @@ enum ConvertCommand {
     static let help = """
     Usage: photicase-render convert IN OUT [--max-size N] [--quality Q]
                                    [--progressive] [--lossless] [--chroma 420|444]
+                                   [--memory-limit SIZE]
 
     Decodes IN (JPEG, PNG or WebP, sniffed from its bytes), turns it upright
     by its EXIF orientation, shrinks it to fit inside NxN when --max-size is
@@ -16,6 +17,7 @@ enum ConvertCommand {
     be IN itself, nor a folder, link, FIFO or device.
 
       --max-size N     fit inside N x N pixels (1-65535)
+      --memory-limit SIZE  decode memory, e.g. 512M or 2G (default 1G)
       --quality Q      JPEG/WebP quality 1-100 (defaults 88 and 85)
       --progressive    progressive JPEG
       --chroma 444     JPEG without chroma subsampling (default 420)
@@ -25,7 +27,7 @@ enum ConvertCommand {
     """
 
     static func run(_ words: ArraySlice<String>) throws -> ExitStatus {
-        let args = try Arguments(words, spec: ArgumentSpec(valued: ["max-size", "quality", "chroma"],
+        let args = try Arguments(words, spec: ArgumentSpec(valued: ["max-size", "quality", "chroma", "memory-limit"],
                                                            flags: ["progressive", "lossless"]))
         guard args.positionals.count <= 2 else {
             throw UsageError("convert takes one IN and one OUT; unexpected \(args.positionals.dropFirst(2).map { "'\($0)'" }.joined(separator: ", "))")
@@ -36,6 +38,7 @@ enum ConvertCommand {
         guard let ext, let format = ImageFormat(fileExtension: String(ext)) else {
             throw UsageError("OUT must end in .png, .jpg, .jpeg or .webp: \(output)")
         }
+        try RenderCommand.applyMemoryLimit(args)
         let maxSize = try args.int("max-size", in: 1...65535)
         let quality = try args.int("quality", in: 1...100)
         let settings: EncodeSettings

@@ -91,12 +91,7 @@ enum RenderCommand {
         options.wait = args.flags.contains("wait")
         options.allowEmpty = args.flags.contains("allow-empty")
         options.pageSize = try args.int("page-size", in: 1...120) ?? options.pageSize
-        if let text = args.values["memory-limit"] {
-            guard let bytes = MemoryBudget.parse(text) else {
-                throw UsageError("--memory-limit must be a size of at least 1M, like 512M or 2G, not '\(text)'")
-            }
-            MemoryBudget.shared.limit = bytes
-        }
+        try applyMemoryLimit(args)
         if let shard = args.values["shard"] {
             guard let parsed = Shard(shard) else { throw UsageError("--shard must be K/N with 0 <= K < N, not '\(shard)'") }
             options.shard = parsed
@@ -159,6 +154,16 @@ enum RenderCommand {
             throw UsageError("no --cache given and neither XDG_CACHE_HOME nor HOME is set")
         }
         return home + "/.cache/photicase-render"
+    }
+
+    /// Sets the decode memory budget from `--memory-limit SIZE`, when given
+    /// (render, share and convert).
+    static func applyMemoryLimit(_ args: Arguments) throws {
+        guard let text = args.values["memory-limit"] else { return }
+        guard let bytes = MemoryBudget.parse(text) else {
+            throw UsageError("--memory-limit must be a size of at least 1M, like 512M or 2G, not '\(text)'")
+        }
+        MemoryBudget.shared.limit = bytes
     }
 
     static func today(_ args: Arguments) throws -> CalendarDate {

@@ -9,7 +9,7 @@ import Pipeline
 enum ShareCommand {
     static let help = """
     Usage: photicase-render share ENTRY_DIR -o FILE [--front-only] [--scale 1|2|3]
-                                 [--quality Q] [--theme FILE] [--font FILE]
+                                 [--quality Q] [--theme FILE] [--font FILE] [--memory-limit SIZE]
            photicase-render share --year YYYY ENTRIES -o FILE [--scale 1|2|3] ...
 
     Renders the entry's shareable ticket (front and back side by side, or
@@ -24,6 +24,7 @@ enum ShareCommand {
       --quality Q         JPEG or WebP quality 1-100 (defaults 88 and 85)
       --theme FILE        a theme JSON file
       --font FILE         a font file for all text (fallback fonts still apply)
+      --memory-limit SIZE decode memory, e.g. 512M or 2G (default 1G)
 
     Exit status: 0 written, 1 the entry is invalid or a photo cannot be
     decoded (the message says which and why), 2 usage error.
@@ -32,12 +33,14 @@ enum ShareCommand {
     static func run(_ words: ArraySlice<String>) throws -> ExitStatus {
         // -o is the one short option; it is spelled out before parsing.
         let normalized = words.map { $0 == "-o" ? "--output" : $0 }[...]
-        let args = try Arguments(normalized, spec: ArgumentSpec(valued: CardOptions.valued.union(["output", "scale", "year", "quality"]),
+        let args = try Arguments(normalized, spec: ArgumentSpec(valued: CardOptions.valued.union(["output", "scale", "year", "quality",
+                                                                                                          "memory-limit"]),
                                                                 flags: ["front-only"]))
         guard args.positionals.count == 1 else {
             throw UsageError(args.values["year"] == nil ? "share needs one ENTRY_DIR" : "share --year needs one ENTRIES folder")
         }
         guard let output = args.values["output"] else { throw UsageError("share needs -o FILE") }
+        try RenderCommand.applyMemoryLimit(args)
         guard let format = OutputPath.format(of: output) else {
             throw UsageError("FILE must end in .png, .jpg, .jpeg or .webp: \(output)")
         }

@@ -49,7 +49,9 @@ func runTool(_ argv: [String]) -> ExitStatus {
             Console.error("photicase-render: unknown command '\(command)'\n\n\(toolHelp)")
             return .usage
         }
-        if rest.contains("--help") || rest.contains("-h") {
+        // Only before "--": after it, "--help" is a file's name.
+        let options = rest.prefix { $0 != "--" }
+        if options.contains("--help") || options.contains("-h") {
             Console.out(entry.help)
             return .success
         }

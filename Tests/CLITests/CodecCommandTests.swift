@@ -110,6 +110,26 @@ import Codecs
         #expect(left == ["cut.png", "old.png"])
     }
 
+    /// An output folder that does not exist is named as the problem, and
+    /// not created.
+    @Test func aMissingOutputFolderIsNamed() throws {
+        let dir = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Data(Self.sidewaysPNG()).write(to: URL(fileURLWithPath: dir + "/side.png"))
+        let r = try Tool.run(["convert", dir + "/side.png", dir + "/typo/out.jpg"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("\(dir)/typo/out.jpg: the folder \(dir)/typo does not exist"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/typo"))
+    }
+
+    /// After "--", "--help" is a file's name like any other.
+    @Test func helpAfterDoubleDashIsAFileName() throws {
+        let r = try Tool.run(["inspect", "--", "--help"])
+        #expect(r.status == 1, "\(r.stdout)")
+        #expect(r.stdout.contains(#"{"path":"--help","error":"no such file"}"#), "\(r.stdout)")
+        #expect(try Tool.run(["inspect", "--help", "--", "x"]).stdout.contains("Usage: photicase-render inspect"))
+    }
+
     @Test func missingInputExitsOne() throws {
         let r = try Tool.run(["convert", "/nonexistent/photo.jpg", "/tmp/never.png"])
         #expect(r.status == 1)

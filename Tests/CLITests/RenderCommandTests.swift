@@ -215,11 +215,64 @@ import Codecs
         #expect(book.files().filter { $0 != ".lock" } == ["CACHEDIR.TAG", "render.log"])
     }
 
+    /// `clean --prune` removes only what is provably gone: not the outputs of
+    /// entries whose folders still hold entry.json wherever ENTRIES points,
+    /// not today's month sheet or the site's home page, and nothing at all
+    /// when ENTRIES holds no entry (an unmounted disk, a typo) unless told.
+    @Test func pruneRemovesOnlyWhatIsProvablyGone() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try book.add("b", date: "2022-08-28")
+        // Today in October: September and October get (empty) sheets.
+        let today = ["--today", "2022-10-05"]
+        let first = try Tool.run(["render", book.root, "--cache", book.cache, "--progress", "none",
+                                  "--only", "tickets,days,months,site"] + today)
+        #expect(first.status == 0, "\(first.stderr)")
+        let rendered = book.files()
+        #expect(rendered.contains("months/2022-10.png") && rendered.contains("index.html"))
+        func prune(_ entries: String, _ extra: [String] = today) throws -> Tool.Result {
+            try Tool.run(["clean", "--cache", book.cache, "--prune", entries] + extra)
+        }
+        // An empty folder (a typo, an unmounted disk): refused.
+        let empty = book.base + "/empty"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let refused = try prune(empty)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("no entries found") && refused.stderr.contains("--allow-empty"), "\(refused.stderr)")
+        #expect(book.files() == rendered)
+        // One entry's folder as ENTRIES: b is still on disk, so it stays.
+        let one = try prune(book.root + "/a")
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(one.stdout.contains("removed 0 files"), "\(one.stdout)")
+        // The whole book: nothing is gone, today's month and the home page stay.
+        let whole = try prune(book.root)
+        #expect(whole.stdout.contains("removed 0 files"), "\(whole.stdout)")
+        #expect(book.files() == rendered)
+        // b's folder removed: its outputs and its day go, a's stay.
+        try FileManager.default.removeItem(atPath: book.root + "/b")
+        let gone = try prune(book.root)
+        #expect(gone.status == 0, "\(gone.stderr)")
+        #expect(gone.stdout.contains("removed tickets/b/front.webp") && gone.stdout.contains("removed days/2022-08-28.jpg"))
+        #expect(!gone.stdout.contains("tickets/a/") && !gone.stdout.contains("months/"), "\(gone.stdout)")
+        #expect(book.files().contains("tickets/a/front.webp"))
+        // Everything gone, and said so: --allow-empty prunes it.
+        try FileManager.default.removeItem(atPath: book.root + "/a")
+        #expect(try prune(book.root).status == 2)
+        #expect(book.files().contains("tickets/a/front.webp"))
+        let allowed = try prune(book.root, today + ["--allow-empty"])
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+        #expect(!book.files().contains("tickets/a/front.webp"))
+    }
+
     @Test(arguments: [["render"], ["render", "a", "b"], ["render", "x", "--jobs", "0"], ["render", "x", "--only", "faces"],
                       ["render", "x", "--shard", "3/3"], ["render", "x", "--format", "gif"], ["render", "x", "--progress", "loud"],
                       ["render", "x", "--today", "2022-02-30"], ["render", "/nonexistent-folder", "--cache", "/tmp/pr-unused"],
                       ["share", "x", "-o", "out.webp", "--quality", "0"],
-                      ["share", "x"], ["share", "x", "-o", "out.gif"], ["clean", "extra"]])
+                      ["share", "x"], ["share", "x", "-o", "out.gif"], ["clean", "extra"],
+                      // An unset shell variable: never the current folder joined from the root.
+                      ["render", "", "--cache", "/tmp/pr-unused"], ["render", "x", "--cache", ""],
+                      ["clean", "--cache", "/tmp/pr-unused", "--prune", ""], ["share", "", "-o", "out.webp"],
+                      ["render", "--", ""]])
     func usageAndConfigurationErrorsExitTwo(_ args: [String]) throws {
         let r = try Tool.run(args)
         #expect(r.status == 2, "\(args): \(r.stderr)")
@@ -322,5 +375,26 @@ import Codecs
         let share = try Tool.run(["share", book.root + "/a", "-o", book.base + "/x.webp", "--font", font])
         #expect(share.status == 2, "\(share.stderr)")
         #expect(!FileManager.default.fileExists(atPath: book.base + "/x.webp"))
+    }
+
+    /// A theme's font files are checked as `--font` is: one missing is a
+    /// configuration error naming the theme and the key, not a failure of
+    /// every item; a FIFO given as a font is said to be one.
+    @Test func aThemeWithAMissingFontStopsBeforeRendering() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        let theme = book.base + "/theme.json"
+        try Data(#"{"boldFontFile": "/nonexistent/bold.ttf"}"#.utf8).write(to: URL(fileURLWithPath: theme))
+        let (r, _) = try book.render(["--theme", theme])
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.contains(#"\#(theme): "boldFontFile": /nonexistent/bold.ttf: no such font file"#), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: book.cache + "/tickets"))
+        let share = try Tool.run(["share", book.root + "/a", "-o", book.base + "/x.webp", "--theme", theme])
+        #expect(share.status == 2, "\(share.stderr)")
+        let fifo = book.base + "/font.ttf"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let (f, _) = try book.render(["--font", fifo])
+        #expect(f.status == 2)
+        #expect(f.stderr.contains("\(fifo): a FIFO, not a font file"), "\(f.stderr)")
     }
 }

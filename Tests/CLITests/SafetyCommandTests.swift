@@ -262,6 +262,16 @@ import FileSystem
         #expect(r.stderr.contains("\(book.root)/huge/front.jpg: JPEG exceeds a safety limit: decoding needs"), "\(r.stderr)")
         #expect(r.stderr.contains("more than the memory limit of 16 MiB"))
         #expect(try book.render(["--memory-limit", "lots"]).0.status == 2)
+        // share and convert take the option their message names.
+        let huge = book.root + "/huge/front.jpg"
+        let converted = try Tool.run(["convert", huge, book.base + "/huge.webp", "--memory-limit", "16M"])
+        #expect(converted.status == 1)
+        #expect(converted.stderr.contains("more than the memory limit of 16 MiB (--memory-limit)"), "\(converted.stderr)")
+        #expect(try Tool.run(["convert", huge, book.base + "/huge.webp", "--memory-limit", "64M"]).status == 0)
+        let shared = try Tool.run(["share", book.root + "/huge", "-o", book.base + "/huge-share.webp", "--memory-limit", "16M"])
+        #expect(shared.status == 1)
+        #expect(shared.stderr.contains("more than the memory limit of 16 MiB"), "\(shared.stderr)")
+        #expect(try Tool.run(["share", book.root + "/huge", "-o", book.base + "/x.webp", "--memory-limit", "x"]).status == 2)
     }
 
     @Test func replacingTheFontFileRendersAgain() throws {

@@ -26,7 +26,7 @@ import Testing
         (#"{"locale": "fr"}"#, #"theme.json: "locale": expected "ko" or "en", found "fr""#),
         (#"{"firstWeekday": 1}"#, #"theme.json: "firstWeekday": expected "sunday" or "monday", found 1"#),
         (#"{"cardSize": [300]}"#, #"theme.json: "cardSize": expected [width, height] in points, found an array"#),
-        (#"{"cardSize": [300, 100]}"#, #"theme.json: "cardSize": an array is outside [200...1000, 300...1600]"#),
+        (#"{"cardSize": [300, 100]}"#, #"theme.json: "cardSize": [300, 100] is outside [200...1000, 300...1600]"#),
         (#"{"fontFile": ""}"#, #"theme.json: "fontFile": expected a non-empty string, found """#),
         (#"[1, 2]"#, "theme.json: a theme is a JSON object, not an array"),
     ])

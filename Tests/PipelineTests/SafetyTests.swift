@@ -37,6 +37,40 @@ import FileSystem
         #expect(again.summary.removed == 0)
     }
 
+    /// A format change replaces each output once its new one is written: an
+    /// entry that fails to render keeps its outputs in the old format (and
+    /// its day keeps its thumbnail), and they go when it renders.
+    @Test func aFormatChangeKeepsTheOldOutputsOfWhatFails() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try book.add("b", date: "2022-08-28")
+        _ = try book.run()
+        let failing = FakeBackend(failing: ["a"])
+        let changed = try book.run(failing) { $0.formats = [.tickets: .png, .days: .png] }
+        #expect(changed.events.ids(.failed) == ["a", "days/2022-08-27"])
+        for face in ["front", "back", "ticket"] {
+            #expect(book.exists("tickets/a/\(face).webp"))
+            #expect(!book.exists("tickets/a/\(face).png"))
+            #expect(!book.exists("tickets/b/\(face).webp"))
+            #expect(book.exists("tickets/b/\(face).png"))
+        }
+        #expect(book.exists("days/2022-08-27.jpg"))
+        #expect(!book.exists("days/2022-08-28.jpg") && book.exists("days/2022-08-28.png"))
+        #expect(changed.summary.removed == 4)  // b's three images and its day
+        // Still recorded: the next run that renders a removes them.
+        let fixed = try book.run { $0.formats = [.tickets: .png, .days: .png] }
+        #expect(fixed.events.ids(.failed) == [])
+        #expect(fixed.summary.removed == 4)
+        #expect(!book.exists("tickets/a/front.webp") && book.exists("tickets/a/front.png"))
+        #expect(!book.exists("days/2022-08-27.jpg") && book.exists("days/2022-08-27.png"))
+        // A dry run lists what a format change would remove.
+        let dry = RenderRun(options: book.options { $0.dryRun = true }, backend: FakeBackend(), loadEntry: fakeLoader,
+                            progress: nil)
+        _ = try dry.run()
+        #expect(dry.dryRunLines.contains("remove tickets/a/front.png"))
+        #expect(dry.dryRunLines.contains("render tickets/a/front.webp"))
+    }
+
     @Test func emptyEntriesOverAFullCacheRemovesNothingUnlessAllowed() throws {
         let book = try Book()
         try book.add("a", date: "2022-08-27")
@@ -168,7 +202,9 @@ import FileSystem
         try FileManager.default.createDirectory(atPath: photos + "/days", withIntermediateDirectories: true)
         try Data("x".utf8).write(to: URL(fileURLWithPath: photos + "/days/2022-08-27.jpg"))
         #expect(throws: PipelineError.notACache(path: photos)) { try CacheCleaner.empty(cache: photos) }
-        #expect(throws: PipelineError.notACache(path: photos)) { try CacheCleaner.prune(cache: photos, entries: []) }
+        #expect(throws: PipelineError.notACache(path: photos)) {
+            try CacheCleaner.prune(cache: photos, entries: [], today: CalendarDate("2022-08-30")!, entriesPath: book.root)
+        }
         // render refuses to write into it too.
         #expect(throws: PipelineError.notACache(path: photos)) { try book.run { $0.cache = photos } }
         #expect(try FileManager.default.contentsOfDirectory(atPath: photos + "/days") == ["2022-08-27.jpg"])

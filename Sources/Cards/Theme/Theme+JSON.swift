@@ -121,7 +121,7 @@ private struct ThemeReader {
             throw fail(key, "expected [width, height] in points, found \(describe(v))")
         }
         guard Theme.cardWidths.contains(w), Theme.cardHeights.contains(h) else {
-            throw fail(key, "\(describe(v)) is outside [\(format(Theme.cardWidths.lowerBound))...\(format(Theme.cardWidths.upperBound)), "
+            throw fail(key, "[\(format(w)), \(format(h))] is outside [\(format(Theme.cardWidths.lowerBound))...\(format(Theme.cardWidths.upperBound)), "
                        + "\(format(Theme.cardHeights.lowerBound))...\(format(Theme.cardHeights.upperBound))]")
         }
         return Size(width: w, height: h)

@@ -40,29 +40,73 @@ public enum CacheCleaner {
         return removed
     }
 
-    /// Removes the outputs owned by entries, days, months and years not in
-    /// `entries` (tickets by id, days by date, months by month, years in
-    /// review by year), and their index records, in every (shard) index.
-    /// The book's pages and the site's style files are kept: they show the
-    /// whole book, and the next `render` updates them. Returns the removed
-    /// cache-relative paths.
-    public static func prune(cache: String, entries: [Entry]) throws(PipelineError) -> [String] {
+    /// Removes the outputs of entries that are provably gone, and of the
+    /// days, months and years no remaining entry shows, with their index
+    /// records, in every (shard) index. An entry the index remembers stays
+    /// when it is among `entries`, or when its recorded folder cannot be
+    /// shown to be gone (it still holds entry.json, or something on the way
+    /// cannot be read): `EntryPresence`'s proof, as `render` uses, applied
+    /// from the file system's root, since a remembered entry may live
+    /// outside ENTRIES. A folder that now gives another id (an entry.json
+    /// edited, or ENTRIES one folder up, so that default ids change) still
+    /// holds an entry: its old outputs wait for `render`, which replaces
+    /// them. The months kept are those
+    /// `render` makes a sheet for on `today`. The book's pages and the
+    /// site's style files are kept: they show the whole book, and the next
+    /// `render` updates them. ENTRIES (`entriesPath`) with no entry at all
+    /// over an index that records some is refused (`emptyEntries`) unless
+    /// `allowEmpty`: an unmounted disk looks exactly like that. Returns
+    /// the removed cache-relative paths.
+    public static func prune(cache: String, entries: [Entry], today: CalendarDate,
+                             entriesPath: String, allowEmpty: Bool = false) throws(PipelineError) -> [String] {
         let store = try CacheStore(path: cache, create: false)
         guard store.isMarked else { throw .notACache(path: store.layout.root) }
         let locks = try store.lockAll()
         defer { withExtendedLifetime(locks) {} }
         let ids = Set(entries.map(\.id))
-        let owners = ids.union(entries.map { $0.date.description }).union(entries.map { MonthKey($0.date).description })
-            .union(entries.map { CacheLayout.yearText($0.date.year) }).union([CacheLayout.bookOwner, "site"])
+        // Every index's remembered entries: what stays, and whether any exist.
+        var remembered: [String: [String: Manifest.EntryRecord]] = [:]
+        var known = 0
+        for name in store.indexNames() {
+            let index = try store.openIndex(name)
+            defer { index.close() }
+            var records: [String: Manifest.EntryRecord] = [:]
+            do throws(SQLiteError) {
+                try index.forEachEntry { id, record in
+                    known += 1
+                    records[id] = record
+                }
+            } catch {
+                throw .badCache(path: index.displayName, reason: error.message)
+            }
+            remembered[name] = records
+        }
+        if entries.isEmpty && known > 0 && !allowEmpty { throw .emptyEntries(path: entriesPath, known: known) }
+        var presence: [String: Bool] = [:]
+        func stays(_ id: String, _ record: Manifest.EntryRecord) -> Bool {
+            if ids.contains(id) { return true }
+            if let known = presence[record.folder] { return known }
+            let present = EntryPresence.check(record.folder, root: "/") != .gone
+            presence[record.folder] = present
+            return present
+        }
+        var kept: [String: [String: Manifest.EntryRecord]] = [:]
+        var dates = Set(entries.map(\.date))
+        for (name, records) in remembered {
+            kept[name] = records.filter { stays($0.key, $0.value) }
+            for record in kept[name]!.values { if let date = CalendarDate(record.date) { dates.insert(date) } }
+        }
+        let months = MonthKey.sheetMonths(withEntries: Set(dates.map(MonthKey.init)), held: [], today: today)
+        var owners = ids.union(kept.values.flatMap(\.keys)).union(dates.map(\.description))
+            .union(months.map(\.description)).union(dates.map { CacheLayout.yearText($0.year) })
+        owners.formUnion([CacheLayout.bookOwner, "site"])
         var removed: [String] = []
         for name in store.indexNames() {
             let index = try store.openIndex(name)
             defer { index.close() }
             var gone: [String] = []
-            var records: [String: Manifest.EntryRecord] = [:]
             do throws(SQLiteError) {
                 try index.forEachOutput { path, record in if !owners.contains(record.owner) { gone.append(path) } }
-                try index.forEachEntry { id, record in if ids.contains(id) { records[id] = record } }
             } catch {
                 throw .badCache(path: index.displayName, reason: error.message)
             }
@@ -76,7 +120,7 @@ public enum CacheCleaner {
                 index.removeOutput(path)
                 removed.append(path)
             }
-            do throws(SQLiteError) { try index.commit(entries: .init(records)) } catch {
+            do throws(SQLiteError) { try index.commit(entries: .init(kept[name] ?? [:])) } catch {
                 throw .badCache(path: index.displayName, reason: "cannot be updated: \(error.message)")
             }
         }

@@ -31,6 +31,10 @@ public final class CacheStore: @unchecked Sendable {
             do throws(FileSystemError) {
                 try FileSystem.makeDirectories(layout.root)
             } catch {
+                // `--cache notes.txt`: say what is there, not how mkdir failed.
+                if let status = try? FileSystem.status(layout.root), status.kind != .directory {
+                    throw .badCache(path: layout.root, reason: "\(status.kind.phrase), not a folder")
+                }
                 throw .badCache(path: error.path, reason: "cannot create folder: \(error.problem)")
             }
         }

@@ -26,6 +26,9 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     private var done = 0
     private var total = 0
     private var log: RenderLog?
+    /// Owners of items that failed to render or write this run: what their
+    /// new outputs would supersede is kept.
+    private var failedOwners: Set<String> = []
     /// This run's fingerprint of each planned day thumbnail.
     private var dayFingerprints: [CalendarDate: String] = [:]
     /// This run's fingerprint of each planned entry's ticket images.
@@ -116,13 +119,23 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         // is held, the pages are held as they were.
         if !held.ids.isEmpty { heldOwners.insert(CacheLayout.bookOwner) }
         heldOwners.formUnion(heldPageOwners)
+        // Outputs not planned: those of an owner this run renders again
+        // (another format, a book grown shorter) are superseded, and go only
+        // once that owner's items are all written; the others' owners are
+        // gone, and they go first.
         var toRemove: [String] = []
+        var superseded: [String: [String]] = [:]
+        let plannedOwners = Set(items.map(\.owner))
         do throws(SQLiteError) {
             try index.forEachOutput(except: planned) { path, record in
                 guard let kind = CacheLayout.kind(ofOutput: path) else { return }
                 if options.only.contains(kind)
                     && !held.ids.contains(record.owner) && !heldOwners.contains(record.owner) {
-                    toRemove.append(path)
+                    if plannedOwners.contains(record.owner) {
+                        superseded[record.owner, default: []].append(path)
+                    } else {
+                        toRemove.append(path)
+                    }
                 }
             }
         } catch {
@@ -141,12 +154,13 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         let renderSet = Set(toRender.map(\.id))
         phases.mark("compare")
         if options.dryRun {
-            dryRunLines = toRender.flatMap { item in item.outputs.map { "render \($0.path)" } } + toRemove.map { "remove \($0)" }
+            let removals = (toRemove + superseded.values.joined()).sorted()
+            dryRunLines = toRender.flatMap { item in item.outputs.map { "render \($0.path)" } } + removals.map { "remove \($0)" }
             failureRecords = failed.map(\.failure)
             summary.failed = failed.count
             summary.rendered = toRender.count
             summary.skipped = items.count - toRender.count + currentSitePaths.count
-            summary.removed = toRemove.count
+            summary.removed = removals.count
             summary.seconds = Clock.now() - started
             return summary
         }
@@ -170,22 +184,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
 
         phases.mark("record")
         // Remove what is provably gone.
-        for path in toRemove {
-            do throws(FileSystemError) {
-                try store?.remove(path)
-                index.removeOutput(path)
-                summary.removed += 1
-                log?.write("removed \(path)")
-            } catch {
-                // Counted as a failure, so the exit status says so: an
-                // output that stays behind after its entry is gone is
-                // something a monitor must hear about (it is tried again,
-                // since its record stays).
-                summary.failed += 1
-                notices.append("cannot remove \(error)")
-                log?.write("error cannot remove \(error)")
-            }
-        }
+        for path in toRemove { remove(path) }
 
         // Render.
         total = items.count + currentSitePaths.count + failed.count
@@ -205,6 +204,12 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             WorkPool.run(count: phase.count, threads: options.jobs, makeWorker: { backend.makeWorker() }) { worker, i in
                 self.render(ordered[phase.lowerBound + i], worker: &worker)
             }
+        }
+        // What an owner's new outputs replace goes once they are all written:
+        // a failed item (a photo gone bad, a full disk) leaves its previous
+        // outputs in place, whatever their format.
+        for (owner, paths) in superseded.sorted(by: { $0.key < $1.key }) where !failedOwners.contains(owner) {
+            for path in paths.sorted() { remove(path) }
         }
         do throws(SQLiteError) {
             try index.commit()
@@ -250,6 +255,23 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     /// reads (its fingerprint changes then). Thread-safe.
     func isHeld(_ path: String, _ showsHeld: Bool) -> Bool {
         showsHeld && (index.output(path) != nil || store?.holdsFile(path) == true)
+    }
+
+    /// Removes output `path` and its record; a file that cannot be removed
+    /// is counted as a failure, so the exit status says so: an output that
+    /// stays behind after its entry is gone is something a monitor must hear
+    /// about (it is tried again, since its record stays).
+    private func remove(_ path: String) {
+        do throws(FileSystemError) {
+            try store?.remove(path)
+            index.removeOutput(path)
+            summary.removed += 1
+            log?.write("removed \(path)")
+        } catch {
+            summary.failed += 1
+            notices.append("cannot remove \(error)")
+            log?.write("error cannot remove \(error)")
+        }
     }
 
     // MARK: - Rendering
@@ -305,6 +327,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
                 files = [(path, bytes)]
             }
         } catch {
+            noteFailed(item.owner)
             finish(id: item.id, status: .failed, failure: ItemFailure(stage: .render, item: item.id, error: error),
                    warnings: warnings)
             return
@@ -315,6 +338,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             do throws(FileSystemError) {
                 try store?.write(path, bytes: bytes)
             } catch {
+                noteFailed(item.owner)
                 finish(id: item.id, status: .failed, failure: ItemFailure(stage: .write, item: item.id, error: error),
                        warnings: warnings)
                 return
@@ -359,6 +383,13 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         guard let planned else { return nil }
         let current = index.output(path)?.fingerprint == planned
         return current ? store?.read(path, limit: 64 << 20) : nil
+    }
+
+    /// Records that an item of `owner` failed. Thread-safe.
+    private func noteFailed(_ owner: String) {
+        lock.lock()
+        failedOwners.insert(owner)
+        lock.unlock()
     }
 
     /// Counts an item, reports it, and now and then commits the index so

@@ -6,6 +6,7 @@ Usage: python3 scripts/bench.py [--thumbs N] [--entries N] [--skip-book] [--out 
        python3 scripts/bench.py --tickets-only [--repeats N]
        python3 scripts/bench.py --color-only
        python3 scripts/bench.py --book-only [--entries N]
+       python3 scripts/bench.py --other-photos A.jpg [B.jpg ...] [--thumbs N] [--repeats N] [--out FILE]
 
 1. Calendar-day thumbnails (256x256, cover crop) from N 12-megapixel
    photos in JPEG, PNG and WebP: `render --only days` against vipsthumbnail,
@@ -30,6 +31,9 @@ Usage: python3 scripts/bench.py [--thumbs N] [--entries N] [--skip-book] [--out 
    floor, ours --jobs 2, ours PNG) so a busy machine slows them all alike;
    medians of --repeats runs, with CPU seconds (user + system) beside the
    wall time.
+`--other-photos` repeats the JPEG rows of section 1 and section 4 on any
+JPEGs (an outside run of the ratios on other photos), the floor at the DCT
+scale a face needs from each photo's size, and prints the tables.
 Writes the tables, the machine and the commands to docs/PERFORMANCE.md.
 Needs: libvips-tools, imagemagick, graphicsmagick, libjpeg-turbo-progs,
 libheif-examples.
@@ -184,11 +188,41 @@ def color_section(ours, maker, work, cores, n, jpeg_src):
     return lines
 
 
-def tickets_section(ours, work, jpeg_src, repeats, entries=12, before=None):
+def face_denominator(width, height, scale=2, zoom=1.2):
+    """The JPEG DCT scale denominator (1, 2, 4 or 8) a face of `make_entry`'s
+    crop needs from a `width` x `height` photo: the rule of
+    `ShrinkOnLoad.jpegDenominator` (headroom 1) for the photo at the size
+    the face samples it (aspect fill of the 300x480-point card at `scale`,
+    times the crop's `zoom`). 2 for the 4032x3024 corpus photo."""
+    s = zoom * max(300 * scale / width, 480 * scale / height)
+    for d in (8, 4, 2):
+        if -(-width // d) >= width * s and -(-height // d) >= height * s:
+            return d
+    return 1
+
+
+def jpeg_size(path):
+    """A JPEG's stored width and height, from its first SOF marker."""
+    with open(path, "rb") as f:
+        data = f.read()
+    i = 2
+    while i + 9 < len(data):
+        marker, length = data[i + 1], int.from_bytes(data[i + 2:i + 4], "big")
+        if marker in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF):
+            return int.from_bytes(data[i + 7:i + 9], "big"), int.from_bytes(data[i + 5:i + 7], "big")
+        i += 2 + length
+    sys.exit(f"bench: {path}: no JPEG frame header found")
+
+
+def tickets_section(ours, work, jpeg_src, repeats, entries=12, before=None, photo_note=None):
     """`render --only tickets --force` with --jobs 1 and 2 against the
-    half-scale decode floor of the same photos; with `before` (another
-    build's binary) that build's --jobs 1 too, in the same alternation,
-    and whether the two builds wrote the same bytes."""
+    decode floor of the same photos (djpeg at the DCT scale a face needs:
+    half scale for 12 MP photos); with `before` (another build's binary)
+    that build's --jobs 1 too, in the same alternation, and whether the two
+    builds wrote the same bytes. `photo_note` describes another photo than
+    the corpus's (`--other-photos`)."""
+    width, height = jpeg_size(jpeg_src)
+    denominator = face_denominator(width, height)
     book = os.path.join(work, "tickets-book")
     # The back photo is the same picture in other bytes (re-encoded at full
     # size), so nothing could be shared between a ticket's two photos.
@@ -208,7 +242,7 @@ def tickets_section(ours, work, jpeg_src, repeats, entries=12, before=None):
         if before else None
     if before_cmd:
         run(before_cmd)
-    floor_cmds = [["djpeg", "-scale", "1/2", "-outfile", os.devnull, p] for p in photos]
+    floor_cmds = [["djpeg", "-scale", f"1/{denominator}", "-outfile", os.devnull, p] for p in photos]
 
     def floor():
         wall, cpu = 0.0, 0.0
@@ -259,15 +293,17 @@ def tickets_section(ours, work, jpeg_src, repeats, entries=12, before=None):
                    for dirpath, _, files in os.walk(os.path.join(png_cache, "tickets")) for f in files)
     q80_size = sum(os.path.getsize(os.path.join(dirpath, f))
                    for dirpath, _, files in os.walk(os.path.join(q80_cache, "tickets")) for f in files)
-    lines = [f"## 4. Ticket images, {entries} entries with 12 MP JPEG photos front and back\n",
+    megapixels = width * height / 1e6
+    photo = photo_note or "the corpus photo"
+    lines = [f"## 4. Ticket images, {entries} entries with {megapixels:.0f} MP JPEG photos front and back\n",
              f"`render --only tickets --force` at the defaults (scale 2, WebP method 1: front q93, back q92, share q89) on {entries} entries whose front "
-             "and back photos are 4032x3024 JPEGs (the corpus photo, and the same picture re-encoded), against the "
-             f"floor: decoding those {2 * entries} photos once at half scale, `djpeg -scale 1/2 -outfile /dev/null` "
-             "per file, the DCT scale a face needs. The runs alternate so a busy machine slows them alike; "
+             f"and back photos are {width}x{height} JPEGs ({photo}, and the same picture re-encoded), against the "
+             f"floor: decoding those {2 * entries} photos once at the DCT scale a face needs, `djpeg -scale "
+             f"1/{denominator} -outfile /dev/null` per file. The runs alternate so a busy machine slows them alike; "
              f"medians of {repeats}. CPU is user + system seconds.\n",
              "| run | wall s | CPU s | vs. floor (wall) |",
              "|---|---:|---:|---:|"]
-    rows = [("floor", f"floor: djpeg -scale 1/2, {2 * entries} files (1 core)")]
+    rows = [("floor", f"floor: djpeg -scale 1/{denominator}, {2 * entries} files (1 core)")]
     if before_cmd:
         rows.append(("before", "the previous build, --jobs 1"))
     rows += [("j1", "photicase-render --jobs 1"), ("j2", "photicase-render --jobs 2"),
@@ -396,6 +432,33 @@ def book_section(ours, work, src_jpeg, entries, baseline=None, repeats=1):
     return lines
 
 
+def other_photo_sections(ours, work, photo, n, cores, repeats):
+    """Section 1's JPEG rows (ours, vipsthumbnail and the djpeg floor; the
+    slow ImageMagick and GraphicsMagick rows are left out) and section 4 on
+    `photo`, any JPEG: the ratios of the issue on photos of someone else's
+    choosing."""
+    width, height = jpeg_size(photo)
+    name = os.path.basename(photo)
+    tag = f"other-{len(os.listdir(work))}"
+    os.makedirs(os.path.join(work, tag), exist_ok=True)
+    files, t_ours, t_vips = days_vs_vips(ours, work, tag, photo, "jpg", n, cores, 3)
+    t_floor = best_of(3, lambda: run_each([["djpeg", "-scale", "1/8", "-outfile", os.devnull, f] for f in files]))
+    lines = [f"## {name} ({width}x{height}): day thumbnails, {n} entries\n",
+             f"As section 1 (`render --only days --force --jobs {cores}` against vipsthumbnail on the same files, "
+             "and `djpeg -scale 1/8` per file on one core), best of 3.\n",
+             "| tool | images/s | ours vs. it | peak RSS MiB |",
+             "|---|---:|---:|---:|"]
+    for label, (t, rss) in (("photicase-render", t_ours), ("vipsthumbnail", t_vips),
+                            ("floor: djpeg -scale 1/8 (1 core)", t_floor)):
+        ratio = "—" if label == "photicase-render" else f"{t / t_ours[0]:.2f}x"
+        lines.append(f"| {label} | {n / t:.1f} | {ratio} | {rss:.0f} |")
+    lines.append("")
+    section = tickets_section(ours, os.path.join(work, tag), photo, repeats, photo_note=name)
+    section[0] = f"## {name} ({width}x{height}): ticket images\n"
+    print(f"bench: {name} done", file=sys.stderr)
+    return lines + section
+
+
 def date_for(i):
     # Spread over 2022: one entry per day until the year is full.
     import datetime
@@ -414,8 +477,18 @@ def main():
     ap.add_argument("--before", help="tickets: a previous build's binary, timed side by side")
     ap.add_argument("--baseline", help="book: the pre-issue-14 build's binary, timed side by side")
     ap.add_argument("--book-repeats", type=int, default=1, help="book: alternations with --baseline")
-    ap.add_argument("--out", default=os.path.join(ROOT, "docs", "PERFORMANCE.md"))
+    ap.add_argument("--other-photos", nargs="+", metavar="JPEG",
+                    help="sections 1 (JPEG rows) and 4 on these photos instead of the corpus's, one after another; "
+                         "prints the tables and writes them to --out only when --out is given")
+    ap.add_argument("--out")
     args = ap.parse_args()
+    if args.other_photos:
+        for photo in args.other_photos:
+            if not os.path.isfile(photo):
+                sys.exit(f"bench: {photo}: no such file")
+            jpeg_size(photo)
+    elif args.out is None:
+        args.out = os.path.join(ROOT, "docs", "PERFORMANCE.md")
 
     subprocess.run(["swift", "build", "-c", "release"], cwd=ROOT, check=True, capture_output=True)
     bindir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
@@ -426,6 +499,17 @@ def main():
     cores = os.cpu_count()
     work = tempfile.mkdtemp(prefix="photicase-bench-")
     lines = []
+    if args.other_photos:
+        try:
+            for photo in args.other_photos:
+                lines += other_photo_sections(ours, work, os.path.abspath(photo), args.thumbs, cores, args.repeats)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        print("\n".join(lines))
+        if args.out:
+            with open(args.out, "w") as f:
+                f.write("\n".join(lines) + "\n")
+        return
     # One section alone, put in place in the existing docs/PERFORMANCE.md.
     single = [(args.color_only, "## 3. Colour management", None,
                lambda src: color_section(ours, maker, work, cores, args.thumbs, src)),

@@ -89,6 +89,21 @@ public struct DecodePlan: Sendable, Hashable, CustomStringConvertible {
     /// The whole decoded image's size before it is turned upright.
     public var decodedSize: PixelSize { reduction.outputSize(stored: storedSize) }
 
+    /// How decoded pixels map to stored ones, where that is one factor on
+    /// both axes: a JPEG's DCT scale 1/d and a PNG's blocks of k sample the
+    /// photo at exactly 1/d and 1/k (pixel i is block i), whatever the
+    /// rounding up of the last, partial block makes of the sizes (4284
+    /// rows at 1/8 decode to 536, not 535.5). Nil where the decoder scales
+    /// to a size (WebP, HEIF thumbnails): the sizes' ratio is the mapping.
+    public var uniformScale: Double? {
+        switch reduction {
+        case .none: 1
+        case .jpegScale(let d): 1 / Double(d)
+        case .pngBlocks(let k): 1 / Double(k)
+        case .webpScale, .heifThumbnail: nil
+        }
+    }
+
     /// The whole decoded image's size once upright: the space `region`
     /// and `restricted(to:)` speak of.
     public var uprightDecodedSize: PixelSize { orientation.uprightSize(of: decodedSize) }

@@ -28,7 +28,7 @@ extension CardRenderer {
             var tile: Raster?
             if let photo = entry.front {
                 do throws(CardError) {
-                    let loaded = try loader.load(photo, size: size)
+                    let loaded = try loader.load(photo, size: size, headroom: PhotoLoader.tileHeadroom)
                     tile = loaded.raster
                     // How a photo fits its place is the faces' to say: the
                     // same photo in a small tile would say it again, differently.

@@ -21,6 +21,22 @@ final class LoadedFont {
     /// True for a colour emoji font.
     var isColor: Bool { freeType.isColorBitmap }
 
+    /// How heavy the face's strokes are: the mean width of the stem of its
+    /// "l" over the middle half of the glyph, per em (about 0.09 for
+    /// DejaVu Sans Book, 0.15 for its Bold). Nil for a colour font or one
+    /// without an "l". Leaves the face at a measuring size: every drawing
+    /// and shaping call sets its own size first (`use(pixelSize:)`).
+    var stemWeight: Double? {
+        guard !isColor, let glyph = freeType.glyphIndex(for: "l") else { return nil }
+        let size = 64.0
+        use(pixelSize: size)
+        guard let mask = freeType.render(glyph: glyph, shift: 0)?.mask, mask.height >= 4 else { return nil }
+        let rows = (mask.height / 4)..<(3 * mask.height / 4)
+        var ink = 0
+        for y in rows { for x in 0..<mask.width { ink += Int(mask[x, y]) } }
+        return Double(ink) / 255 / Double(rows.count) / size
+    }
+
     /// True when the face has a glyph for every scalar of `character` that
     /// must be visible (default-ignorable ones, like ZWJ, need none).
     func covers(_ character: Character) -> Bool {
@@ -73,14 +89,20 @@ final class FontSystem {
             }
             switch discovery {
             case .fontconfig:
-                faces += FontSystem.fallbackOrder(
-                    Fontconfig.sortedFonts(family: style.family, language: style.language, weight: style.weight),
-                    emoji: Fontconfig.colorEmojiFonts(), covers: { face, text in
-                        guard let font = try? self.load(face, required: false) else { return false }
-                        return text.allSatisfy(font.covers)
-                    })
+                // Fallbacks of the weight the primary face looks, not the
+                // weight asked for; the style's own font file, when given,
+                // is the primary, else the family's own face.
+                let sorted = Fontconfig.sortedFonts(family: style.family, language: style.language, weight: style.weight)
+                let own = faces.first
+                let fallbacks = FontSystem.matchingStrokes(sorted, primary: own ?? sorted.first, keep: own == nil ? 1 : 0,
+                                                           look: look)
+                faces += FontSystem.fallbackOrder(fallbacks, emoji: Fontconfig.colorEmojiFonts(), covers: { face, text in
+                    guard let font = try? self.load(face, required: false) else { return false }
+                    return text.allSatisfy(font.covers)
+                })
             case let .faces(list):
-                faces += list
+                let own = faces.first
+                faces += FontSystem.matchingStrokes(list, primary: own ?? list.first, keep: own == nil ? 1 : 0, look: look)
             }
             chains[key] = faces
         }
@@ -98,6 +120,65 @@ final class FontSystem {
         if let korean = sorted.first(where: { covers($0, "가한") }), !order.contains(korean) { order.append(korean) }
         for face in emoji + sorted where !order.contains(face) { order.append(face) }
         return order
+    }
+
+    /// How far a fallback's stroke weight may be from the primary face's,
+    /// as a ratio, and still count as matching. DejaVu Sans Bold's strokes
+    /// are 1.77 times NanumSquareRound Bold's (an "é" in a title looked
+    /// bolder than its word); DejaVu Sans Book's are 0.91 times.
+    static let strokeTolerance = 1.35
+
+    /// What `matchingStrokes` knows of a face.
+    struct Look: Equatable {
+        var family: String
+        var italic: Bool
+        /// `LoadedFont.stemWeight`; nil when it cannot be measured.
+        var stem: Double?
+    }
+
+    /// `order` with each face after its first `keep` (the family's own
+    /// face, which sets the look) whose stroke weight is more than
+    /// `strokeTolerance` from `primary`'s replaced by the first face of its
+    /// family (same family name, upright like it) whose weight matches;
+    /// the faces replaced go to the end, so what only they cover is still
+    /// drawn. A glyph the primary lacks then comes from the family
+    /// fontconfig ranked first for it, in the weight the primary looks:
+    /// fontconfig's "bold" is a name, and families differ in what they
+    /// call bold. Faces that cannot be measured (colour, no "l") stay.
+    static func matchingStrokes(_ order: [FontFace], primary: FontFace?, keep: Int,
+                                look: (FontFace) -> Look?) -> [FontFace] {
+        guard let primary, let reference = look(primary)?.stem, reference > 0, order.count > keep else { return order }
+        let rest = Array(order.dropFirst(keep))
+        let looks = rest.map(look)
+        func matches(_ i: Int) -> Bool {
+            guard let stem = looks[i]?.stem, stem > 0 else { return true }
+            return max(stem / reference, reference / stem) <= strokeTolerance
+        }
+        var result = Array(order.prefix(keep)), replaced: [FontFace] = []
+        var used = Set<Int>()
+        for i in rest.indices where !used.contains(i) {
+            if matches(i) {
+                result.append(rest[i])
+                used.insert(i)
+                continue
+            }
+            replaced.append(rest[i])
+            used.insert(i)
+            if let own = looks[i], let sibling = rest.indices.first(where: { j in
+                !used.contains(j) && looks[j].map { $0.family == own.family && $0.italic == own.italic } == true && matches(j)
+            }) {
+                result.append(rest[sibling])
+                used.insert(sibling)
+            }
+        }
+        return result + replaced
+    }
+
+    /// What `matchingStrokes` compares of `face` (nil when it cannot be loaded).
+    private func look(_ face: FontFace) -> Look? {
+        (try? load(face, required: false)).map {
+            Look(family: $0.freeType.familyName, italic: $0.freeType.isItalic, stem: $0.stemWeight)
+        }
     }
 
     /// The font in slot `slot`.

@@ -85,6 +85,13 @@ final class FreeTypeFace {
 
     deinit { FT_Done_Face(handle) }
 
+    /// The family name the font gives itself ("DejaVu Sans" for its Book,
+    /// Bold and Condensed faces alike).
+    var familyName: String { handle.pointee.family_name.map { String(cString: $0) } ?? "" }
+
+    /// True for an italic or oblique face.
+    var isItalic: Bool { handle.pointee.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0 }
+
     /// The glyph for `scalar`, or nil when the font lacks it.
     func glyphIndex(for scalar: Unicode.Scalar) -> UInt32? {
         let index = FT_Get_Char_Index(handle, FT_ULong(scalar.value))

@@ -18,8 +18,11 @@ import Text
         return url.appendingPathComponent("Golden/renderer.txt").path
     }()
 
+    /// DejaVu Sans Bold before Book, as fontconfig orders them for bold
+    /// text: the title's "é" shows which one the weight matching takes.
     static let fonts = ["/usr/share/fonts/truetype/nanum/NanumSquareRoundR.ttf",
                         "/usr/share/fonts/truetype/nanum/NanumSquareRoundB.ttf",
+                        "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
                         "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"]
 
     /// SHA-256 over the pixels of every output kind of one fixed entry.
@@ -30,7 +33,7 @@ import Text
         var photo = Raster(width: 480, height: 360, fill: RGBA(40, 90, 160))
         for y in 0..<360 { for x in 0..<480 where (x / 40 + y / 40) % 2 == 0 { photo[x, y] = RGBA(230, UInt8(y * 255 / 359), 60) } }
         try Data(try ImageEncoder.encode(photo, settings: .png())).write(to: URL(fileURLWithPath: folder + "/front.png"))
-        var entry = Entry(id: "ref", folder: folder, title: "헤어질 결심 Decision", date: CalendarDate("2022-08-27")!,
+        var entry = Entry(id: "ref", folder: folder, title: "헤어질 결심 Décision", date: CalendarDate("2022-08-27")!,
                           rating: 4.5, memo: "산에서 만나요.\nSee you on the mountain.")
         entry.director = "박찬욱"
         entry.year = 2022

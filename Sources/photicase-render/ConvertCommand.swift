@@ -23,6 +23,9 @@ enum ConvertCommand {
       --chroma 444     JPEG without chroma subsampling (default 420)
       --lossless       lossless WebP
 
+    An option OUT's format has no use for (--quality on PNG, --progressive
+    or --chroma off JPEG, --lossless off WebP) is a usage error.
+
     Exit status: 0 written, 1 IN could not be read or OUT written, 2 usage error.
     """
 
@@ -41,16 +44,27 @@ enum ConvertCommand {
         try RenderCommand.applyMemoryLimit(args)
         let maxSize = try args.int("max-size", in: 1...65535)
         let quality = try args.int("quality", in: 1...100)
+        let chroma: EncodeSettings.ChromaSubsampling
+        switch args.values["chroma"] {
+        case nil, "420", "4:2:0": chroma = .s420
+        case "444", "4:4:4": chroma = .s444
+        case let other?: throw UsageError("--chroma must be 420 or 444, not '\(other)'")
+        }
+        // An option the output format has no use for is said, not ignored:
+        // `--quality 90` on a PNG would otherwise look as if it did something.
+        let applies: [(option: String, given: Bool, formats: Set<ImageFormat>, name: String)] = [
+            ("--quality", quality != nil, [.jpeg, .webp], "JPEG and WebP"),
+            ("--chroma", args.values["chroma"] != nil, [.jpeg], "JPEG"),
+            ("--progressive", args.flags.contains("progressive"), [.jpeg], "JPEG"),
+            ("--lossless", args.flags.contains("lossless"), [.webp], "WebP"),
+        ]
+        for option in applies where option.given && !option.formats.contains(format) {
+            throw UsageError("\(option.option) applies to \(option.name) output, not to \(output)")
+        }
         let settings: EncodeSettings
         switch format {
         case .png: settings = .png()
         case .jpeg:
-            let chroma: EncodeSettings.ChromaSubsampling
-            switch args.values["chroma"] {
-            case nil, "420", "4:2:0": chroma = .s420
-            case "444", "4:4:4": chroma = .s444
-            case let other?: throw UsageError("--chroma must be 420 or 444, not '\(other)'")
-            }
             settings = .jpeg(quality: quality ?? 88, progressive: args.flags.contains("progressive"), chroma: chroma)
         case .webp: settings = .webp(quality: quality ?? 85, lossless: args.flags.contains("lossless"))
         case .heif, .avif: throw UsageError("OUT must end in .png, .jpg, .jpeg or .webp: \(output)")

@@ -35,7 +35,12 @@ import Codecs
 
     @Test(arguments: [[String](), ["frobnicate"], ["inspect"], ["convert", "a.png"], ["convert", "a.png", "b.gif"],
                       ["convert", "a.png", "b.png", "--max-size", "zero"], ["convert", "a.png", "b.png", "--bogus"],
-                      ["convert", "a.png", "b.jpg", "--quality", "101"]])
+                      ["convert", "a.png", "b.jpg", "--quality", "101"],
+                      // Values are checked whatever the format, and options
+                      // the output format has no use for are refused.
+                      ["convert", "a.png", "b.webp", "--chroma", "422"], ["convert", "a.png", "b.png", "--quality", "90"],
+                      ["convert", "a.png", "b.webp", "--progressive"], ["convert", "a.png", "b.jpg", "--lossless"],
+                      ["convert", "a.png", "b.png", "--chroma", "444"]])
     func usageErrorsExitTwo(_ args: [String]) throws {
         let r = try Tool.run(args)
         #expect(r.status == 2, "\(args): \(r.stderr)")

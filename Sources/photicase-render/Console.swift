@@ -9,7 +9,12 @@ enum Console {
     }
 
     static func error(_ line: String) {
-        var text = line
+        // A file or folder name may hold control characters (an escape
+        // sequence in a folder's name): shown as "?", so what reaches a
+        // terminal or a cron mail is text. Newlines separate our own lines.
+        var text = String(String.UnicodeScalarView(line.unicodeScalars.map { c in
+            c != "\n" && (c.value < 0x20 || (0x7F...0x9F).contains(c.value)) ? "?" : c
+        }))
         if !text.hasSuffix("\n") { text += "\n" }
         // write(2) rather than stdio: no shared FILE state between threads.
         var bytes = Array(text.utf8)

@@ -149,9 +149,11 @@ enum RenderCommand {
     static func cacheFolder(_ args: Arguments) throws -> String {
         if let dir = args.values["cache"] { return dir }
         let env = ProcessEnvironment.self
-        if let xdg = env.value("XDG_CACHE_HOME"), !xdg.isEmpty { return xdg + "/photicase-render" }
+        // The XDG spec: a relative path in XDG_CACHE_HOME is invalid and
+        // ignored (cron's working folder is not a cache).
+        if let xdg = env.value("XDG_CACHE_HOME"), xdg.hasPrefix("/") { return xdg + "/photicase-render" }
         guard let home = env.value("HOME"), !home.isEmpty else {
-            throw UsageError("no --cache given and neither XDG_CACHE_HOME nor HOME is set")
+            throw UsageError("no --cache given, and neither XDG_CACHE_HOME (an absolute path) nor HOME is set to one")
         }
         return home + "/.cache/photicase-render"
     }

@@ -67,4 +67,9 @@ func runTool(_ argv: [String]) -> ExitStatus {
     }
 }
 
+// Progress and messages are best effort: an app or a pipe (`| head`) that
+// stops reading must not kill a run before it commits its index. With
+// SIGPIPE ignored a write to a closed pipe fails with EPIPE, which
+// `Console` drops, and the run finishes with its own exit status.
+signal(SIGPIPE, SIG_IGN)
 exit(runTool(CommandLine.arguments).rawValue)

@@ -264,6 +264,55 @@ import Codecs
         #expect(!book.files().contains("tickets/a/front.webp"))
     }
 
+    /// A reader that stops reading the progress (an app that quits, `| head`)
+    /// does not kill the run: it finishes, commits and exits with its status.
+    @Test func aClosedProgressPipeDoesNotKillTheRun() throws {
+        let book = try Book()
+        for i in 0..<6 { try book.add("e\(i)", date: "2022-08-\(10 + i)") }
+        let script = "'\(Tool.path)' render '\(book.root)' --cache '\(book.cache)' --only tickets,days --progress json "
+            + "--jobs 1 2>&1 >/dev/null | head -c 1 >/dev/null; echo \"status ${PIPESTATUS[0]}\""
+        let r = try Tool.run(["-c", script], executable: "/bin/bash")
+        #expect(r.stdout.contains("status 0"), "\(r.stdout) \(r.stderr)")
+        let again = try Tool.run(["render", book.root, "--cache", book.cache, "--only", "tickets,days", "--progress", "none"])
+        #expect(again.stdout.contains("rendered 0,"), "\(again.stdout)")
+    }
+
+    /// A relative XDG_CACHE_HOME is ignored, as the XDG spec says: cron's
+    /// working folder must not grow a cache.
+    @Test func aRelativeXDGCacheHomeIsIgnored() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        let script = "cd '\(book.base)' && env -i PATH=/usr/bin:/bin XDG_CACHE_HOME=relcache HOME='\(book.base)/home' "
+            + "'\(Tool.path)' render '\(book.root)' --only days --progress none"
+        let r = try Tool.run(["-c", script], executable: "/bin/bash")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: book.base + "/relcache"))
+        #expect(FileManager.default.fileExists(atPath: book.base + "/home/.cache/photicase-render/days/2022-08-27.jpg"))
+    }
+
+    /// render.log is bounded (past 4 MiB it becomes render.log.1), and no
+    /// control character from a file name reaches it or stderr.
+    @Test func theLogIsBoundedAndShowsNoControlCharacters() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        let bad = book.root + "/bad\u{1B}[31mRED"
+        try FileManager.default.createDirectory(atPath: bad, withIntermediateDirectories: true)
+        try Data("{ broken".utf8).write(to: URL(fileURLWithPath: bad + "/entry.json"))
+        let first = try Tool.run(["render", book.root, "--cache", book.cache, "--only", "days", "--progress", "none"])
+        #expect(first.status == 1)
+        #expect(!first.stderr.contains("\u{1B}") && first.stderr.contains("bad?[31mRED"), "\(first.stderr)")
+        let log = try String(contentsOfFile: book.cache + "/render.log", encoding: .utf8)
+        #expect(!log.contains("\u{1B}") && log.contains("bad?[31mRED"))
+        // A log past the limit is rotated at the next run's start.
+        let big = [UInt8](repeating: UInt8(ascii: "x"), count: 4 << 20) + Array("\n".utf8)
+        try Data(big).write(to: URL(fileURLWithPath: book.cache + "/render.log"))
+        _ = try book.render()
+        let rotated = try FileManager.default.attributesOfItem(atPath: book.cache + "/render.log.1")[.size] as? Int
+        #expect(rotated == big.count)
+        let fresh = try FileManager.default.attributesOfItem(atPath: book.cache + "/render.log")[.size] as? Int ?? .max
+        #expect(fresh < 10_000)
+    }
+
     @Test(arguments: [["render"], ["render", "a", "b"], ["render", "x", "--jobs", "0"], ["render", "x", "--only", "faces"],
                       ["render", "x", "--shard", "3/3"], ["render", "x", "--format", "gif"], ["render", "x", "--progress", "loud"],
                       ["render", "x", "--today", "2022-02-30"], ["render", "/nonexistent-folder", "--cache", "/tmp/pr-unused"],

@@ -24,6 +24,22 @@ import Site
         ids.filter { $0 == "index.html" || $0.hasPrefix("site/") }
     }
 
+    /// Pages are written after every image they link: a page on disk
+    /// (served during a run, or left by a killed one) never links an image
+    /// not written yet. Here every site page's event follows every other.
+    @Test func pagesAreWrittenAfterTheImages() throws {
+        let book = try Self.book()
+        let run = try book.run { $0.only = Self.withSite }
+        let order = run.events.events.compactMap { event -> String? in
+            if case let .item(_, _, id, status, _, _) = event, status == .rendered { return id }
+            return nil
+        }
+        let isPage = { (id: String) in id == "index.html" || id.hasPrefix("site/") }
+        let firstPage = try #require(order.firstIndex(where: isPage))
+        #expect(order[firstPage...].allSatisfy(isPage), "\(order)")
+        #expect(order[..<firstPage].contains { $0.hasPrefix("years/") } && order[..<firstPage].contains { $0.hasPrefix("books/") })
+    }
+
     @Test func aRunWritesThePagesAndASecondRewritesNone() throws {
         let book = try Self.book()
         let first = try book.run { $0.only = Self.withSite }

@@ -235,8 +235,17 @@ public final class CacheStore: @unchecked Sendable {
 
     /// Opens render.log for appending; nil when it cannot be written.
     public func openLog() -> RenderLog? {
-        (try? root.appender(CacheLayout.logName)).map(RenderLog.init)
+        // Bounded: a cron job every 15 minutes adds about 37 KB a day. Past
+        // `logLimit` the log becomes render.log.1 (replacing the one
+        // before), so the cache keeps at most about twice the limit of it.
+        if let size = (try? root.status(CacheLayout.logName))??.size, size > CacheStore.logLimit {
+            try? root.rename(CacheLayout.logName, to: CacheLayout.logName + ".1")
+        }
+        return (try? root.appender(CacheLayout.logName)).map(RenderLog.init)
     }
+
+    /// The size past which the log is rotated (`openLog`).
+    public static let logLimit: Int64 = 4 << 20
 
     /// The locks a render run takes: the cache lock alone, or for a shard
     /// the cache lock shared (so `clean` and unsharded runs wait) and the

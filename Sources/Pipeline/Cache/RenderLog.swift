@@ -26,8 +26,18 @@ public final class RenderLog: @unchecked Sendable {
 
 extension String {
     /// One line: newlines from user data (error messages quoting files)
-    /// must not break the log's line structure.
+    /// must not break the log's line structure, and no control character
+    /// (a folder named with an escape sequence) reaches a terminal that
+    /// shows the log: each becomes "?", as the progress bar shows them.
     func replacingNewlines() -> String {
-        String(unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : Character($0) })
+        String(String.UnicodeScalarView(unicodeScalars.map { $0.isControlOrSeparator ? "?" : $0 }))
+    }
+}
+
+extension Unicode.Scalar {
+    /// C0 and C1 controls (tab and newline too), DEL, and the line and
+    /// paragraph separators U+2028 and U+2029.
+    var isControlOrSeparator: Bool {
+        value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
     }
 }

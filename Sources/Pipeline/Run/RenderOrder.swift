@@ -8,14 +8,17 @@ import Entries
 /// the two consumers of a front photo then run next to each other (on the
 /// `--jobs` threads at once, or one after the other), so a photo that
 /// cannot shrink on load is still in the `DecodedPhotoCache` when its day
-/// asks for it. Tickets of entries whose day is not rendered, and site
-/// pages, keep their place. The order changes no output: every item
-/// depends only on its inputs and on items of an earlier phase.
+/// asks for it. Tickets of entries whose day is not rendered keep their
+/// place. Site pages go after everything: a page links the images, so a
+/// page on disk (served while a run goes on, or left by a killed run)
+/// never links one that is not written yet. The order changes no output:
+/// every item depends only on its inputs and on items of an earlier phase.
 enum RenderOrder {
     /// `items` in rendering order: tickets gathered before their day, then
-    /// the composed items, each group otherwise in the order given.
+    /// the composed items, then the site's pages, each group otherwise in
+    /// the order given.
     static func ordered(_ items: [WorkItem]) -> [WorkItem] {
-        let drawn = items.filter { !$0.isComposed }
+        let drawn = items.filter { !$0.isComposed && !$0.isSitePage }
         var days = Set<CalendarDate>()
         for item in drawn {
             if case let .day(date, _) = item.kind { days.insert(date) }
@@ -39,7 +42,15 @@ enum RenderOrder {
                 ordered.append(item)
             }
         }
-        return ordered + items.filter(\.isComposed)
+        return ordered + items.filter(\.isComposed) + items.filter(\.isSitePage)
+    }
+
+    /// Where each phase of `ordered` items begins: drawn items, composed
+    /// ones, site pages. A phase starts once the one before has finished.
+    static func phases(_ ordered: [WorkItem]) -> [Range<Int>] {
+        let composed = ordered.firstIndex(where: { $0.isComposed || $0.isSitePage }) ?? ordered.count
+        let site = ordered.firstIndex(where: \.isSitePage) ?? ordered.count
+        return [0..<composed, composed..<site, site..<ordered.count].filter { !$0.isEmpty }
     }
 
     /// How many times `items` load each photo, for the photos loaded more

@@ -29,6 +29,12 @@ struct WorkItem: Sendable {
 
     /// Months, book pages and years are composed from day thumbnails and
     /// front faces: they render after the items that make those.
+    /// A page of the browsable site.
+    var isSitePage: Bool {
+        if case .site = kind { return true }
+        return false
+    }
+
     var isComposed: Bool {
         switch kind {
         case .tickets, .day, .site: false

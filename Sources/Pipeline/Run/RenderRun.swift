@@ -194,13 +194,13 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         // A site page's id is its path.
         for path in currentSitePaths { finish(id: path, status: .skipped, failure: nil, warnings: []) }
         // Months are composed from their days' thumbnails and book pages
-        // from front faces: they go after everything else, so each finds
-        // what it reuses written.
+        // from front faces: they go after the drawn items, so each finds
+        // what it reuses written; site pages go last, after the images they
+        // link (`RenderOrder`).
         let backend = self.backend
         let ordered = RenderOrder.ordered(toRender)
         backend.expectPhotoLoads(RenderOrder.photoLoads(ordered))
-        let firstMonth = ordered.firstIndex(where: \.isComposed) ?? ordered.count
-        for phase in [0..<firstMonth, firstMonth..<ordered.count] where !phase.isEmpty {
+        for phase in RenderOrder.phases(ordered) {
             WorkPool.run(count: phase.count, threads: options.jobs, makeWorker: { backend.makeWorker() }) { worker, i in
                 self.render(ordered[phase.lowerBound + i], worker: &worker)
             }

@@ -35,10 +35,19 @@ public enum DisplayWidth {
         return keepEnd ? "…" + String(kept.reversed()) : String(kept) + "…"
     }
 
-    /// `text` with control characters (a newline in a name would break
-    /// the line) shown as "?".
+    /// `text` with control characters and line or paragraph separators
+    /// shown as "?": a newline in a name would break the line, an escape
+    /// sequence in a folder's name would drive the terminal (the progress
+    /// bar, stderr, render.log).
     public static func printable(_ text: String) -> String {
-        String(text.map { $0.unicodeScalars.contains { $0.properties.generalCategory == .control } ? "?" : $0 })
+        String(text.map { character in
+            character.unicodeScalars.contains {
+                switch $0.properties.generalCategory {
+                case .control, .lineSeparator, .paragraphSeparator: true
+                default: false
+                }
+            } ? "?" : character
+        })
     }
 
     /// East Asian Wide or Fullwidth (UAX #11), and emoji shown as emoji.

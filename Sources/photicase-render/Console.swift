@@ -1,3 +1,4 @@
+import Text
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,9 +13,8 @@ enum Console {
         // A file or folder name may hold control characters (an escape
         // sequence in a folder's name): shown as "?", so what reaches a
         // terminal or a cron mail is text. Newlines separate our own lines.
-        var text = String(String.UnicodeScalarView(line.unicodeScalars.map { c in
-            c != "\n" && (c.value < 0x20 || (0x7F...0x9F).contains(c.value)) ? "?" : c
-        }))
+        var text = line.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { DisplayWidth.printable(String($0)) }.joined(separator: "\n")
         if !text.hasSuffix("\n") { text += "\n" }
         // write(2) rather than stdio: no shared FILE state between threads.
         var bytes = Array(text.utf8)

@@ -1,3 +1,4 @@
+import Text
 import FileSystem
 #if canImport(Glibc)
 import Glibc
@@ -12,7 +13,7 @@ public final class RenderLog: @unchecked Sendable {
 
     /// Appends `line` with a UTC timestamp.
     public func write(_ line: String) {
-        file.append("\(RenderLog.timestamp()) \(line.replacingNewlines())\n")
+        file.append("\(RenderLog.timestamp()) \(line.printableLine())\n")
     }
 
     static func timestamp() -> String {
@@ -29,15 +30,5 @@ extension String {
     /// must not break the log's line structure, and no control character
     /// (a folder named with an escape sequence) reaches a terminal that
     /// shows the log: each becomes "?", as the progress bar shows them.
-    func replacingNewlines() -> String {
-        String(String.UnicodeScalarView(unicodeScalars.map { $0.isControlOrSeparator ? "?" : $0 }))
-    }
-}
-
-extension Unicode.Scalar {
-    /// C0 and C1 controls (tab and newline too), DEL, and the line and
-    /// paragraph separators U+2028 and U+2029.
-    var isControlOrSeparator: Bool {
-        value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
-    }
+    func printableLine() -> String { DisplayWidth.printable(self) }
 }

@@ -110,7 +110,7 @@ public final class Directory: @unchecked Sendable {
         }
         let temp = Directory.temporaryName(for: name)
         do throws(Errno) {
-            let out = try Syscalls.open(temp, in: fd, flags: Syscalls.createExclusiveFlags, mode: 0o644)
+            let out = try Syscalls.open(temp, in: fd, flags: Syscalls.createExclusiveFlags, mode: Directory.fileMode)
             var renamed = false
             defer { if !renamed { try? Syscalls.unlink(temp, in: fd) } }
             do {
@@ -159,7 +159,7 @@ public final class Directory: @unchecked Sendable {
     public func lock(_ name: String, exclusive: Bool, wait: Bool) throws(FileSystemError) -> FileLock? {
         let lockFD: Int32
         do throws(Errno) {
-            lockFD = try Syscalls.open(name, in: fd, flags: Syscalls.lockFlags, mode: 0o644)
+            lockFD = try Syscalls.open(name, in: fd, flags: Syscalls.lockFlags, mode: Directory.fileMode)
         } catch {
             throw FileSystemError(path: display(name), problem: Syscalls.problem(error.code))
         }
@@ -189,9 +189,27 @@ public final class Directory: @unchecked Sendable {
     /// Opens `name` for appending lines (created if missing; a link is refused).
     public func appender(_ name: String) throws(FileSystemError) -> AppendFile {
         do throws(Errno) {
-            return AppendFile(fd: try Syscalls.open(name, in: fd, flags: Syscalls.appendFlags, mode: 0o644))
+            return AppendFile(fd: try Syscalls.open(name, in: fd, flags: Syscalls.appendFlags, mode: Directory.fileMode))
         } catch {
             throw FileSystemError(path: display(name), problem: Syscalls.problem(error.code))
+        }
+    }
+
+    /// The mode files are created with, and `folderMode` folders: the
+    /// process's umask takes away from them, as for `touch` and `mkdir`,
+    /// so `umask 002` makes a cache a group can share and `umask 077` a
+    /// private one.
+    public static let fileMode: UInt32 = 0o666
+    public static let folderMode: UInt32 = 0o777
+
+    /// Creates `name` as an empty file (umask applied), for a library that
+    /// opens its files by name with a fixed mode of its own (SQLite's is
+    /// 0644). An existing file is left as it is.
+    public func createEmptyFile(_ name: String) throws(FileSystemError) {
+        do throws(Errno) {
+            Syscalls.close(try Syscalls.open(name, in: fd, flags: Syscalls.createExclusiveFlags, mode: Directory.fileMode))
+        } catch {
+            guard error.code == Syscalls.errnoExists else { throw FileSystemError(path: display(name), problem: Syscalls.problem(error.code)) }
         }
     }
 

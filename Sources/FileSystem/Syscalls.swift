@@ -108,7 +108,7 @@ enum Syscalls {
     }
 
     static func makeDirectory(_ name: String, in dir: Int32) throws(Errno) {
-        guard mkdirat(dir, name, 0o755) == 0 else { throw .current }
+        guard mkdirat(dir, name, Directory.folderMode) == 0 else { throw .current }
     }
 
     /// The names in the folder open at `fd` (without `.` and `..`), with

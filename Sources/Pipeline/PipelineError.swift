@@ -17,6 +17,9 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
     case duplicateID(id: String, folders: [String])
     /// A file could not be read or written.
     case file(FileSystemError)
+    /// A signal asked the run to stop before it began (while it waited
+    /// for the cache lock).
+    case stopped(signal: Int32)
 
     public var description: String {
         switch self {
@@ -31,6 +34,7 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "(an unmounted disk?). Pass --allow-empty to remove them"
         case let .duplicateID(id, folders): "id \"\(id)\" is used by more than one entry: \(folders.joined(separator: ", "))"
         case let .file(error): error.description
+        case let .stopped(signal): "stopped by \(RunSummary.signalName(signal)) while waiting for the cache lock"
         }
     }
 }

@@ -61,8 +61,12 @@ struct PageWriter {
             (.calendar, .home, "달력"), (.gallery, .gallery(page: 1), "갤러리"), (.list, .list(page: 1), "목록"),
             (.years, .yearsIndex, "연도별"),
         ]
+        // "page" only on the link to this very page; the section a page
+        // belongs to (a day's page under the calendar) is "true", so a
+        // screen reader does not call the calendar link this page.
         for (s, target, label) in items {
-            html.element("a", [("href", href(target)), ("aria-current", s == section ? "page" : nil)], label)
+            let current = s == section ? (target == path ? "page" : "true") : nil
+            html.element("a", [("href", href(target)), ("aria-current", current)], label)
         }
         html.close("nav")
         html.raw("</header>")

@@ -51,6 +51,9 @@ enum RenderCommand {
     written, 2 usage or configuration error, 3 another run holds the cache
     lock. A one-line summary is printed on stdout at the end; warnings and
     failures go to stderr (or into the JSON events) and render.log.
+    SIGINT, SIGTERM or SIGHUP stops the run after the items in progress:
+    what is written is committed, the rest is left for the next run, and
+    the tool then ends by that signal (a second one ends it at once).
     """
 
     static func run(_ words: ArraySlice<String>) throws -> ExitStatus {
@@ -97,6 +100,8 @@ enum RenderCommand {
             options.shard = parsed
         }
         let progress: ProgressSink?
+        // `Console.json` was set from the words, before they were parsed
+        // (`wantsJSON`), so a usage error is a JSON event too.
         switch args.values["progress"] ?? "auto" {
         case "auto": progress = ProgressBar.isTerminal() ? ProgressBar() : FailureLines()
         case "bar": progress = ProgressBar()
@@ -116,24 +121,54 @@ enum RenderCommand {
         // A benchmark switch (scripts/bench-decode.py): PHOTICASE_DECODE_CACHE=0
         // decodes every photo each time it is needed. Same bytes either way.
         if ProcessEnvironment.value("PHOTICASE_DECODE_CACHE") == "0" { backend.decodedPhotos = nil }
-        let run = RenderRun(options: options, backend: backend, loadEntry: loadEntry, progress: progress)
+        // A dry run writes nothing, so a signal may end it as it would
+        // any read-only command.
+        let stop = options.dryRun ? nil : StopSignals.install()
+        let run = RenderRun(options: options, backend: backend, loadEntry: loadEntry, progress: progress, stop: stop)
         let summary: RunSummary
         do throws(PipelineError) {
             summary = try run.run()
         } catch {
-            Console.error("photicase-render: \(error)")
-            if case .locked = error { return .locked }
-            return .usage
+            if case let .stopped(signal) = error {
+                Console.fatal("photicase-render: \(error)", message: "\(error)", status: .usage)
+                StopSignals.end(by: signal)
+            }
+            let status: ExitStatus = if case .locked = error { .locked } else { .usage }
+            Console.fatal("photicase-render: \(error)", message: "\(error)", status: status)
+            return status
         }
-        for notice in run.notices { Console.error("photicase-render: warning: \(notice)") }
+        for notice in run.notices { Console.warning(notice) }
         if options.dryRun {
             for line in run.dryRunLines { Console.out(line) }
-            for failure in run.failures { Console.error("photicase-render: \(failure)") }
+            if Console.json {
+                // The same events a run reports for what cannot be read.
+                let failures = run.failureRecords
+                for (i, failure) in failures.enumerated() {
+                    progress?.handle(.item(done: i + 1, total: failures.count, id: failure.item, kind: .entry,
+                                           status: .failed, error: failure.description, warnings: []))
+                }
+                progress?.handle(.finished(summary))
+            } else {
+                for failure in run.failures { Console.error("photicase-render: \(failure)") }
+            }
             Console.out("dry run: would render \(summary.rendered), skip \(summary.skipped), remove \(summary.removed); \(summary.failed) failed")
         } else {
             Console.out("photicase-render: \(summary.line)")
         }
+        if let signal = summary.stoppedBy { StopSignals.end(by: signal) }
         return summary.failed > 0 ? .inputFailure : .success
+    }
+
+    /// Whether `words` ask for `--progress json` (before any `--`), read
+    /// before they are parsed so that even a usage error is reported as
+    /// a JSON event.
+    static func wantsJSON(_ words: ArraySlice<String>) -> Bool {
+        let options = Array(words.prefix { $0 != "--" })
+        for (i, word) in options.enumerated() {
+            if word == "--progress=json" { return true }
+            if word == "--progress", i + 1 < options.count, options[i + 1] == "json" { return true }
+        }
+        return false
     }
 
     /// The production entry loader.
@@ -182,7 +217,10 @@ final class FailureLines: ProgressSink {
     private var printed: Set<String> = []
 
     func handle(_ event: RenderEvent) {
-        guard case let .item(_, _, _, status, error, warnings) = event else { return }
+        if case let .waiting(cache, holder) = event {
+            Console.error("photicase-render: " + RenderEvent.waitingLine(cache: cache, holder: holder))
+        }
+        guard case let .item(_, _, _, _, status, error, warnings) = event else { return }
         // One message for several items (two entries with one id, a
         // photo that fails its ticket, day and page) is printed once.
         if status == .failed, let error, printed.insert(error).inserted { Console.error("photicase-render: \(error)") }

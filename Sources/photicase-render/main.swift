@@ -55,13 +55,15 @@ func runTool(_ argv: [String]) -> ExitStatus {
             Console.out(entry.help)
             return .success
         }
+        if command == "render" { Console.json = RenderCommand.wantsJSON(rest) }
         do {
             return try entry.run(rest)
         } catch let error as UsageError {
-            Console.error("photicase-render \(command): \(error)\nRun 'photicase-render \(command) --help' for usage.")
+            Console.fatal("photicase-render \(command): \(error)\nRun 'photicase-render \(command) --help' for usage.",
+                          message: "\(error)", status: .usage)
             return .usage
         } catch {
-            Console.error("photicase-render \(command): \(error)")
+            Console.fatal("photicase-render \(command): \(error)", message: "\(error)", status: .inputFailure)
             return .inputFailure
         }
     }
@@ -72,4 +74,12 @@ func runTool(_ argv: [String]) -> ExitStatus {
 // SIGPIPE ignored a write to a closed pipe fails with EPIPE, which
 // `Console` drops, and the run finishes with its own exit status.
 signal(SIGPIPE, SIG_IGN)
-exit(runTool(CommandLine.arguments).rawValue)
+var status = runTool(CommandLine.arguments)
+// A summary or listing that could not be written (`> /dev/full`, a full
+// disk) is a failure, as it is for coreutils: a script must not read an
+// empty or cut file as the answer.
+if let code = Console.outputError {
+    Console.error("photicase-render: cannot write to standard output: \(String(cString: strerror(code)))")
+    if status == .success { status = .inputFailure }
+}
+exit(status.rawValue)

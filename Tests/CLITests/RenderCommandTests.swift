@@ -434,9 +434,12 @@ import Codecs
         try book.add("a", date: "2022-08-27")
         let theme = book.base + "/theme.json"
         try Data(#"{"boldFontFile": "/nonexistent/bold.ttf"}"#.utf8).write(to: URL(fileURLWithPath: theme))
-        let (r, _) = try book.render(["--theme", theme])
+        let (r, events) = try book.render(["--theme", theme])
         #expect(r.status == 2, "\(r.stderr)")
-        #expect(r.stderr.contains(#"\#(theme): "boldFontFile": /nonexistent/bold.ttf: no such font file"#), "\(r.stderr)")
+        // --progress json: the one line is the error event.
+        #expect(events.count == 1 && events.last?["event"] as? String == "error", "\(r.stderr)")
+        #expect((events.last?["message"] as? String)?.contains(#"\#(theme): "boldFontFile": /nonexistent/bold.ttf: no such font file"#)
+                == true, "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: book.cache + "/tickets"))
         let share = try Tool.run(["share", book.root + "/a", "-o", book.base + "/x.webp", "--theme", theme])
         #expect(share.status == 2, "\(share.stderr)")

@@ -49,6 +49,11 @@ import Codecs
                                + ["--cache", sharded, "--shard", "{}/4", ":::", "0", "1", "2", "3"],
                                executable: parallel)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        // The four shards share one log: every line says whose it is.
+        let log = (try? String(contentsOfFile: sharded + "/render.log", encoding: .utf8)) ?? ""
+        let lines = log.split(separator: "\n")
+        for k in 0..<4 { #expect(lines.contains { $0.contains(" shard \(k)/4: run done ") }, "shard \(k)") }
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.contains(" shard ") && $0.contains("/4: ") }, "\(log)")
 
         let expected = Self.outputs(book.base + "/whole"), got = Self.outputs(sharded)
         #expect(expected.contains { $0.hasPrefix("tickets/") } && expected.contains { $0.hasPrefix("days/") }

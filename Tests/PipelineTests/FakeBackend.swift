@@ -138,6 +138,6 @@ final class Recorder: ProgressSink {
     func handle(_ event: RenderEvent) { events.append(event) }
 
     func ids(_ status: ItemStatus) -> [String] {
-        events.compactMap { if case let .item(_, _, id, s, _, _) = $0, s == status { return id }; return nil }.sorted()
+        events.compactMap { if case let .item(_, _, id, _, s, _, _) = $0, s == status { return id }; return nil }.sorted()
     }
 }

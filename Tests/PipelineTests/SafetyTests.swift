@@ -35,6 +35,11 @@ import FileSystem
         #expect(book.exists("tickets/alpha/front.webp"))
         #expect(book.exists("days/2022-08-27.jpg"))
         #expect(again.summary.removed == 0)
+        // The log says what was held and why, not only what failed.
+        let log = book.read("render.log") ?? ""
+        #expect(log.contains("held alpha: its entry in \(book.root)/a cannot be read now"), "\(log)")
+        #expect(log.contains("held days/2022-08-27 and months/2022-08: they show an entry that cannot be read now"))
+        #expect(!log.contains("held days/2022-08-28"))
     }
 
     /// A format change replaces each output once its new one is written: an
@@ -242,14 +247,14 @@ import FileSystem
         try book.add("a", date: "2022-08-27")
         let run = try book.run(FakeBackend(warning: ["a"]))
         let warned = run.events.events.compactMap { event -> [String]? in
-            if case let .item(_, _, "a", .rendered, _, warnings) = event { return warnings }
+            if case let .item(_, _, "a", _, .rendered, _, warnings) = event { return warnings }
             return nil
         }
         #expect(warned == [["\(book.root)/a/front.jpg: crop clamped"]])
         #expect(book.read("render.log")?.contains("warning a: \(book.root)/a/front.jpg: crop clamped") == true)
-        let line = JSONProgress.line(for: .item(done: 1, total: 1, id: "a", status: .rendered, error: nil,
-                                                warnings: ["x \"y\""]))
-        #expect(line.hasSuffix(#","warnings":["x \"y\""]}"#))
+        let line = JSONProgress.line(for: .item(done: 1, total: 1, id: "a", kind: .tickets, status: .rendered,
+                                                error: nil, warnings: ["x \"y\""]))
+        #expect(line.hasSuffix(#""kind":"tickets","status":"rendered","warnings":["x \"y\""]}"#))
     }
 
     @Test func aWriteFailureFailsThatItemAndTheRunFinishes() throws {

@@ -31,7 +31,7 @@ import Site
         let book = try Self.book()
         let run = try book.run { $0.only = Self.withSite }
         let order = run.events.events.compactMap { event -> String? in
-            if case let .item(_, _, id, status, _, _) = event, status == .rendered { return id }
+            if case let .item(_, _, id, _, status, _, _) = event, status == .rendered { return id }
             return nil
         }
         let isPage = { (id: String) in id == "index.html" || id.hasPrefix("site/") }

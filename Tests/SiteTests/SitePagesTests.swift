@@ -100,6 +100,21 @@ import Testing
         }
     }
 
+    @Test func theNavigationCallsOnlyThePageItselfTheCurrentPage() throws {
+        let pages = Self.rendered()
+        // The home page is the calendar link's target; a day's page is in
+        // the calendar's section but is not that page.
+        let home = try #require(pages["index.html"])
+        let day = try #require(pages["site/days/2022-08-27.html"])
+        let gallery = try #require(pages["site/book/gallery-001.html"])
+        let list2 = try #require(pages["site/book/list-002.html"])
+        #expect(home.contains(#"aria-current="page">달력</a>"#))
+        #expect(day.contains(#"aria-current="true">달력</a>"#))
+        #expect(!day.contains(#"aria-current="page">달력"#))
+        #expect(gallery.contains(#"aria-current="page">갤러리</a>"#))
+        #expect(list2.contains(#"aria-current="true">목록</a>"#))
+    }
+
     @Test func imagesAreLeftOutWhenTheirKindIsNotMade() throws {
         let pages = Self.rendered(Self.input(only: false))
         let entry = try #require(pages["site/entries/b.html"])

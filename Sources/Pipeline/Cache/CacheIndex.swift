@@ -145,6 +145,9 @@ public final class CacheIndex: @unchecked Sendable {
                 }
             }
         }
+        // Made by us, so the umask decides its mode (and its -wal file's,
+        // which SQLite copies): SQLite would create it 0644.
+        if !readOnly { try? store.root.createEmptyFile(name) }
         do throws(SQLiteError) {
             let db = try SQLiteDatabase(path: readOnly ? ":memory:" : path, mode: .readWriteCreate)
             try configure(db, writable: true)

@@ -234,14 +234,14 @@ public final class CacheStore: @unchecked Sendable {
     }
 
     /// Opens render.log for appending; nil when it cannot be written.
-    public func openLog() -> RenderLog? {
+    public func openLog(shard: Shard = .all) -> RenderLog? {
         // Bounded: a cron job every 15 minutes adds about 37 KB a day. Past
         // `logLimit` the log becomes render.log.1 (replacing the one
         // before), so the cache keeps at most about twice the limit of it.
         if let size = (try? root.status(CacheLayout.logName))??.size, size > CacheStore.logLimit {
             try? root.rename(CacheLayout.logName, to: CacheLayout.logName + ".1")
         }
-        return (try? root.appender(CacheLayout.logName)).map(RenderLog.init)
+        return (try? root.appender(CacheLayout.logName)).map { RenderLog($0, shard: shard) }
     }
 
     /// The size past which the log is rotated (`openLog`).
@@ -250,29 +250,53 @@ public final class CacheStore: @unchecked Sendable {
     /// The locks a render run takes: the cache lock alone, or for a shard
     /// the cache lock shared (so `clean` and unsharded runs wait) and the
     /// shard's own lock exclusive.
-    public func lockForRun(shard: Shard, wait: Bool) throws(PipelineError) -> [FileLock] {
+    /// With `wait`, a held lock is waited for: `waiting` hears of it once,
+    /// with the holder's pid, and `stop` ends the wait.
+    public func lockForRun(shard: Shard, wait: Bool, waiting: ((Int32?) -> Void)? = nil,
+                           stop: StopRequest? = nil) throws(PipelineError) -> [FileLock] {
+        let wait = wait ? Waiting(announce: waiting, stop: stop) : nil
         guard shard.count > 1 else { return [try take(CacheLayout.lockName, exclusive: true, wait: wait)] }
         return [try take(CacheLayout.lockName, exclusive: false, wait: wait),
                 try take(CacheLayout.lockName + shard.fileSuffix, exclusive: true, wait: wait)]
     }
 
+    /// How a run waits for a held lock.
+    private struct Waiting {
+        var announce: ((Int32?) -> Void)?
+        var stop: StopRequest?
+    }
+
     /// Every lock: the cache lock exclusive, and each shard lock present.
-    public func lockAll(wait: Bool = false) throws(PipelineError) -> [FileLock] {
-        var locks = [try take(CacheLayout.lockName, exclusive: true, wait: wait)]
+    public func lockAll() throws(PipelineError) -> [FileLock] {
+        var locks = [try take(CacheLayout.lockName, exclusive: true, wait: nil)]
         for entry in (try? root.list()) ?? [] where entry.kind == .regular && entry.name.hasPrefix(CacheLayout.lockName + "-") {
-            locks.append(try take(entry.name, exclusive: true, wait: wait))
+            locks.append(try take(entry.name, exclusive: true, wait: nil))
         }
         return locks
     }
 
-    private func take(_ name: String, exclusive: Bool, wait: Bool) throws(PipelineError) -> FileLock {
-        let lock: FileLock?
-        do throws(FileSystemError) {
-            lock = try root.lock(name, exclusive: exclusive, wait: wait)
-        } catch {
-            throw .badCache(path: display(name), reason: error.problem.description)
+    /// Takes lock `name`; a held one fails the run at once (exit status
+    /// 3), or with `wait` is tried again every tenth of a second. Polled
+    /// rather than a blocking `flock`, so a stop request (SIGTERM while
+    /// waiting) ends the wait instead of being retried as an interrupted call.
+    private func take(_ name: String, exclusive: Bool, wait: Waiting?) throws(PipelineError) -> FileLock {
+        var announced = false
+        while true {
+            let lock: FileLock?
+            do throws(FileSystemError) {
+                lock = try root.lock(name, exclusive: exclusive, wait: false)
+            } catch {
+                throw .badCache(path: display(name), reason: error.problem.description)
+            }
+            if let lock { return lock }
+            let holder = root.lockHolder(CacheLayout.lockName)
+            guard let wait else { throw .locked(cache: layout.root, holder: holder) }
+            if let signal = wait.stop?.signal { throw .stopped(signal: signal) }
+            if !announced {
+                wait.announce?(holder)
+                announced = true
+            }
+            usleep(100_000)
         }
-        guard let lock else { throw .locked(cache: layout.root, holder: root.lockHolder(CacheLayout.lockName)) }
-        return lock
     }
 }

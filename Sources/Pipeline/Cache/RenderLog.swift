@@ -6,14 +6,20 @@ import Glibc
 
 /// render.log: one line per event, appended (O_APPEND) on every run so
 /// the history of a cache can be read back.
+/// Lines of a sharded run name their shard (`shard 1/4: rendered …`), since
+/// the shards of one cache append to the same log at once.
 public final class RenderLog: @unchecked Sendable {
     private let file: AppendFile
+    private let tag: String
 
-    init(_ file: AppendFile) { self.file = file }
+    init(_ file: AppendFile, shard: Shard = .all) {
+        self.file = file
+        tag = shard.count > 1 ? "shard \(shard): " : ""
+    }
 
     /// Appends `line` with a UTC timestamp.
     public func write(_ line: String) {
-        file.append("\(RenderLog.timestamp()) \(line.printableLine())\n")
+        file.append("\(RenderLog.timestamp()) \(tag)\(line.printableLine())\n")
     }
 
     static func timestamp() -> String {

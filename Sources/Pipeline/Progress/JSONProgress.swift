@@ -4,10 +4,14 @@ import Glibc
 import Entries
 
 /// `--progress json`: JSON Lines on stderr, one object per event:
+/// `{"event":"waiting","cache":"…","holder":pid}` (`--wait`, once),
 /// `{"event":"start","total":N}`,
-/// `{"event":"entry","done":d,"total":N,"id":"…","status":"rendered|skipped|failed","error":"…","warnings":["…"]}`
+/// `{"event":"entry","done":d,"total":N,"id":"…","kind":"tickets|days|months|books|years|site|entry","status":"rendered|skipped|failed","error":"…","warnings":["…"]}`
 /// (`error` only on failure, `warnings` only when there are some),
-/// `{"event":"done","rendered":r,"skipped":s,"failed":f,"seconds":t}`.
+/// `{"event":"done","rendered":r,"skipped":s,"failed":f,"removed":m,"seconds":t}`, with
+/// `"interrupted":"SIGTERM","left":n` when a signal stopped the run.
+/// The CLI writes its own messages into the same stream as JSON
+/// (`warning`, and `error` for what ends a run before it could run).
 public final class JSONProgress: ProgressSink {
     private let fd: Int32
 
@@ -19,21 +23,33 @@ public final class JSONProgress: ProgressSink {
 
     public static func line(for event: RenderEvent) -> String {
         switch event {
+        case let .waiting(cache, holder):
+            return "{\"event\":\"waiting\",\"cache\":\(JSONWriter.quoted(cache))"
+                + (holder.map { ",\"holder\":\($0)" } ?? "") + "}"
         case let .start(total):
             return "{\"event\":\"start\",\"total\":\(total)}"
-        case let .item(done, total, id, status, error, warnings):
-            var s = "{\"event\":\"entry\",\"done\":\(done),\"total\":\(total),\"id\":\(JSONWriter.quoted(id)),\"status\":\"\(status.rawValue)\""
+        case let .item(done, total, id, kind, status, error, warnings):
+            var s = "{\"event\":\"entry\",\"done\":\(done),\"total\":\(total),\"id\":\(JSONWriter.quoted(id)),"
+                + "\"kind\":\"\(kind.rawValue)\",\"status\":\"\(status.rawValue)\""
             if let error { s += ",\"error\":\(JSONWriter.quoted(error))" }
             if !warnings.isEmpty { s += ",\"warnings\":[" + warnings.map(JSONWriter.quoted).joined(separator: ",") + "]" }
             return s + "}"
         case let .finished(summary):
             return "{\"event\":\"done\",\"rendered\":\(summary.rendered),\"skipped\":\(summary.skipped),"
-                + "\"failed\":\(summary.failed),\"removed\":\(summary.removed),\"seconds\":\(String(format1: summary.seconds))}"
+                + "\"failed\":\(summary.failed),\"removed\":\(summary.removed),\"seconds\":\(String(format1: summary.seconds))"
+                + (summary.stoppedBy.map { ",\"interrupted\":\"\(RunSummary.signalName($0))\",\"left\":\(summary.left)" } ?? "") + "}"
         }
     }
 
     private func emit(_ line: String) {
+        // Whole lines, or a reader would parse half an object.
         let bytes = Array((line + "\n").utf8)
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            done += n
+        }
     }
 }

@@ -39,7 +39,7 @@ public final class ProgressBar: ProgressSink {
         case let .start(total):
             self.total = total
             start = Clock.now()
-        case let .item(done, total, id, status, error, warnings):
+        case let .item(done, total, id, _, status, error, warnings):
             if status == .failed, let error {
                 clear()
                 emit("failed: \(error)\n")
@@ -55,6 +55,8 @@ public final class ProgressBar: ProgressSink {
             }
         case .finished:
             clear()
+        case let .waiting(cache, holder):
+            emit(RenderEvent.waitingLine(cache: cache, holder: holder) + "\n")
         }
     }
 

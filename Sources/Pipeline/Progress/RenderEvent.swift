@@ -3,6 +3,14 @@ public enum ItemStatus: String, Sendable, Hashable {
     case rendered, skipped, failed
 }
 
+/// What an item of a run makes, named as `--only` names the outputs, and
+/// `entry` for an entry or folder that could not be loaded. Events carry
+/// it because ids alone can collide: an entry may be named `index.html`
+/// or `days/2022-08-20`.
+public enum ItemKind: String, Sendable, Hashable {
+    case entry, tickets, days, months, books, years, site
+}
+
 /// The totals of a run, printed as the one-line summary.
 public struct RunSummary: Sendable, Hashable {
     public var rendered = 0
@@ -11,23 +19,53 @@ public struct RunSummary: Sendable, Hashable {
     /// Outputs deleted because their entry, day or month is gone.
     public var removed = 0
     public var seconds = 0.0
+    /// The signal that stopped the run before every item was reached
+    /// (`StopRequest`), or nil.
+    public var stoppedBy: Int32?
+    /// Items not reached because the run was stopped.
+    public var left = 0
 
     public init() {}
 
-    /// `rendered 12, skipped 30, failed 1, removed 0 in 3.4 s`.
+    /// `rendered 12, skipped 30, failed 1, removed 0 in 3.4 s`, and
+    /// `; stopped by SIGTERM, 8 items left for the next run` when stopped.
     public var line: String {
-        "rendered \(rendered), skipped \(skipped), failed \(failed), removed \(removed) in \(String(format1: seconds)) s"
+        var text = "rendered \(rendered), skipped \(skipped), failed \(failed), removed \(removed) in \(String(format1: seconds)) s"
+        if let stoppedBy {
+            text += "; stopped by \(RunSummary.signalName(stoppedBy)), \(left) item\(left == 1 ? "" : "s") left for the next run"
+        }
+        return text
+    }
+
+    /// `SIGINT`, `SIGTERM`, `SIGHUP`, else `signal N`.
+    public static func signalName(_ number: Int32) -> String {
+        switch number {
+        case 1: "SIGHUP"
+        case 2: "SIGINT"
+        case 15: "SIGTERM"
+        default: "signal \(number)"
+        }
     }
 }
 
 /// Progress of a run, as values. Items are entries (their ticket images),
 /// days (`days/YYYY-MM-DD`) and months (`months/YYYY-MM`).
 public enum RenderEvent: Sendable, Hashable {
+    /// `--wait`: another run holds the lock on `cache` (pid `holder`),
+    /// and this one waits for it. Sent once, before `start`.
+    case waiting(cache: String, holder: Int32?)
     case start(total: Int)
     /// `warnings` are what did not stop the item (clamped crops, missing
     /// glyphs, placeholders for photos that could not be decoded).
-    case item(done: Int, total: Int, id: String, status: ItemStatus, error: String?, warnings: [String])
+    case item(done: Int, total: Int, id: String, kind: ItemKind, status: ItemStatus, error: String?, warnings: [String])
     case finished(RunSummary)
+}
+
+extension RenderEvent {
+    /// What `.waiting` says to people.
+    public static func waitingLine(cache: String, holder: Int32?) -> String {
+        "waiting for another photicase-render run\(holder.map { " (pid \($0))" } ?? "") to release the lock on \(cache)"
+    }
 }
 
 /// Receives events, always from one thread at a time.

@@ -35,6 +35,18 @@ struct WorkItem: Sendable {
         return false
     }
 
+    /// What the item makes, as progress events name it.
+    var itemKind: ItemKind {
+        switch kind {
+        case .tickets: .tickets
+        case .day: .days
+        case .month: .months
+        case .bookPage, .timeline: .books
+        case .year: .years
+        case .site: .site
+        }
+    }
+
     var isComposed: Bool {
         switch kind {
         case .tickets, .day, .site: false

@@ -16,6 +16,8 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     let backend: Backend
     let loadEntry: EntryLoading
     let progress: ProgressSink?
+    /// Set by a signal: the run stops taking items (see `StopRequest`).
+    let stop: StopRequest?
     let layout: CacheLayout
     private var store: CacheStore?
 
@@ -51,11 +53,13 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     /// ignored in a tampered index, an index that could not be saved).
     public private(set) var notices: [String] = []
 
-    public init(options: RenderOptions, backend: Backend, loadEntry: @escaping EntryLoading, progress: ProgressSink?) {
+    public init(options: RenderOptions, backend: Backend, loadEntry: @escaping EntryLoading, progress: ProgressSink?,
+                stop: StopRequest? = nil) {
         self.options = options
         self.backend = backend
         self.loadEntry = loadEntry
         self.progress = progress
+        self.stop = stop
         self.layout = CacheLayout(root: options.cache)
     }
 
@@ -68,7 +72,10 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         let store: CacheStore? = options.dryRun && FileSystem.identity(of: layout.root) == nil
             ? nil : try CacheStore(path: options.cache, create: !options.dryRun)
         self.store = store
-        let locks = options.dryRun ? [] : try store?.lockForRun(shard: options.shard, wait: options.wait) ?? []
+        let (progress, cache) = (self.progress, options.cache)
+        let locks = options.dryRun ? [] : try store?.lockForRun(
+            shard: options.shard, wait: options.wait,
+            waiting: { progress?.handle(.waiting(cache: cache, holder: $0)) }, stop: stop) ?? []
         defer { withExtendedLifetime(locks) {} }
         if let store { index = try store.openIndex(CacheLayout.indexName(options.shard), readOnly: options.dryRun) }
         let index = self.index
@@ -77,7 +84,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         // ended by the first commit.
         index.beginReading()
         if !options.dryRun {
-            log = store?.openLog()
+            log = store?.openLog(shard: options.shard)
             store?.sweepTemporaryFiles()
         }
         log?.write("run start entries=\(options.entries) only=\(options.only.map(\.rawValue).sorted().joined(separator: ",")) jobs=\(options.jobs) shard=\(options.shard) force=\(options.force)")
@@ -100,6 +107,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         }
 
         phases.mark("held")
+        logHeld(held)
         // Plan.
         let items = plan(loading: loading, heldDates: held.dates,
                          base: baseFingerprint(hasher: hasher),
@@ -189,10 +197,10 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         // Render.
         total = items.count + currentSitePaths.count + failed.count
         progress?.handle(.start(total: total))
-        for f in failed { finish(id: f.id, status: .failed, failure: f.failure, warnings: []) }
-        for item in items where !renderSet.contains(item.id) { finish(id: item.id, status: .skipped, failure: nil, warnings: []) }
+        for f in failed { finish(id: f.id, kind: .entry, status: .failed, failure: f.failure, warnings: []) }
+        for item in items where !renderSet.contains(item.id) { finish(id: item.id, kind: item.itemKind, status: .skipped, failure: nil, warnings: []) }
         // A site page's id is its path.
-        for path in currentSitePaths { finish(id: path, status: .skipped, failure: nil, warnings: []) }
+        for path in currentSitePaths { finish(id: path, kind: .site, status: .skipped, failure: nil, warnings: []) }
         // Months are composed from their days' thumbnails and book pages
         // from front faces: they go after the drawn items, so each finds
         // what it reuses written; site pages go last, after the images they
@@ -200,16 +208,26 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         let backend = self.backend
         let ordered = RenderOrder.ordered(toRender)
         backend.expectPhotoLoads(RenderOrder.photoLoads(ordered))
-        for phase in RenderOrder.phases(ordered) {
-            WorkPool.run(count: phase.count, threads: options.jobs, makeWorker: { backend.makeWorker() }) { worker, i in
+        for phase in RenderOrder.phases(ordered) where stop?.signal == nil {
+            WorkPool.run(count: phase.count, threads: options.jobs, stop: stop,
+                         makeWorker: { backend.makeWorker() }) { worker, i in
                 self.render(ordered[phase.lowerBound + i], worker: &worker)
             }
         }
-        // What an owner's new outputs replace goes once they are all written:
-        // a failed item (a photo gone bad, a full disk) leaves its previous
-        // outputs in place, whatever their format.
-        for (owner, paths) in superseded.sorted(by: { $0.key < $1.key }) where !failedOwners.contains(owner) {
-            for path in paths.sorted() { remove(path) }
+        if let signal = stop?.signal {
+            // Asked to stop: what is written is recorded below, and the
+            // items not reached are planned again by the next run.
+            summary.stoppedBy = signal
+            summary.left = total - done
+            log?.write("run stopped by \(RunSummary.signalName(signal)), \(summary.left) of \(total) items left for the next run")
+        } else {
+            // What an owner's new outputs replace goes once they are all
+            // written: a failed item (a photo gone bad, a full disk) leaves
+            // its previous outputs in place, whatever their format. A
+            // stopped run removes none: an owner's items may be half done.
+            for (owner, paths) in superseded.sorted(by: { $0.key < $1.key }) where !failedOwners.contains(owner) {
+                for path in paths.sorted() { remove(path) }
+            }
         }
         do throws(SQLiteError) {
             try index.commit()
@@ -228,6 +246,28 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         log?.write("run done \(summary.line)")
         return summary
     }
+
+    /// Says in the log what is held and why, so that a cron job's log
+    /// explains the items a run left alone (at most `heldLines` lines of
+    /// each sort: a folder that cannot be read may hold thousands).
+    private func logHeld(_ held: HeldRecords) {
+        guard let log else { return }
+        let ids = held.records.keys.sorted()
+        for id in ids.prefix(Self.heldLines) {
+            log.write("held \(id): its entry in \(held.records[id]!.folder) cannot be read now and is not provably "
+                      + "gone; its outputs are kept as they were")
+        }
+        if ids.count > Self.heldLines { log.write("held \(ids.count - Self.heldLines) more entries likewise") }
+        guard !options.only.isDisjoint(with: [.days, .months]) else { return }
+        let dates = held.dates.sorted()
+        for date in dates.prefix(Self.heldLines) {
+            log.write("held days/\(date) and months/\(MonthKey(date)): they show an entry that cannot be read now; "
+                      + "kept as they were")
+        }
+        if dates.count > Self.heldLines { log.write("held the days and months of \(dates.count - Self.heldLines) more dates likewise") }
+    }
+
+    static var heldLines: Int { 20 }
 
     /// Whether output `path` is current: not `--force`d, its index record
     /// carries `fingerprint`, and the file is in the cache at the size it
@@ -321,14 +361,14 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
                 if let store, store.read(path, limit: bytes.count + 1) == bytes {
                     index.setOutput(path, .init(fingerprint: item.fingerprint, owner: item.owner,
                                                 size: Int64(bytes.count)))
-                    finish(id: item.id, status: .skipped, failure: nil, warnings: [])
+                    finish(id: item.id, kind: item.itemKind, status: .skipped, failure: nil, warnings: [])
                     return
                 }
                 files = [(path, bytes)]
             }
         } catch {
             noteFailed(item.owner)
-            finish(id: item.id, status: .failed, failure: ItemFailure(stage: .render, item: item.id, error: error),
+            finish(id: item.id, kind: item.itemKind, status: .failed, failure: ItemFailure(stage: .render, item: item.id, error: error),
                    warnings: warnings)
             return
         }
@@ -339,7 +379,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
                 try store?.write(path, bytes: bytes)
             } catch {
                 noteFailed(item.owner)
-                finish(id: item.id, status: .failed, failure: ItemFailure(stage: .write, item: item.id, error: error),
+                finish(id: item.id, kind: item.itemKind, status: .failed, failure: ItemFailure(stage: .write, item: item.id, error: error),
                        warnings: warnings)
                 return
             }
@@ -348,7 +388,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         for out in item.outputs {
             index.setOutput(out.path, .init(fingerprint: item.fingerprint, owner: item.owner, size: sizes[out.path]))
         }
-        finish(id: item.id, status: .rendered, failure: nil, warnings: warnings)
+        finish(id: item.id, kind: item.itemKind, status: .rendered, failure: nil, warnings: warnings)
     }
 
     /// The up-to-date day thumbnails of `month` in the cache: those whose
@@ -394,7 +434,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
 
     /// Counts an item, reports it, and now and then commits the index so
     /// a killed run keeps most of its work.
-    private func finish(id: String, status: ItemStatus, failure: ItemFailure?, warnings: [String]) {
+    private func finish(id: String, kind: ItemKind, status: ItemStatus, failure: ItemFailure?, warnings: [String]) {
         lock.lock()
         defer { lock.unlock() }
         done += 1
@@ -407,8 +447,8 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         }
         if status != .skipped { log?.write("\(status.rawValue) \(id)\(failure.map { ": \($0)" } ?? "")") }
         for warning in warnings { log?.write("warning \(id): \(warning)") }
-        progress?.handle(.item(done: done, total: total, id: id, status: status, error: failure?.description,
-                               warnings: warnings))
+        progress?.handle(.item(done: done, total: total, id: id, kind: kind, status: status,
+                               error: failure?.description, warnings: warnings))
         if !options.dryRun { index.commitIfDue() }
     }
 }

@@ -5,8 +5,11 @@ import Synchronization
 /// its own worker value (made by `makeWorker`, used by that thread only:
 /// text renderers are not thread-safe), and jobs are taken in index order
 /// from a shared counter, so memory stays bounded by the thread count.
+/// With `stop`, a thread takes no new job once a stop is requested (jobs
+/// in progress finish).
 enum WorkPool {
-    static func run<Worker>(count: Int, threads: Int, makeWorker: @escaping @Sendable () -> Worker,
+    static func run<Worker>(count: Int, threads: Int, stop: StopRequest? = nil,
+                            makeWorker: @escaping @Sendable () -> Worker,
                             job: @escaping @Sendable (inout Worker, Int) -> Void) {
         guard count > 0 else { return }
         let n = max(1, min(threads, count))
@@ -17,7 +20,7 @@ enum WorkPool {
         for _ in 0..<n {
             let thread = Thread {
                 var worker = makeWorker()
-                while true {
+                while stop?.signal == nil {
                     let i = next.take()
                     if i >= count { break }
                     job(&worker, i)

@@ -1,0 +1,49 @@
+import Pipeline
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// SIGINT, SIGTERM and SIGHUP during `render`: the first asks the run to
+/// stop (`StopRequest`: it finishes the items in progress, commits its
+/// index and reports), a second one ends the process at once (the index
+/// is crash-safe; only the items in progress are lost). Once the run has
+/// reported, the tool ends by the same signal, so a calling shell or
+/// service manager sees what stopped it (exit status 128 + N).
+enum StopSignals {
+    /// The one request the handler sets. Made before any handler is
+    /// installed: a handler must not run a global's lazy initialisation.
+    nonisolated(unsafe) private(set) static var request: StopRequest?
+
+    static let numbers: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Installs the handlers; returns the request they set.
+    static func install() -> StopRequest {
+        let request = StopRequest()
+        Self.request = request
+        // A parent may hand down a mask that blocks them (a test runner's
+        // thread, some service managers): a blocked SIGTERM would stay
+        // pending while the run went on to its end. Threads started from
+        // here on inherit the unblocked mask.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for number in numbers { sigaddset(&unblock, number) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        for number in numbers {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in StopSignals.request?.request(signal: number) }
+            // The second signal takes the default action (the process ends).
+            action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
+            sigemptyset(&action.sa_mask)
+            sigaction(number, &action, nil)
+        }
+        return request
+    }
+
+    /// Ends the process by `signal`, its default action.
+    static func end(by signal: Int32) -> Never {
+        Glibc.signal(signal, SIG_DFL)
+        raise(signal)
+        // Not reached: the default action of these signals ends the process.
+        exit(128 + signal)
+    }
+}

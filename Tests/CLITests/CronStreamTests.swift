@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+/// What cron jobs and apps rely on: `--progress json` is a stream of JSON
+/// lines from the first line to the last, a signal stops a run with its
+/// work committed and said, the umask decides the cache's modes, and a
+/// lost summary fails the run.
+@Suite(.serialized) struct CronStreamTests {
+    typealias Book = RenderCommandTests.Book
+
+    /// Every stderr line as a JSON object; fails the test on a line that is not one.
+    static func events(_ stderr: String, sourceLocation: SourceLocation = #_sourceLocation) -> [[String: Any]] {
+        stderr.split(separator: "\n").compactMap { line in
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object != nil, "not a JSON line: \(line)", sourceLocation: sourceLocation)
+            return object
+        }
+    }
+
+    @Test func usageErrorsAndAHeldLockEndTheStreamWithAnErrorEvent() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        for args in [["--progress", "json", "--jobs", "0"], ["--progress=json", "--bogus"], ["--progress", "json", "--only", "x"]] {
+            let r = try Tool.run(["render", book.root, "--cache", book.cache] + args)
+            #expect(r.status == 2)
+            let events = Self.events(r.stderr)
+            #expect(events.count == 1, "\(r.stderr)")
+            #expect(events.last?["event"] as? String == "error")
+            #expect(events.last?["exit"] as? Int == 2)
+            #expect((events.last?["message"] as? String)?.isEmpty == false)
+        }
+        // Plain text without --progress json, as before.
+        let plain = try Tool.run(["render", book.root, "--cache", book.cache, "--jobs", "0"])
+        #expect(plain.stderr.hasPrefix("photicase-render render: --jobs must be"), "\(plain.stderr)")
+
+        try FileManager.default.createDirectory(atPath: book.cache, withIntermediateDirectories: true)
+        let fd = open(book.cache + "/.lock", O_RDWR | O_CREAT, 0o644)
+        #expect(flock(fd, LOCK_EX) == 0)
+        _ = "\(getpid())\n".withCString { write(fd, $0, strlen($0)) }
+        let locked = try Tool.run(["render", book.root, "--cache", book.cache, "--progress", "json"])
+        #expect(locked.status == 3)
+        let events = Self.events(locked.stderr)
+        #expect(events.count == 1)
+        #expect(events.last?["event"] as? String == "error")
+        #expect(events.last?["exit"] as? Int == 3)
+        #expect((events.last?["message"] as? String)?.contains("(pid \(getpid())) holds the lock") == true)
+
+        // --wait says it waits, once, then runs.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { close(fd) }
+        let waited = try Tool.run(["render", book.root, "--cache", book.cache, "--wait", "--progress", "json",
+                                   "--only", "tickets"])
+        #expect(waited.status == 0, "\(waited.stderr)")
+        let stream = Self.events(waited.stderr)
+        #expect(stream.first?["event"] as? String == "waiting")
+        #expect(stream.first?["holder"] as? Int == Int(getpid()))
+        #expect(stream.filter { $0["event"] as? String == "waiting" }.count == 1)
+        #expect(stream.last?["event"] as? String == "done")
+    }
+
+    @Test func eventsNameWhatEachItemMakes() throws {
+        let book = try Book()
+        // An entry whose id looks like a day's and one that cannot be read.
+        try book.add("days-2022-08-27", date: "2022-08-27")
+        try book.add("broken", date: "2022-08-28", photo: nil, frontJSON: "[")
+        let (r, events) = try book.render(["--only", "tickets,days,months,site"])
+        #expect(r.status == 1)
+        var kinds: [String: String] = [:]
+        for e in events where e["event"] as? String == "entry" { kinds[e["id"] as! String] = e["kind"] as? String }
+        #expect(kinds["days-2022-08-27"] == "tickets")
+        #expect(kinds["days/2022-08-27"] == "days")
+        #expect(kinds["months/2022-08"] == "months")
+        #expect(kinds["index.html"] == "site")
+        #expect(kinds.values.contains("entry"), "\(kinds)")
+        // A dry run's failures are entry events too, and it ends with done.
+        let dry = try Tool.run(["render", book.root, "--cache", book.cache, "--progress", "json", "--dry-run"])
+        let stream = Self.events(dry.stderr)
+        #expect(stream.contains { $0["kind"] as? String == "entry" && $0["status"] as? String == "failed" })
+        #expect(stream.last?["event"] as? String == "done")
+    }
+
+    @Test func sigtermStopsTakingItemsCommitsAndSaysWhatIsLeft() throws {
+        let book = try Book()
+        for i in 0..<12 { try book.add("e\(i)", date: "2022-08-\(10 + i % 6)") }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Tool.path)
+        p.arguments = ["render", book.root, "--cache", book.cache, "--jobs", "2", "--progress", "json",
+                       "--only", "tickets,days,months", "--today", "2022-08-30", "--scale", "1"]
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        // Stop it as soon as it has rendered something.
+        var stderr = Data()
+        while !String(decoding: stderr, as: UTF8.self).contains(#""status":"rendered""#) {
+            let chunk = err.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            stderr += chunk
+        }
+        p.terminate()
+        stderr += err.fileHandleForReading.readDataToEndOfFile()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        // It ends by the signal that stopped it, as a shell expects...
+        #expect(p.terminationReason == .uncaughtSignal)
+        #expect(p.terminationStatus == SIGTERM)
+        // ...having said what it did and what is left.
+        let events = Self.events(String(decoding: stderr, as: UTF8.self))
+        let done = try #require(events.last)
+        #expect(done["event"] as? String == "done")
+        #expect(done["interrupted"] as? String == "SIGTERM")
+        let total = try #require(events.first?["total"] as? Int)
+        let rendered = RenderCommandTests.ids(events, "rendered")
+        let left = try #require(done["left"] as? Int)
+        #expect(!rendered.isEmpty && left > 0)
+        #expect(rendered.count + left == total)
+        #expect(stdout.contains("stopped by SIGTERM, \(left) items left for the next run"), "\(stdout)")
+        let log = try String(contentsOfFile: book.cache + "/render.log", encoding: .utf8)
+        #expect(log.contains("run stopped by SIGTERM, \(left) of \(total) items left"))
+        // What it rendered is committed: the next run renders the rest only.
+        let (again, next) = try book.render(["--scale", "1"])
+        #expect(again.status == 0, "\(again.stderr)")
+        let renderedNext = RenderCommandTests.ids(next, "rendered")
+        #expect(renderedNext.count == left)
+        #expect(Set(renderedNext).isDisjoint(with: rendered))
+    }
+
+    @Test func theUmaskDecidesTheModesOfWhatTheCacheCreates() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        let command = "umask 002; exec '\(Tool.path)' render '\(book.root)' --cache '\(book.cache)' --only tickets,days"
+        let r = try Tool.run(["-c", command], executable: "/bin/sh")
+        #expect(r.status == 0, "\(r.stderr)")
+        func mode(_ rel: String) -> Int {
+            ((try? FileManager.default.attributesOfItem(atPath: book.cache + "/" + rel))?[.posixPermissions] as? Int) ?? -1
+        }
+        for file in ["index.sqlite", "render.log", "tickets/a/front.webp", "days/2022-08-27.jpg", "CACHEDIR.TAG"] {
+            #expect(mode(file) == 0o664, "\(file): \(String(mode(file), radix: 8))")
+        }
+        for folder in ["", "tickets", "tickets/a", "days"] {
+            #expect(mode(folder) == 0o775, "\(folder): \(String(mode(folder), radix: 8))")
+        }
+        // umask 077: private.
+        let privateBook = try Book()
+        try privateBook.add("b", date: "2022-08-28")
+        let p = try Tool.run(["-c", "umask 077; exec '\(Tool.path)' render '\(privateBook.root)' --cache '\(privateBook.cache)' --only days"],
+                             executable: "/bin/sh")
+        #expect(p.status == 0)
+        let attributes = try FileManager.default.attributesOfItem(atPath: privateBook.cache + "/days/2022-08-28.jpg")
+        #expect(attributes[.posixPermissions] as? Int == 0o600)
+    }
+
+    @Test func aSummaryThatCannotBeWrittenFailsTheRun() throws {
+        guard FileManager.default.fileExists(atPath: "/dev/full") else {
+            print("skipping: no /dev/full here")
+            return
+        }
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        let r = try Tool.run(["-c", "exec '\(Tool.path)' render '\(book.root)' --cache '\(book.cache)' --only days > /dev/full"],
+                             executable: "/bin/sh")
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("cannot write to standard output: No space left on device"), "\(r.stderr)")
+        // A reader that goes away is not a failure (`| head`).
+        let piped = try Tool.run(["-c", "'\(Tool.path)' render '\(book.root)' --cache '\(book.cache)' --only days | true; "
+                                  + "exit ${PIPESTATUS:-0}"], executable: "/bin/bash")
+        #expect(piped.status == 0, "\(piped.stderr)")
+    }
+}

@@ -151,7 +151,11 @@ enum RenderCommand {
             } else {
                 for failure in run.failures { Console.error("photicase-render: \(failure)") }
             }
-            Console.out("dry run: would render \(summary.rendered), skip \(summary.skipped), remove \(summary.removed); \(summary.failed) failed")
+            // Counts are items, as a run's summary counts them; the lines
+            // above are files (an entry's tickets are three).
+            let files = run.dryRunLines.count { $0.hasPrefix("render ") }
+            Console.out("dry run: would render \(summary.rendered) (\(files) file\(files == 1 ? "" : "s")), "
+                        + "skip \(summary.skipped), remove \(summary.removed); \(summary.failed) failed")
         } else {
             Console.out("photicase-render: \(summary.line)")
         }

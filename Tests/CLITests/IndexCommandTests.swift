@@ -76,7 +76,7 @@ import Codecs
                                           "--today", "2022-08-30", "--dry-run"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("render tickets/a/front.webp"))
-        #expect(r.stdout.contains("would render 1, skip 2"))
+        #expect(r.stdout.contains("would render 1 (3 files), skip 2"), "\(r.stdout)")
         let after = try FileManager.default.attributesOfItem(atPath: index)
         #expect(before[.modificationDate] as? Date == after[.modificationDate] as? Date)
         #expect(!FileManager.default.fileExists(atPath: index + "-wal"))

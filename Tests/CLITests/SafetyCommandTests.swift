@@ -29,6 +29,44 @@ import FileSystem
         book.files().filter { $0.hasPrefix("tickets/") || $0.hasPrefix("days/") || $0.hasPrefix("months/") }
     }
 
+    /// An entry the cache remembers from outside ENTRIES, behind a folder
+    /// this user cannot enter, is not provably gone: neither `render` nor
+    /// `clean --prune` of the other folder removes it; once its folder is
+    /// really gone, both may.
+    @Test func aRememberedEntryBehindAnUnreadableFolderOutsideEntriesIsKept() throws {
+        let book = try Book()
+        try book.add("2022/a", date: "2022-08-27")
+        try book.add("other/b", date: "2022-08-28")
+        try Tool.giveToNobody(book.base)
+        // Two ENTRIES rendered into one cache (ids are relative to ENTRIES:
+        // `a` and `b`); each run keeps the other's entry, which is not gone.
+        let part = book.root + "/2022"
+        for entries in [part, book.root + "/other"] {
+            let r = try Tool.runUnprivileged(["render", entries, "--cache", book.cache, "--progress", "none",
+                                              "--today", "2022-08-30", "--only", "tickets,days,months"])
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        let before = Self.outputs(book)
+        #expect(before.contains("tickets/a/front.webp") && before.contains("tickets/b/front.webp"), "\(before)")
+        #expect(chmod(book.root + "/other", 0) == 0)
+        let prune = try Tool.runUnprivileged(["clean", "--cache", book.cache, "--prune", part, "--today", "2022-08-30"])
+        #expect(prune.status == 0, "\(prune.stderr)")
+        #expect(prune.stdout.contains("removed 0 files"), "\(prune.stdout)")
+        #expect(Self.outputs(book) == before)
+        let render = try Tool.runUnprivileged(["render", part, "--cache", book.cache, "--progress", "none",
+                                               "--today", "2022-08-30", "--only", "tickets,days,months"])
+        #expect(render.stdout.contains("removed 0 "), "\(render.stdout)\(render.stderr)")
+        #expect(Self.outputs(book) == before)
+        // Readable and gone: now it is provably gone.
+        #expect(chmod(book.root + "/other", 0o755) == 0)
+        try FileManager.default.removeItem(atPath: book.root + "/other/b")
+        let gone = try Tool.runUnprivileged(["clean", "--cache", book.cache, "--prune", part, "--today", "2022-08-30"])
+        #expect(gone.status == 0, "\(gone.stderr)")
+        #expect(gone.stdout.contains("removed days/2022-08-28.jpg"), "\(gone.stdout)")
+        #expect(!Self.outputs(book).contains("tickets/b/front.webp"))
+        #expect(Self.outputs(book).contains("tickets/a/front.webp"))
+    }
+
     @Test func unreadableFoldersAtEveryLevelKeepEveryOutput() throws {
         let book = try Book()
         try book.add("2022/08/a", date: "2022-08-27")

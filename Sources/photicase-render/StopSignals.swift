@@ -5,7 +5,7 @@ import Glibc
 
 /// SIGINT, SIGTERM and SIGHUP during `render`: the first asks the run to
 /// stop (`StopRequest`: it finishes the items in progress, commits its
-/// index and reports), a second one ends the process at once (the index
+/// index and reports), a second one (of any of the three) ends the process at once (the index
 /// is crash-safe; only the items in progress are lost). Once the run has
 /// reported, the tool ends by the same signal, so a calling shell or
 /// service manager sees what stopped it (exit status 128 + N).
@@ -30,10 +30,25 @@ enum StopSignals {
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         for number in numbers {
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = { number in StopSignals.request?.request(signal: number) }
-            // The second signal takes the default action (the process ends).
-            action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
-            sigemptyset(&action.sa_mask)
+            action.__sigaction_handler.sa_handler = { number in
+                // Any later one of them takes the default action (the
+                // process ends): a Ctrl-C after a SIGTERM too. signal(2)
+                // and raise(3) are async-signal-safe.
+                Glibc.signal(SIGINT, SIG_DFL)
+                Glibc.signal(SIGTERM, SIG_DFL)
+                Glibc.signal(SIGHUP, SIG_DFL)
+                // Another thread may have taken a second signal before the
+                // defaults were back: it ends the process all the same (the
+                // signal, blocked in this handler, is delivered on return).
+                if (StopSignals.request?.request(signal: number) ?? 2) >= 2 { raise(number) }
+            }
+            // System calls the signal interrupts are restarted: a library
+            // reading a file must not see EINTR as a failure.
+            action.sa_flags = Int32(truncatingIfNeeded: SA_RESTART)
+            // The three are blocked while the handler runs, so one that
+            // comes during it is delivered after the defaults are back
+            // (and ends the process) rather than into a second handler.
+            action.sa_mask = unblock
             sigaction(number, &action, nil)
         }
         return request

@@ -78,24 +78,37 @@ import Testing
         #expect(stream.last?["event"] as? String == "done")
     }
 
-    @Test func sigtermStopsTakingItemsCommitsAndSaysWhatIsLeft() throws {
+    /// A 12-entry book's render started in the background, its stdout and
+    /// stderr piped.
+    static func startRendering(jobs: Int) throws -> (Book, Process, Pipe, Pipe) {
         let book = try Book()
         for i in 0..<12 { try book.add("e\(i)", date: "2022-08-\(10 + i % 6)") }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Tool.path)
-        p.arguments = ["render", book.root, "--cache", book.cache, "--jobs", "2", "--progress", "json",
+        p.arguments = ["render", book.root, "--cache", book.cache, "--jobs", "\(jobs)", "--progress", "json",
                        "--only", "tickets,days,months", "--today", "2022-08-30", "--scale", "1"]
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()
-        // Stop it as soon as it has rendered something.
-        var stderr = Data()
-        while !String(decoding: stderr, as: UTF8.self).contains(#""status":"rendered""#) {
-            let chunk = err.fileHandleForReading.availableData
+        return (book, p, out, err)
+    }
+
+    /// What `pipe` gives until its text holds `marker` (or it ends).
+    static func read(_ pipe: Pipe, until marker: String) -> Data {
+        var data = Data()
+        while !String(decoding: data, as: UTF8.self).contains(marker) {
+            let chunk = pipe.fileHandleForReading.availableData
             if chunk.isEmpty { break }
-            stderr += chunk
+            data += chunk
         }
+        return data
+    }
+
+    @Test func sigtermStopsTakingItemsCommitsAndSaysWhatIsLeft() throws {
+        let (book, p, out, err) = try Self.startRendering(jobs: 2)
+        // Stop it as soon as it has rendered something.
+        var stderr = Self.read(err, until: #""status":"rendered""#)
         p.terminate()
         stderr += err.fileHandleForReading.readDataToEndOfFile()
         let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -122,6 +135,24 @@ import Testing
         let renderedNext = RenderCommandTests.ids(next, "rendered")
         #expect(renderedNext.count == left)
         #expect(Set(renderedNext).isDisjoint(with: rendered))
+    }
+
+    @Test func aSecondSignalEndsTheRunAtOnce() throws {
+        let (book, p, _, err) = try Self.startRendering(jobs: 1)
+        var stderr = Self.read(err, until: #""event":"start""#)
+        // A SIGTERM, then a Ctrl-C before the run could finish stopping.
+        kill(p.processIdentifier, SIGTERM)
+        kill(p.processIdentifier, SIGINT)
+        stderr += err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        #expect(p.terminationReason == .uncaughtSignal)
+        #expect([SIGTERM, SIGINT].contains(p.terminationStatus))
+        #expect(!String(decoding: stderr, as: UTF8.self).contains(#""event":"done""#))
+        // The index is crash-safe: the next run finishes the book.
+        let (again, events) = try book.render(["--scale", "1"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(events.last?["event"] as? String == "done")
+        #expect(try book.render(["--scale", "1"]).1.last?["rendered"] as? Int == 0)
     }
 
     @Test func theUmaskDecidesTheModesOfWhatTheCacheCreates() throws {

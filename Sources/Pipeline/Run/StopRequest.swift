@@ -10,12 +10,17 @@ import Synchronization
 /// reads it between items.
 public final class StopRequest: Sendable {
     private let number = Atomic<Int32>(0)
+    private let count = Atomic<Int>(0)
 
     public init() {}
 
-    /// Records signal `signal`; the first request wins.
-    public func request(signal: Int32) {
+    /// Records signal `signal` (the first request's signal is the one
+    /// reported); returns how many requests there have been, this one
+    /// included.
+    @discardableResult
+    public func request(signal: Int32) -> Int {
         _ = number.compareExchange(expected: 0, desired: signal, ordering: .relaxed)
+        return count.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
     /// The signal that asked the run to stop, or nil.

@@ -110,8 +110,16 @@ if args.count == 4 && args[1] == "--icc" {
     }
     exit(0)
 }
-guard args.count == 2 else {
-    print("usage: fixture-maker OUTDIR | fixture-maker --book BOOKDIR | fixture-maker --poster FILE.png | fixture-maker --photo W H HUE FILE")
+let usage = "usage: fixture-maker OUTDIR | fixture-maker --book BOOKDIR | fixture-maker --poster FILE.png"
+    + " | fixture-maker --photo W H HUE FILE | fixture-maker --icc p3|adobe-rgb|prophoto FILE"
+// `--help` (or any other option) is not a folder to write into.
+if args.count == 2 && (args[1] == "--help" || args[1] == "-h") {
+    print(usage)
+    exit(0)
+}
+guard args.count == 2, !args[1].hasPrefix("-"), !args[1].isEmpty else {
+    let line = Array((usage + "\n").utf8)
+    _ = line.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
     exit(2)
 }
 let dir = args[1]

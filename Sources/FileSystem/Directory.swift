@@ -213,6 +213,10 @@ public final class Directory: @unchecked Sendable {
         }
     }
 
+    /// Whether this process may write `name` (the effective user's
+    /// permission, as `open` would check it).
+    public func isWritable(_ name: String) -> Bool { Syscalls.isWritable(name, in: fd) }
+
     /// `path/name`, for messages.
     public func display(_ name: String) -> String { Directory.join(path, name) }
 

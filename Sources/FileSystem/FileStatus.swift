@@ -29,7 +29,11 @@ public struct FileIdentity: Sendable, Hashable {
 
 /// One name in a folder listing.
 public struct DirectoryEntry: Sendable, Hashable {
+    /// The name as text; bytes that are not UTF-8 show as U+FFFD, and
+    /// such a name (`nameIsUTF8` false) opens nothing when joined to a path.
     public var name: String
     /// As `lstat` sees it: a symbolic link is `.symbolicLink`, never its target.
     public var kind: FileKind
+    /// False when the name's bytes are not valid UTF-8.
+    public var nameIsUTF8 = true
 }

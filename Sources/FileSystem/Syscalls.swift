@@ -130,7 +130,10 @@ enum Syscalls {
                 if errno != 0 { throw .current }
                 break
             }
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
+            let valid = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(validatingCString: $0) }
+            }
+            let name = valid ?? withUnsafePointer(to: entry.pointee.d_name) {
                 $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
             }
             if name == "." || name == ".." { continue }
@@ -146,12 +149,17 @@ enum Syscalls {
                 // Some file systems do not fill d_type.
                 kind = (try? status(name, in: fd, follow: false).kind) ?? .other
             }
-            entries.append(DirectoryEntry(name: name, kind: kind))
+            entries.append(DirectoryEntry(name: name, kind: kind, nameIsUTF8: valid != nil))
         }
         return entries
     }
 
     // MARK: - Locks
+
+    /// `faccessat(W_OK)` with the effective ids.
+    static func isWritable(_ name: String, in dir: Int32) -> Bool {
+        faccessat(dir, name, W_OK, AT_EACCESS) == 0
+    }
 
     /// `flock`; false when another process holds it and `wait` is false.
     static func lock(_ fd: Int32, exclusive: Bool, wait: Bool) throws(Errno) -> Bool {

@@ -135,6 +135,13 @@ public enum EntryDiscovery {
             var next: [(Directory, String)] = []
             for entry in names.reversed() where entry.kind == .directory && !entry.name.hasPrefix(".") {
                 let childRel = rel.isEmpty ? entry.name : rel + "/" + entry.name
+                // Paths are text here: a name that is not UTF-8 cannot be
+                // spelled back to the file system. Said so, and held.
+                guard entry.nameIsUTF8 else {
+                    part.unreadable.append(Unreadable(folder: join(root, childRel), canonicalFolder: join(canonicalRoot, childRel),
+                                                      reason: "its name is not valid UTF-8; rename it to render it"))
+                    continue
+                }
                 do throws(FileSystemError) {
                     if let cacheIdentity, try dir.status(entry.name)?.identity == cacheIdentity { continue }
                     // One `fstatat` through the child, which the listing

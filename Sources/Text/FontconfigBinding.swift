@@ -3,6 +3,16 @@ import CFontconfig
 // The only file that calls fontconfig. Fontconfig (2.13 and later) locks its
 // own configuration, so these functions may run on any thread.
 
+/// Fontconfig's configuration, loaded when the caller chooses.
+public enum FontConfiguration {
+    /// Loads fontconfig's configuration and font list now, rather than at
+    /// the first text drawn on some worker thread: what fontconfig says
+    /// about a user's configuration files (on stderr) is then said at a
+    /// moment the caller can catch it. False when it cannot be loaded.
+    @discardableResult
+    public static func load() -> Bool { FcInit() != 0 }
+}
+
 /// Font discovery through fontconfig.
 enum Fontconfig {
     /// Outline fonts for `family`, `language` and `weight`, best first,

@@ -1,3 +1,4 @@
+import Synchronization
 import Text
 #if canImport(Glibc)
 import Glibc
@@ -10,11 +11,15 @@ import Glibc
 /// `{"event":"warning","message":…}` and, for what ends a run before it
 /// could run (a usage error, a held lock, an unusable cache),
 /// `{"event":"error","exit":N,"message":…}`. No plain line is mixed in, and
-/// the stream's last line is a `done` or an `error` event.
+/// the stream's last line is a `done` or an `error` event. What fontconfig
+/// says about a user's configuration (on stderr, when it loads it) is
+/// caught and becomes `warning` events (`capturingStderr`). A crash, which
+/// is a bug, still prints its message and backtrace as text.
 enum Console {
-    /// Set once, before any thread starts, by the command that takes
-    /// `--progress json`.
-    nonisolated(unsafe) static var json = false
+    /// Set once, before any thread starts, by `startJSON`.
+    nonisolated(unsafe) private(set) static var json = false
+    /// Lines of the stream are written whole, one at a time.
+    private static let stream = Mutex(())
     /// The first failure to write stdout other than a closed pipe (a full
     /// disk behind `> file`): the tool must not exit 0 having lost it.
     nonisolated(unsafe) private(set) static var outputError: Int32?
@@ -41,27 +46,74 @@ enum Console {
         _ = writeAll(STDERR_FILENO, text)
     }
 
-    /// `photicase-render: warning: MESSAGE`, or a `warning` event.
-    static func warning(_ message: String) {
-        if json { emitJSON("warning", message: message) } else { error("photicase-render: warning: \(message)") }
+    /// What ends the command with exit status `exit`: `text` as people
+    /// read it, or an `error` event carrying `message` and the status
+    /// (the stream's last line).
+    static func fatal(_ text: String, message: String, exit: Int32) {
+        if json { emitJSON("error", message: message, exit: exit) } else { error(text) }
     }
 
-    /// What ends the command with `status` before it could do its work:
-    /// `text` as people read it, or an `error` event carrying `message`
-    /// and the exit status.
-    static func fatal(_ text: String, message: String, status: ExitStatus) {
-        if json { emitJSON("error", message: message, exit: status) } else { error(text) }
-    }
-
-    private static func emitJSON(_ event: String, message: String, exit: ExitStatus? = nil) {
+    private static func emitJSON(_ event: String, message: String, exit: Int32? = nil) {
         var line = JSONLine()
         line.add("event", event)
-        if let exit { line.add("exit", Int(exit.rawValue)) }
+        if let exit { line.add("exit", Int(exit)) }
         // The message as the tool words it, without its "photicase-render:"
         // prefix: the event says whose it is.
         let prefix = "photicase-render: "
         line.add("message", message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message)
-        _ = writeAll(STDERR_FILENO, line.text + "\n")
+        jsonLine(line.text)
+    }
+
+    /// Makes stderr a JSON Lines stream (`--progress json`). Called once,
+    /// before any thread starts.
+    static func startJSON() { json = true }
+
+    /// Writes one line of the JSON stream (the run's events and the
+    /// tool's own), whole.
+    static func jsonLine(_ line: String) {
+        stream.withLock { _ in _ = writeAll(STDERR_FILENO, line + "\n") }
+    }
+
+    /// Runs `body` (a library loading its configuration) with stderr caught
+    /// in JSON mode: each line the library wrote becomes a `warning` event.
+    /// Called before any thread starts, since stderr is the process's.
+    /// A library that writes more than the pipe holds loses the rest
+    /// (EAGAIN) rather than blocking.
+    static func capturingStderr(_ body: () -> Void) {
+        var ends: [Int32] = [-1, -1]
+        guard json, pipe(&ends) == 0 else {
+            body()
+            return
+        }
+        for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+        let saved = dup(STDERR_FILENO)
+        guard saved >= 0, dup2(ends[1], STDERR_FILENO) >= 0 else {
+            if saved >= 0 { close(saved) }
+            close(ends[0])
+            close(ends[1])
+            body()
+            return
+        }
+        close(ends[1])
+        body()
+        _ = dup2(saved, STDERR_FILENO)
+        close(saved)
+        var caught: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            caught += buffer[0..<n]
+        }
+        close(ends[0])
+        for text in String(decoding: caught, as: UTF8.self).split(separator: "\n")
+        where !text.allSatisfy(\.isWhitespace) {
+            var line = JSONLine()
+            line.add("event", "warning")
+            line.add("message", String(text))
+            jsonLine(line.text)
+        }
     }
 
     /// write(2) rather than stdio: no shared FILE state between threads,

@@ -105,7 +105,7 @@ enum RenderCommand {
         switch args.values["progress"] ?? "auto" {
         case "auto": progress = ProgressBar.isTerminal() ? ProgressBar() : FailureLines()
         case "bar": progress = ProgressBar()
-        case "json": progress = JSONProgress()
+        case "json": progress = JSONProgress(writer: Console.jsonLine)
         case "none": progress = FailureLines()
         case let other: throw UsageError("--progress must be auto, bar, json or none, not '\(other)'")
         }
@@ -121,23 +121,24 @@ enum RenderCommand {
         // A benchmark switch (scripts/bench-decode.py): PHOTICASE_DECODE_CACHE=0
         // decodes every photo each time it is needed. Same bytes either way.
         if ProcessEnvironment.value("PHOTICASE_DECODE_CACHE") == "0" { backend.decodedPhotos = nil }
-        // A dry run writes nothing, so a signal may end it as it would
-        // any read-only command.
-        let stop = options.dryRun ? nil : StopSignals.install()
+        // The handlers were installed before the words were parsed (main);
+        // a dry run writes nothing, so a signal ends it as it would any
+        // read-only command.
+        if options.dryRun { StopSignals.endAtOnce() }
+        let stop = options.dryRun ? nil : StopSignals.request
         let run = RenderRun(options: options, backend: backend, loadEntry: loadEntry, progress: progress, stop: stop)
         let summary: RunSummary
         do throws(PipelineError) {
             summary = try run.run()
         } catch {
             if case let .stopped(signal) = error {
-                Console.fatal("photicase-render: \(error)", message: "\(error)", status: .usage)
+                Console.fatal("photicase-render: \(error)", message: "\(error)", exit: 128 + signal)
                 StopSignals.end(by: signal)
             }
             let status: ExitStatus = if case .locked = error { .locked } else { .usage }
-            Console.fatal("photicase-render: \(error)", message: "\(error)", status: status)
+            Console.fatal("photicase-render: \(error)", message: "\(error)", exit: status.rawValue)
             return status
         }
-        for notice in run.notices { Console.warning(notice) }
         if options.dryRun {
             for line in run.dryRunLines { Console.out(line) }
             if Console.json {
@@ -163,16 +164,17 @@ enum RenderCommand {
         return summary.failed > 0 ? .inputFailure : .success
     }
 
-    /// Whether `words` ask for `--progress json` (before any `--`), read
-    /// before they are parsed so that even a usage error is reported as
-    /// a JSON event.
+    /// Whether `words` ask for `--progress json` (before any `--`; the
+    /// last `--progress` counts, as when they are parsed), read before they
+    /// are parsed so that even a usage error is reported as a JSON event.
     static func wantsJSON(_ words: ArraySlice<String>) -> Bool {
         let options = Array(words.prefix { $0 != "--" })
+        var mode: String?
         for (i, word) in options.enumerated() {
-            if word == "--progress=json" { return true }
-            if word == "--progress", i + 1 < options.count, options[i + 1] == "json" { return true }
+            if word.hasPrefix("--progress=") { mode = String(word.dropFirst("--progress=".count)) }
+            if word == "--progress", i + 1 < options.count { mode = options[i + 1] }
         }
-        return false
+        return mode == "json"
     }
 
     /// The production entry loader.
@@ -223,6 +225,9 @@ final class FailureLines: ProgressSink {
     func handle(_ event: RenderEvent) {
         if case let .waiting(cache, holder) = event {
             Console.error("photicase-render: " + RenderEvent.waitingLine(cache: cache, holder: holder))
+        }
+        if case let .notice(message, counted) = event {
+            Console.error("photicase-render: \(counted ? "" : "warning: ")\(message)")
         }
         guard case let .item(_, _, _, _, status, error, warnings) = event else { return }
         // One message for several items (two entries with one id, a

@@ -5,18 +5,22 @@ import Glibc
 
 /// SIGINT, SIGTERM and SIGHUP during `render`: the first asks the run to
 /// stop (`StopRequest`: it finishes the items in progress, commits its
-/// index and reports), a second one (of any of the three) ends the process at once (the index
-/// is crash-safe; only the items in progress are lost). Once the run has
-/// reported, the tool ends by the same signal, so a calling shell or
-/// service manager sees what stopped it (exit status 128 + N).
+/// index and reports), a second one (of any of the three) ends the process
+/// at once (the index is crash-safe; only the items in progress are lost).
+/// Once the run has reported, the tool ends by the same signal, so a
+/// calling shell or service manager sees what stopped it (128 + N).
 enum StopSignals {
     /// The one request the handler sets. Made before any handler is
     /// installed: a handler must not run a global's lazy initialisation.
     nonisolated(unsafe) private(set) static var request: StopRequest?
+    /// Set for a run that writes nothing (a dry run): a signal then ends
+    /// the process at once, as it would any read-only command.
+    nonisolated(unsafe) private static var endsAtOnce = false
 
     static let numbers: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     /// Installs the handlers; returns the request they set.
+    @discardableResult
     static func install() -> StopRequest {
         let request = StopRequest()
         Self.request = request
@@ -40,7 +44,7 @@ enum StopSignals {
                 // Another thread may have taken a second signal before the
                 // defaults were back: it ends the process all the same (the
                 // signal, blocked in this handler, is delivered on return).
-                if (StopSignals.request?.request(signal: number) ?? 2) >= 2 { raise(number) }
+                if (StopSignals.request?.request(signal: number) ?? 2) >= 2 || StopSignals.endsAtOnce { raise(number) }
             }
             // System calls the signal interrupts are restarted: a library
             // reading a file must not see EINTR as a failure.
@@ -52,6 +56,13 @@ enum StopSignals {
             sigaction(number, &action, nil)
         }
         return request
+    }
+
+    /// From now on a signal ends the process at once (and one that came
+    /// already does now).
+    static func endAtOnce() {
+        endsAtOnce = true
+        if let signal = request?.signal { end(by: signal) }
     }
 
     /// Ends the process by `signal`, its default action.

@@ -1,3 +1,4 @@
+import Text
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -55,15 +56,33 @@ func runTool(_ argv: [String]) -> ExitStatus {
             Console.out(entry.help)
             return .success
         }
-        if command == "render" { Console.json = RenderCommand.wantsJSON(rest) }
+        if command == "render" {
+            if RenderCommand.wantsJSON(rest) { Console.startJSON() }
+            // Fontconfig complains about a user's configuration on stderr as
+            // it loads it: loaded here, so a JSON stream gets it as warnings.
+            Console.capturingStderr { FontConfiguration.load() }
+            // As early as can be: a signal during parsing or loading stops
+            // the run before it renders, with its events and log line.
+            StopSignals.install()
+        }
+        // Swift reads arguments as text, so an argument that is not UTF-8
+        // would name another path (its bad bytes as U+FFFD): a cache folder
+        // nobody asked for would be made. Refused before anything is opened.
+        for i in 1..<min(argv.count, Int(CommandLine.argc)) {
+            guard let raw = CommandLine.unsafeArgv[i], String(validatingCString: raw) == nil else { continue }
+            let message = "argument \(i) ('\(argv[i])') is not valid UTF-8; photicase-render reads paths as UTF-8 "
+                + "(rename the file or folder)"
+            Console.fatal("photicase-render \(command): \(message)", message: message, exit: ExitStatus.usage.rawValue)
+            return .usage
+        }
         do {
             return try entry.run(rest)
         } catch let error as UsageError {
             Console.fatal("photicase-render \(command): \(error)\nRun 'photicase-render \(command) --help' for usage.",
-                          message: "\(error)", status: .usage)
+                          message: "\(error)", exit: ExitStatus.usage.rawValue)
             return .usage
         } catch {
-            Console.fatal("photicase-render \(command): \(error)", message: "\(error)", status: .inputFailure)
+            Console.fatal("photicase-render \(command): \(error)", message: "\(error)", exit: ExitStatus.inputFailure.rawValue)
             return .inputFailure
         }
     }
@@ -79,7 +98,9 @@ var status = runTool(CommandLine.arguments)
 // disk) is a failure, as it is for coreutils: a script must not read an
 // empty or cut file as the answer.
 if let code = Console.outputError {
-    Console.error("photicase-render: cannot write to standard output: \(String(cString: strerror(code)))")
     if status == .success { status = .inputFailure }
+    // In a JSON stream, the last line: an error with the status the tool exits with.
+    let message = "cannot write to standard output: \(String(cString: strerror(code)))"
+    Console.fatal("photicase-render: \(message)", message: message, exit: status.rawValue)
 }
 exit(status.rawValue)

@@ -197,3 +197,113 @@ import Testing
         #expect(piped.status == 0, "\(piped.stderr)")
     }
 }
+
+/// What the outside review of the stream found (stop 27).
+@Suite(.serialized) struct CronStreamEdgeTests {
+    typealias Book = RenderCommandTests.Book
+
+    @Test func problemsWithTheCacheComeBeforeDoneAndAFailureTheyCountIsAnEvent() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try book.add("b", date: "2022-08-28")
+        #expect(try book.render(["--only", "tickets"]).0.status == 0)
+        // b is gone, and where its front face was is a folder with a file
+        // in it: the run cannot remove it, and counts that.
+        try FileManager.default.removeItem(atPath: book.root + "/b")
+        let face = book.cache + "/tickets/b/front.webp"
+        try FileManager.default.removeItem(atPath: face)
+        try FileManager.default.createDirectory(atPath: face + "/x", withIntermediateDirectories: true)
+        let (r, _) = try book.render(["--only", "tickets"])
+        #expect(r.status == 1)
+        let events = CronStreamTests.events(r.stderr)
+        #expect(events.last?["event"] as? String == "done", "\(r.stderr)")
+        #expect(events.last?["failed"] as? Int == 1)
+        let error = try #require(events.first { $0["event"] as? String == "error" }, "\(r.stderr)")
+        #expect(error["exit"] == nil)
+        #expect((error["message"] as? String)?.contains("cannot remove") == true)
+    }
+
+    @Test func aSignalWhileWaitingReportsTheStatusTheToolEndsWith() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try FileManager.default.createDirectory(atPath: book.cache, withIntermediateDirectories: true)
+        let fd = open(book.cache + "/.lock", O_RDWR | O_CREAT, 0o644)
+        defer { close(fd) }
+        #expect(flock(fd, LOCK_EX) == 0)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Tool.path)
+        p.arguments = ["render", book.root, "--cache", book.cache, "--wait", "--progress", "json"]
+        let err = Pipe()
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = err
+        try p.run()
+        _ = CronStreamTests.read(err, until: #""event":"waiting""#)
+        p.terminate()
+        let rest = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == SIGTERM)
+        let last = try #require(CronStreamTests.events(rest).last)
+        #expect(last["event"] as? String == "error")
+        #expect(last["exit"] as? Int == 128 + Int(SIGTERM))
+    }
+
+    @Test func whatALibraryWritesToStderrBecomesAWarningEvent() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        // A user's fontconfig file with a mistake: fontconfig complains on stderr.
+        let home = book.base + "/home"
+        try FileManager.default.createDirectory(atPath: home + "/.config/fontconfig", withIntermediateDirectories: true)
+        try Data(#"<?xml version="1.0"?><fontconfig><bogus/></fontconfig>"#.utf8)
+            .write(to: URL(fileURLWithPath: home + "/.config/fontconfig/fonts.conf"))
+        let command = "HOME='\(home)' exec '\(Tool.path)' render '\(book.root)' --cache '\(book.cache)' --only tickets "
+            + "--scale 1 --progress json"
+        let r = try Tool.run(["-c", command], executable: "/bin/sh")
+        #expect(r.status == 0, "\(r.stderr)")
+        let events = CronStreamTests.events(r.stderr)
+        #expect(events.contains { ($0["message"] as? String)?.contains("bogus") == true && $0["event"] as? String == "warning" },
+                "\(r.stderr)")
+        #expect(events.last?["event"] as? String == "done")
+        // The last --progress counts, for the stream as for the run.
+        let plain = try Tool.run(["render", book.root, "--cache", book.cache, "--only", "tickets", "--scale", "1",
+                                  "--progress", "json", "--progress", "none", "--jobs", "0"])
+        #expect(plain.stderr.hasPrefix("photicase-render render: --jobs"), "\(plain.stderr)")
+    }
+
+    @Test func namesThatAreNotUTF8AreSaidToBeSoNotMisread() throws {
+        let book = try Book()
+        try book.add("good", date: "2022-08-27")
+        try book.add("bad", date: "2022-08-28")
+        // Renamed to the bytes "bad\xff".
+        let mv = try Tool.run(["-c", "mv '\(book.root)/bad' '\(book.root)/bad'\"$(printf '\\377')\""], executable: "/bin/bash")
+        #expect(mv.status == 0, "\(mv.stderr)")
+        let (r, events) = try book.render(["--only", "tickets"])
+        #expect(r.status == 1)
+        let failed = try #require(events.first { $0["status"] as? String == "failed" })
+        #expect((failed["error"] as? String)?.contains("its name is not valid UTF-8") == true, "\(r.stderr)")
+        #expect(RenderCommandTests.ids(events, "rendered") == ["good"])
+        // An argument that is not UTF-8 is refused: it would name another folder.
+        let shell = "exec '\(Tool.path)' render '\(book.root)' --cache '\(book.base)/c'\"$(printf '\\351')\""
+        let arg = try Tool.run(["-c", shell], executable: "/bin/bash")
+        #expect(arg.status == 2)
+        #expect(arg.stderr.contains("is not valid UTF-8"), "\(arg.stderr)")
+        let made = try FileManager.default.contentsOfDirectory(atPath: book.base)
+        #expect(!made.contains { $0.hasPrefix("c") && $0 != "cache" }, "\(made)")
+    }
+
+    @Test func anIndexTheUserCannotWriteIsSaidToBeSo() throws {
+        guard Tool.isRoot else {
+            print("skipping: needs root to drop to nobody")
+            return
+        }
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try Tool.giveToNobody(book.base)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: book.base)
+        let first = try Tool.runUnprivileged(["render", book.root, "--cache", book.cache, "--only", "days"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(chmod(book.cache + "/index.sqlite", 0o444) == 0)
+        let r = try Tool.runUnprivileged(["render", book.root, "--cache", book.cache, "--only", "days"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("index.sqlite: cannot be written (permission denied)"), "\(r.stderr)")
+    }
+}

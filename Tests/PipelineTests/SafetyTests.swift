@@ -19,6 +19,21 @@ import FileSystem
         #expect(book.exists("tickets/a/front.webp"))
         #expect(book.read("days/2022-08-27.jpg") == day)  // not redrawn without a's photo
         #expect(again.summary.removed == 0)
+        #expect(book.read("render.log")?.contains("held days/2022-08-27: it shows an entry that cannot be read now") == true)
+    }
+
+    /// A day the cache does not have yet is drawn from the entries that
+    /// read, and the log does not call it held.
+    @Test func aDayMadeFromTheReadableEntriesIsNotCalledHeld() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try book.add("b", date: "2022-08-27")
+        try FileManager.default.removeItem(atPath: book.root + "/a/front.jpg")
+        let run = try book.run()
+        #expect(run.events.ids(.failed) == ["a"])
+        #expect(run.events.ids(.rendered).contains("days/2022-08-27"))
+        let log = book.read("render.log") ?? ""
+        #expect(!log.contains("held days/") && !log.contains("held months/"), "\(log)")
     }
 
     @Test func brokenEntryKeepsItsOutputsHoweverEntriesIsSpelled() throws {
@@ -37,8 +52,10 @@ import FileSystem
         #expect(again.summary.removed == 0)
         // The log says what was held and why, not only what failed.
         let log = book.read("render.log") ?? ""
-        #expect(log.contains("held alpha: its entry in \(book.root)/a cannot be read now"), "\(log)")
-        #expect(log.contains("held days/2022-08-27 and months/2022-08: they show an entry that cannot be read now"))
+        #expect(log.contains("held alpha (\(book.root)/a): not among the entries read this run and not provably gone"),
+                "\(log)")
+        #expect(log.contains("held days/2022-08-27: it shows an entry that cannot be read now"))
+        #expect(log.contains("held months/2022-08: it shows an entry that cannot be read now"))
         #expect(!log.contains("held days/2022-08-28"))
     }
 

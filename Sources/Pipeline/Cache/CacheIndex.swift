@@ -114,6 +114,12 @@ public final class CacheIndex: @unchecked Sendable {
         }
         let path = store.canonicalRoot + "/" + name
         var warnings: [String] = []
+        // SQLite would open it read-only and fail at the first write as a
+        // "disk I/O error": said as what it is.
+        if exists && !readOnly && !store.root.isWritable(name) {
+            throw .badCache(path: shown, reason: "cannot be written (permission denied); only a user who may write "
+                            + "the cache can render into it (--dry-run only reads)")
+        }
         if exists {
             do throws(SQLiteError) {
                 let db = try SQLiteDatabase(path: path, mode: readOnly ? .readOnly : .readWrite)

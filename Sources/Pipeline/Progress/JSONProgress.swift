@@ -6,19 +6,29 @@ import Entries
 /// `--progress json`: JSON Lines on stderr, one object per event:
 /// `{"event":"waiting","cache":"…","holder":pid}` (`--wait`, once),
 /// `{"event":"start","total":N}`,
+/// `{"event":"warning","message":"…"}` (a problem with the cache that did
+/// not count as a failure) and `{"event":"error","message":"…"}` (one
+/// that did: an output that could not be removed),
 /// `{"event":"entry","done":d,"total":N,"id":"…","kind":"tickets|days|months|books|years|site|entry","status":"rendered|skipped|failed","error":"…","warnings":["…"]}`
 /// (`error` only on failure, `warnings` only when there are some),
 /// `{"event":"done","rendered":r,"skipped":s,"failed":f,"removed":m,"seconds":t}`, with
 /// `"interrupted":"SIGTERM","left":n` when a signal stopped the run.
-/// The CLI writes its own messages into the same stream as JSON
-/// (`warning`, and `error` for what ends a run before it could run).
+/// The CLI writes its own messages into the same stream as JSON: an
+/// `error` with `"exit":N` for what ends a run before it could run.
 public final class JSONProgress: ProgressSink {
-    private let fd: Int32
+    private let writer: (String) -> Void
 
-    public init(fd: Int32 = STDERR_FILENO) { self.fd = fd }
+    /// Lines written whole to `fd`.
+    public convenience init(fd: Int32 = STDERR_FILENO) {
+        self.init { line in JSONProgress.emit(line, to: fd) }
+    }
+
+    /// Each line (without its newline) handed to `writer`, which writes
+    /// it whole (the CLI's stream, shared with its own messages).
+    public init(writer: @escaping (String) -> Void) { self.writer = writer }
 
     public func handle(_ event: RenderEvent) {
-        emit(JSONProgress.line(for: event))
+        writer(JSONProgress.line(for: event))
     }
 
     public static func line(for event: RenderEvent) -> String {
@@ -28,6 +38,8 @@ public final class JSONProgress: ProgressSink {
                 + (holder.map { ",\"holder\":\($0)" } ?? "") + "}"
         case let .start(total):
             return "{\"event\":\"start\",\"total\":\(total)}"
+        case let .notice(message, counted):
+            return "{\"event\":\"\(counted ? "error" : "warning")\",\"message\":\(JSONWriter.quoted(message))}"
         case let .item(done, total, id, kind, status, error, warnings):
             var s = "{\"event\":\"entry\",\"done\":\(done),\"total\":\(total),\"id\":\(JSONWriter.quoted(id)),"
                 + "\"kind\":\"\(kind.rawValue)\",\"status\":\"\(status.rawValue)\""
@@ -41,7 +53,7 @@ public final class JSONProgress: ProgressSink {
         }
     }
 
-    private func emit(_ line: String) {
+    private static func emit(_ line: String, to fd: Int32) {
         // Whole lines, or a reader would parse half an object.
         let bytes = Array((line + "\n").utf8)
         var done = 0

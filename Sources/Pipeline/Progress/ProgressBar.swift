@@ -55,6 +55,9 @@ public final class ProgressBar: ProgressSink {
             }
         case .finished:
             clear()
+        case let .notice(message, counted):
+            clear()
+            emit((counted ? "error: " : "warning: ") + message + "\n")
         case let .waiting(cache, holder):
             emit(RenderEvent.waitingLine(cache: cache, holder: holder) + "\n")
         }

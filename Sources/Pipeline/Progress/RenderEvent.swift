@@ -55,6 +55,11 @@ public enum RenderEvent: Sendable, Hashable {
     /// and this one waits for it. Sent once, before `start`.
     case waiting(cache: String, holder: Int32?)
     case start(total: Int)
+    /// A problem with the cache itself, not with an item: a record of a
+    /// tampered index that is ignored (`counted` false: a warning), or an
+    /// output that could not be removed, an index that could not be
+    /// updated (`counted`: one of the run's failures).
+    case notice(String, counted: Bool)
     /// `warnings` are what did not stop the item (clamped crops, missing
     /// glyphs, placeholders for photos that could not be decoded).
     case item(done: Int, total: Int, id: String, kind: ItemKind, status: ItemStatus, error: String?, warnings: [String])

@@ -107,7 +107,6 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         }
 
         phases.mark("held")
-        logHeld(held)
         // Plan.
         let items = plan(loading: loading, heldDates: held.dates,
                          base: baseFingerprint(hasher: hasher),
@@ -119,6 +118,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             default: break
             }
         }
+        logHeld(held, planned: items)
         var planned = Set(items.flatMap { item in item.outputs.map { $0.path } })
         planned.formUnion(currentSitePaths)
         var heldOwners = Set(held.dates.map { $0.description } + held.dates.map { MonthKey($0).description }
@@ -151,8 +151,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         }
         toRemove.sort()
         phases.mark("plan")
-        notices += index.warnings
-        for warning in index.warnings { log?.write("warning \(warning)") }
+        for warning in index.warnings { notice(warning, counted: false) }
 
         // Records of held and other-kind outputs survive --force; only the
         // comparison that decides what to skip ignores them.
@@ -235,9 +234,8 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             // The outputs written are whole; the index keeps the records
             // of the last commit, so the next run renders the rest again.
             // Say so and fail the run.
-            notices.append("\(error); the index was not updated")
             summary.failed += 1
-            log?.write("error \(error); the index was not updated")
+            notice("\(error); the index was not updated", counted: true)
         }
         phases.mark("render")
         summary.seconds = Clock.now() - started
@@ -248,23 +246,37 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     }
 
     /// Says in the log what is held and why, so that a cron job's log
-    /// explains the items a run left alone (at most `heldLines` lines of
-    /// each sort: a folder that cannot be read may hold thousands).
-    private func logHeld(_ held: HeldRecords) {
+    /// explains the items a run left alone: remembered entries it did not
+    /// read, and the days and months that show an entry that cannot be
+    /// read now and are kept rather than planned (at most `heldLines`
+    /// lines of each sort: a folder that cannot be read may hold thousands).
+    private func logHeld(_ held: HeldRecords, planned items: [WorkItem]) {
         guard let log else { return }
-        let ids = held.records.keys.sorted()
-        for id in ids.prefix(Self.heldLines) {
-            log.write("held \(id): its entry in \(held.records[id]!.folder) cannot be read now and is not provably "
-                      + "gone; its outputs are kept as they were")
+        func lines(_ texts: [String], more: (Int) -> String) {
+            for text in texts.prefix(Self.heldLines) { log.write(text) }
+            if texts.count > Self.heldLines { log.write(more(texts.count - Self.heldLines)) }
         }
-        if ids.count > Self.heldLines { log.write("held \(ids.count - Self.heldLines) more entries likewise") }
-        guard !options.only.isDisjoint(with: [.days, .months]) else { return }
-        let dates = held.dates.sorted()
-        for date in dates.prefix(Self.heldLines) {
-            log.write("held days/\(date) and months/\(MonthKey(date)): they show an entry that cannot be read now; "
-                      + "kept as they were")
+        lines(held.records.keys.sorted().map { id in
+            "held \(id) (\(held.records[id]!.folder)): not among the entries read this run and not provably gone; "
+                + "its outputs are kept as they were"
+        }, more: { "held \($0) more entries likewise" })
+        var plannedDays = Set<CalendarDate>(), plannedMonths = Set<MonthKey>()
+        for item in items {
+            switch item.kind {
+            case let .day(date, _): plannedDays.insert(date)
+            case let .month(month, _): plannedMonths.insert(month)
+            default: break
+            }
         }
-        if dates.count > Self.heldLines { log.write("held the days and months of \(dates.count - Self.heldLines) more dates likewise") }
+        let days = options.only.contains(.days)
+            ? held.dates.filter { !plannedDays.contains($0) && options.shard.owns($0.description) }.sorted() : []
+        lines(days.map { "held days/\($0): it shows an entry that cannot be read now; kept as it was" },
+              more: { "held \($0) more days likewise" })
+        let months = options.only.contains(.months)
+            ? Set(held.dates.map(MonthKey.init)).filter { !plannedMonths.contains($0) && options.shard.owns($0.description) }
+                .sorted() : []
+        lines(months.map { "held months/\($0): it shows an entry that cannot be read now; kept as it was" },
+              more: { "held \($0) more months likewise" })
     }
 
     static var heldLines: Int { 20 }
@@ -309,8 +321,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             log?.write("removed \(path)")
         } catch {
             summary.failed += 1
-            notices.append("cannot remove \(error)")
-            log?.write("error cannot remove \(error)")
+            notice("cannot remove \(error)", counted: true)
         }
     }
 
@@ -423,6 +434,15 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         guard let planned else { return nil }
         let current = index.output(path)?.fingerprint == planned
         return current ? store?.read(path, limit: 64 << 20) : nil
+    }
+
+    /// Keeps, logs and reports a problem with the cache itself (see
+    /// `RenderEvent.notice`); reported as it happens, so a JSON stream's
+    /// `done` is still its last line. Called outside the workers.
+    private func notice(_ message: String, counted: Bool) {
+        notices.append(message)
+        log?.write("\(counted ? "error" : "warning") \(message)")
+        progress?.handle(.notice(message, counted: counted))
     }
 
     /// Records that an item of `owner` failed. Thread-safe.

@@ -77,5 +77,10 @@ public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertib
         self.found = found
     }
 
-    public var description: String { "\(path): \(problem)" }
+    /// What was found, when known, rather than the list of what it may be:
+    /// "not a regular file (a directory)".
+    public var description: String {
+        if problem == .notRegularFile, let found, found != .regular { return "\(path): not a regular file (\(found.phrase))" }
+        return "\(path): \(problem)"
+    }
 }

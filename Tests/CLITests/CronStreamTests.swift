@@ -221,6 +221,8 @@ import Testing
         let error = try #require(events.first { $0["event"] as? String == "error" }, "\(r.stderr)")
         #expect(error["exit"] == nil)
         #expect((error["message"] as? String)?.contains("cannot remove") == true)
+        // Said as what it is, not as the kinds it might have been.
+        #expect((error["message"] as? String)?.hasSuffix("front.webp: not a regular file (a directory)") == true, "\(error)")
     }
 
     @Test func aSignalWhileWaitingReportsTheStatusTheToolEndsWith() throws {

@@ -79,6 +79,13 @@ import Site
         #expect(again == ["a", "books/list-001", "site/book/list-001.html", "site/entries/a.html"], "\(again)")
         // Only the second line changes: the list shows the first line alone.
         try book.add("a", date: "2022-08-20", memo: "a new first line\nthird", rating: 4)
+        // A dry run lists what the run will write: not the pages whose key
+        // changed with a's entry.json but whose text did not.
+        let dry = RenderRun(options: book.options { $0.only = Self.withSite; $0.dryRun = true }, backend: FakeBackend(),
+                            loadEntry: fakeLoader, progress: nil)
+        _ = try dry.run()
+        let listed = dry.dryRunLines.filter { $0.hasPrefix("render site/") || $0 == "render index.html" }
+        #expect(listed == ["render site/entries/a.html"], "\(dry.dryRunLines)")
         #expect(try book.run { $0.only = Self.withSite }.events.ids(.rendered) == ["a", "site/entries/a.html"])
     }
 

@@ -162,11 +162,18 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         phases.mark("compare")
         if options.dryRun {
             let removals = (toRemove + superseded.values.joined()).sorted()
-            dryRunLines = toRender.flatMap { item in item.outputs.map { "render \($0.path)" } } + removals.map { "remove \($0)" }
+            // A site page whose key changed but whose text is what the cache
+            // holds is not rewritten (see `render`): a dry run says so too.
+            let writes = toRender.filter { item in
+                guard case let .site(page) = item.kind else { return true }
+                let bytes = page.render()
+                return store?.read(item.outputs[0].path, limit: bytes.count + 1) != bytes
+            }
+            dryRunLines = writes.flatMap { item in item.outputs.map { "render \($0.path)" } } + removals.map { "remove \($0)" }
             failureRecords = failed.map(\.failure)
             summary.failed = failed.count
-            summary.rendered = toRender.count
-            summary.skipped = items.count - toRender.count + currentSitePaths.count
+            summary.rendered = writes.count
+            summary.skipped = items.count - writes.count + currentSitePaths.count
             summary.removed = removals.count
             summary.seconds = Clock.now() - started
             return summary

@@ -190,6 +190,10 @@ enum RenderCommand {
     static func cacheFolder(_ args: Arguments) throws -> String {
         if let dir = args.values["cache"] { return dir }
         let env = ProcessEnvironment.self
+        // Read as text, a value that is not UTF-8 would name another folder.
+        for name in ["XDG_CACHE_HOME", "HOME"] where env.isNotUTF8(name) {
+            throw UsageError("\(name) is not valid UTF-8, so it cannot name the cache folder; pass --cache")
+        }
         // The XDG spec: a relative path in XDG_CACHE_HOME is invalid and
         // ignored (cron's working folder is not a cache).
         if let xdg = env.value("XDG_CACHE_HOME"), xdg.hasPrefix("/") { return xdg + "/photicase-render" }
@@ -242,5 +246,10 @@ final class FailureLines: ProgressSink {
 enum ProcessEnvironment {
     static func value(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
+    }
+
+    /// True when `name` is set to bytes that are not UTF-8.
+    static func isNotUTF8(_ name: String) -> Bool {
+        getenv(name).map { String(validatingCString: $0) == nil } ?? false
     }
 }

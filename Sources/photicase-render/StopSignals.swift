@@ -16,14 +16,28 @@ enum StopSignals {
     /// Set for a run that writes nothing (a dry run): a signal then ends
     /// the process at once, as it would any read-only command.
     nonisolated(unsafe) private static var endsAtOnce = false
+    /// With `--progress json`, the line the handler writes before it ends
+    /// the process, by signal number: made beforehand, since a handler
+    /// may only write bytes, not build them.
+    nonisolated(unsafe) private static var lastLines: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 
     static let numbers: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     /// Installs the handlers; returns the request they set.
     @discardableResult
-    static func install() -> StopRequest {
+    static func install(json: Bool) -> StopRequest {
         let request = StopRequest()
         Self.request = request
+        if json {
+            let table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 32)
+            table.initialize(repeating: nil, count: 32)
+            for number in numbers {
+                let line = #"{"event":"error","exit":\#(128 + number),"message":"ended by \#(RunSummary.signalName(number)) "#
+                    + #"before the run could finish"}"# + "\n"
+                table[Int(number)] = strdup(line)
+            }
+            lastLines = table
+        }
         // A parent may hand down a mask that blocks them (a test runner's
         // thread, some service managers): a blocked SIGTERM would stay
         // pending while the run went on to its end. Threads started from
@@ -35,16 +49,16 @@ enum StopSignals {
         for number in numbers {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
-                // Any later one of them takes the default action (the
-                // process ends): a Ctrl-C after a SIGTERM too. signal(2)
-                // and raise(3) are async-signal-safe.
-                Glibc.signal(SIGINT, SIG_DFL)
-                Glibc.signal(SIGTERM, SIG_DFL)
-                Glibc.signal(SIGHUP, SIG_DFL)
-                // Another thread may have taken a second signal before the
-                // defaults were back: it ends the process all the same (the
-                // signal, blocked in this handler, is delivered on return).
-                if (StopSignals.request?.request(signal: number) ?? 2) >= 2 || StopSignals.endsAtOnce { raise(number) }
+                // The second request, whichever of the three and whichever
+                // thread takes it, ends the process: the JSON stream's last
+                // line, then the signal's default action (raised while it is
+                // blocked in this handler, it is delivered on return).
+                // write(2), signal(2) and raise(3) are async-signal-safe.
+                if (StopSignals.request?.request(signal: number) ?? 2) >= 2 || StopSignals.endsAtOnce {
+                    if let line = StopSignals.lastLines?[Int(number)] { _ = write(STDERR_FILENO, line, strlen(line)) }
+                    Glibc.signal(number, SIG_DFL)
+                    raise(number)
+                }
             }
             // System calls the signal interrupts are restarted: a library
             // reading a file must not see EINTR as a failure.
@@ -62,7 +76,10 @@ enum StopSignals {
     /// already does now).
     static func endAtOnce() {
         endsAtOnce = true
-        if let signal = request?.signal { end(by: signal) }
+        if let signal = request?.signal {
+            if let line = lastLines?[Int(signal)] { _ = write(STDERR_FILENO, line, strlen(line)) }
+            end(by: signal)
+        }
     }
 
     /// Ends the process by `signal`, its default action.

@@ -58,12 +58,12 @@ func runTool(_ argv: [String]) -> ExitStatus {
         }
         if command == "render" {
             if RenderCommand.wantsJSON(rest) { Console.startJSON() }
+            // As early as can be: a signal during parsing or loading stops
+            // the run before it renders, with its events and log line.
+            StopSignals.install(json: Console.json)
             // Fontconfig complains about a user's configuration on stderr as
             // it loads it: loaded here, so a JSON stream gets it as warnings.
             Console.capturingStderr { FontConfiguration.load() }
-            // As early as can be: a signal during parsing or loading stops
-            // the run before it renders, with its events and log line.
-            StopSignals.install()
         }
         // Swift reads arguments as text, so an argument that is not UTF-8
         // would name another path (its bad bytes as U+FFFD): a cache folder

@@ -147,7 +147,12 @@ import Testing
         p.waitUntilExit()
         #expect(p.terminationReason == .uncaughtSignal)
         #expect([SIGTERM, SIGINT].contains(p.terminationStatus))
-        #expect(!String(decoding: stderr, as: UTF8.self).contains(#""event":"done""#))
+        let text = String(decoding: stderr, as: UTF8.self)
+        #expect(!text.contains(#""event":"done""#))
+        // The stream still ends with a line that says how it ended.
+        let last = try #require(Self.events(text).last)
+        #expect(last["event"] as? String == "error")
+        #expect(last["exit"] as? Int == 128 + Int(p.terminationStatus), "\(text)")
         // The index is crash-safe: the next run finishes the book.
         let (again, events) = try book.render(["--scale", "1"])
         #expect(again.status == 0, "\(again.stderr)")
@@ -225,6 +230,23 @@ import Testing
         #expect((error["message"] as? String)?.hasSuffix("front.webp: not a regular file (a directory)") == true, "\(error)")
     }
 
+    @Test func aLogThatCannotBeWrittenIsAWarning() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        #expect(try book.render(["--only", "days"]).0.status == 0)
+        // A link planted as render.log: never followed, and said.
+        let log = book.cache + "/render.log"
+        try FileManager.default.removeItem(atPath: log)
+        try FileManager.default.createSymbolicLink(atPath: log, withDestinationPath: book.base + "/elsewhere.log")
+        let (r, events) = try book.render(["--only", "days"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(events.contains { $0["event"] as? String == "warning"
+                && ($0["message"] as? String)?.contains("render.log") == true
+                && ($0["message"] as? String)?.hasSuffix("this run is not logged") == true }, "\(r.stderr)")
+        #expect(events.last?["event"] as? String == "done")
+        #expect(!FileManager.default.fileExists(atPath: book.base + "/elsewhere.log"))
+    }
+
     @Test func aSignalWhileWaitingReportsTheStatusTheToolEndsWith() throws {
         let book = try Book()
         try book.add("a", date: "2022-08-27")
@@ -275,14 +297,26 @@ import Testing
         let book = try Book()
         try book.add("good", date: "2022-08-27")
         try book.add("bad", date: "2022-08-28")
-        // Renamed to the bytes "bad\xff".
-        let mv = try Tool.run(["-c", "mv '\(book.root)/bad' '\(book.root)/bad'\"$(printf '\\377')\""], executable: "/bin/bash")
+        try book.add("moved", date: "2022-08-29")
+        #expect(try book.render(["--only", "tickets"]).0.status == 0)
+        // "bad" renamed to the bytes "bad\xff", and "moved" moved into it:
+        // neither is gone, and their outputs stay.
+        let mv = try Tool.run(["-c", "mv '\(book.root)/moved' '\(book.root)/bad/' && "
+                               + "mv '\(book.root)/bad' '\(book.root)/bad'\"$(printf '\\377')\""], executable: "/bin/bash")
         #expect(mv.status == 0, "\(mv.stderr)")
+        try book.add("new", date: "2022-08-30")
         let (r, events) = try book.render(["--only", "tickets"])
         #expect(r.status == 1)
         let failed = try #require(events.first { $0["status"] as? String == "failed" })
         #expect((failed["error"] as? String)?.contains("its name is not valid UTF-8") == true, "\(r.stderr)")
-        #expect(RenderCommandTests.ids(events, "rendered") == ["good"])
+        #expect(RenderCommandTests.ids(events, "rendered") == ["new"])
+        #expect(events.last?["removed"] as? Int == 0, "\(r.stderr)")
+        for id in ["bad", "moved"] { #expect(book.files().contains("tickets/\(id)/front.webp"), "\(id)") }
+        // A cache folder named by an environment variable that is not UTF-8: refused too.
+        let xdg = try Tool.run(["-c", "XDG_CACHE_HOME='\(book.base)/x'\"$(printf '\\377')\" exec '\(Tool.path)' render "
+                                + "'\(book.root)' --only days"], executable: "/bin/bash")
+        #expect(xdg.status == 2)
+        #expect(xdg.stderr.contains("XDG_CACHE_HOME is not valid UTF-8"), "\(xdg.stderr)")
         // An argument that is not UTF-8 is refused: it would name another folder.
         let shell = "exec '\(Tool.path)' render '\(book.root)' --cache '\(book.base)/c'\"$(printf '\\351')\""
         let arg = try Tool.run(["-c", shell], executable: "/bin/bash")
@@ -307,5 +341,12 @@ import Testing
         let r = try Tool.runUnprivileged(["render", book.root, "--cache", book.cache, "--only", "days"])
         #expect(r.status == 2)
         #expect(r.stderr.contains("index.sqlite: cannot be written (permission denied)"), "\(r.stderr)")
+        // A cache folder the user may not write: the same, not SQLite's words.
+        #expect(chmod(book.cache + "/index.sqlite", 0o644) == 0)
+        #expect(chmod(book.cache, 0o555) == 0)
+        let folder = try Tool.runUnprivileged(["render", book.root, "--cache", book.cache, "--only", "days", "--force"])
+        #expect(chmod(book.cache, 0o755) == 0)
+        #expect(folder.status == 2)
+        #expect(folder.stderr.contains("index.sqlite: cannot be written (permission denied)"), "\(folder.stderr)")
     }
 }

@@ -35,7 +35,7 @@ public enum CacheCleaner {
             do throws(FileSystemError) { try CacheIndex.removeFiles(name, in: store) } catch { problems.append(error) }
         }
         for folder in CacheLayout.folders { store.root.removeFolderIfEmpty(folder) }
-        store.openLog()?.write("clean: removed \(removed) outputs")
+        (try? store.openLog())?.write("clean: removed \(removed) outputs")
         if let first = problems.first { throw .file(first) }
         return removed
     }
@@ -124,7 +124,7 @@ public enum CacheCleaner {
                 throw .badCache(path: index.displayName, reason: "cannot be updated: \(error.message)")
             }
         }
-        store.openLog()?.write("clean --prune: removed \(removed.count) outputs")
+        (try? store.openLog())?.write("clean --prune: removed \(removed.count) outputs")
         return removed.sorted()
     }
 }

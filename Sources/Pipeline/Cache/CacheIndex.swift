@@ -116,7 +116,9 @@ public final class CacheIndex: @unchecked Sendable {
         var warnings: [String] = []
         // SQLite would open it read-only and fail at the first write as a
         // "disk I/O error": said as what it is.
-        if exists && !readOnly && !store.root.isWritable(name) {
+        if exists && !readOnly
+            && ([".", name] + [name + "-wal", name + "-journal"].filter { (try? store.root.status($0)) != nil })
+                .contains(where: { !store.root.isWritable($0) }) {
             throw .badCache(path: shown, reason: "cannot be written (permission denied); only a user who may write "
                             + "the cache can render into it (--dry-run only reads)")
         }

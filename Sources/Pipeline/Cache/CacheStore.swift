@@ -233,15 +233,16 @@ public final class CacheStore: @unchecked Sendable {
         return (manifest, true, warnings)
     }
 
-    /// Opens render.log for appending; nil when it cannot be written.
-    public func openLog(shard: Shard = .all) -> RenderLog? {
+    /// Opens render.log for appending; throws when it cannot be written
+    /// (not ours to write, a link planted in its place).
+    public func openLog(shard: Shard = .all) throws(FileSystemError) -> RenderLog {
         // Bounded: a cron job every 15 minutes adds about 37 KB a day. Past
         // `logLimit` the log becomes render.log.1 (replacing the one
         // before), so the cache keeps at most about twice the limit of it.
         if let size = (try? root.status(CacheLayout.logName))??.size, size > CacheStore.logLimit {
             try? root.rename(CacheLayout.logName, to: CacheLayout.logName + ".1")
         }
-        return (try? root.appender(CacheLayout.logName)).map { RenderLog($0, shard: shard) }
+        return RenderLog(try root.appender(CacheLayout.logName), shard: shard)
     }
 
     /// The size past which the log is rotated (`openLog`).

@@ -299,6 +299,11 @@ extension RenderRun {
         let entries = loading.entries, failed = loading.failed
         var held = HeldRecords()
         let failedFolders = Set(failed.map(\.canonicalFolder))
+        // A folder under ENTRIES that cannot be read (no permission, a name
+        // that is not UTF-8) may hold any entry not found elsewhere: one
+        // moved or renamed into it is not gone. While there is one, no
+        // remembered entry is provably gone.
+        let unlistedFolder = failed.contains { $0.failure.stage == .discover }
         for f in failed {
             held.ids.insert(f.id)
             if let date = f.date { held.dates.insert(date) }
@@ -329,11 +334,12 @@ extension RenderRun {
         let loadedFolders = remembered.isEmpty ? [] : Set(entries.map(\.canonicalFolder))
         for (id, record) in remembered {
             let isHeld: Bool
-            if failedFolders.contains(record.folder)
-                || failed.contains(where: { $0.failure.stage == .discover && record.folder.hasPrefix($0.canonicalFolder + "/") }) {
+            if failedFolders.contains(record.folder) {
                 isHeld = true
             } else if loadedFolders.contains(record.folder) {
                 isHeld = false  // the folder is read fine and now gives another id
+            } else if unlistedFolder {
+                isHeld = true
             } else {
                 isHeld = EntryPresence.check(record.folder, root: root) != .gone
             }

@@ -84,7 +84,10 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         // ended by the first commit.
         index.beginReading()
         if !options.dryRun {
-            log = store?.openLog(shard: options.shard)
+            // A log that cannot be written does not stop the run, but is said.
+            do throws(FileSystemError) { log = try store?.openLog(shard: options.shard) } catch {
+                notice("\(error); this run is not logged", counted: false)
+            }
             store?.sweepTemporaryFiles()
         }
         log?.write("run start entries=\(options.entries) only=\(options.only.map(\.rawValue).sorted().joined(separator: ",")) jobs=\(options.jobs) shard=\(options.shard) force=\(options.force)")
@@ -263,9 +266,10 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             for text in texts.prefix(Self.heldLines) { log.write(text) }
             if texts.count > Self.heldLines { log.write(more(texts.count - Self.heldLines)) }
         }
-        lines(held.records.keys.sorted().map { id in
-            "held \(id) (\(held.records[id]!.folder)): not among the entries read this run and not provably gone; "
-                + "its outputs are kept as they were"
+        // A shard speaks of what it owns.
+        lines(held.records.keys.filter { options.shard.owns($0) }.sorted().map { id in
+            "held \(id) (\(held.records[id]!.folder)): not read this run and not provably gone; "
+                + "its outputs are left as they are"
         }, more: { "held \($0) more entries likewise" })
         var plannedDays = Set<CalendarDate>(), plannedMonths = Set<MonthKey>()
         for item in items {
@@ -277,12 +281,12 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         }
         let days = options.only.contains(.days)
             ? held.dates.filter { !plannedDays.contains($0) && options.shard.owns($0.description) }.sorted() : []
-        lines(days.map { "held days/\($0): it shows an entry that cannot be read now; kept as it was" },
+        lines(days.map { "held days/\($0): it shows an entry this run did not read; left as it is" },
               more: { "held \($0) more days likewise" })
         let months = options.only.contains(.months)
             ? Set(held.dates.map(MonthKey.init)).filter { !plannedMonths.contains($0) && options.shard.owns($0.description) }
                 .sorted() : []
-        lines(months.map { "held months/\($0): it shows an entry that cannot be read now; kept as it was" },
+        lines(months.map { "held months/\($0): it shows an entry this run did not read; left as it is" },
               more: { "held \($0) more months likewise" })
     }
 

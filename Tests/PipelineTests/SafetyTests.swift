@@ -22,6 +22,21 @@ import FileSystem
         #expect(book.read("render.log")?.contains("held days/2022-08-27: it shows an entry this run did not read") == true)
     }
 
+    /// Shards share render.log: a shard speaks only of the held entries it owns.
+    @Test func aShardLogsOnlyTheHeldEntriesItOwns() throws {
+        let book = try Book()
+        let ids = (0..<8).map { "e\($0)" }
+        for (i, id) in ids.enumerated() { try book.add(id, date: "2022-08-\(10 + i)") }
+        let shards = [Shard(index: 0, count: 2), Shard(index: 1, count: 2)]
+        for shard in shards { _ = try book.run { $0.shard = shard } }
+        let broken = try #require(ids.first { shards[0].owns($0) })
+        try Data("{ broken".utf8).write(to: URL(fileURLWithPath: book.root + "/\(broken)/entry.json"))
+        for shard in shards { _ = try book.run { $0.shard = shard } }
+        let lines = (book.read("render.log") ?? "").split(separator: "\n")
+        let held = lines.filter { $0.contains(" held \(broken) (") }
+        #expect(held.count == 1 && held[0].contains(" shard 0/2: "), "\(held)")
+    }
+
     /// A day the cache does not have yet is drawn from the entries that
     /// read, and the log does not call it held.
     @Test func aDayMadeFromTheReadableEntriesIsNotCalledHeld() throws {

@@ -1,6 +1,18 @@
 /// File-system operations on paths the user gave (inputs, and outputs of
 /// `convert` and `share`). The cache works through `Directory` instead.
 public enum FileSystem {
+    /// Writes all of `bytes` to the open descriptor `fd` (stdout, stderr,
+    /// a pipe), through short and interrupted writes. Returns the errno of
+    /// a failure (EPIPE: the reader went away), nil when all was written.
+    public static func writeAll(_ bytes: [UInt8], toDescriptor fd: Int32) -> Int32? {
+        do throws(Errno) {
+            try Syscalls.writeAll(fd, bytes)
+            return nil
+        } catch {
+            return error.code
+        }
+    }
+
     /// The whole regular file at `path` (links followed: the user named
     /// it), refusing folders, FIFOs, devices and files over `limit` bytes.
     public static func readFile(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {

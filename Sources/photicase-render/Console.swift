@@ -1,3 +1,4 @@
+import FileSystem
 import Synchronization
 import Text
 #if canImport(Glibc)
@@ -25,9 +26,11 @@ enum Console {
     nonisolated(unsafe) private(set) static var outputError: Int32?
 
     static func out(_ line: String) {
-        let ok = writeAll(STDOUT_FILENO, line + "\n")
         // A reader that went away (`| head`) is not a failure of the run.
-        if !ok, errno != EPIPE, outputError == nil { outputError = errno }
+        if let code = FileSystem.writeAll(Array((line + "\n").utf8), toDescriptor: STDOUT_FILENO),
+           code != EPIPE, outputError == nil {
+            outputError = code
+        }
     }
 
     /// A message for people; in JSON mode, an `error` event without an
@@ -43,7 +46,7 @@ enum Console {
         var text = line.split(separator: "\n", omittingEmptySubsequences: false)
             .map { DisplayWidth.printable(String($0)) }.joined(separator: "\n")
         if !text.hasSuffix("\n") { text += "\n" }
-        _ = writeAll(STDERR_FILENO, text)
+        _ = FileSystem.writeAll(Array(text.utf8), toDescriptor: STDERR_FILENO)
     }
 
     /// What ends the command with exit status `exit`: `text` as people
@@ -71,7 +74,9 @@ enum Console {
     /// Writes one line of the JSON stream (the run's events and the
     /// tool's own), whole.
     static func jsonLine(_ line: String) {
-        stream.withLock { _ in _ = writeAll(STDERR_FILENO, line + "\n") }
+        // write(2) rather than stdio: no shared FILE state between threads,
+        // and nothing buffered is lost if a signal ends the process.
+        stream.withLock { _ in _ = FileSystem.writeAll(Array((line + "\n").utf8), toDescriptor: STDERR_FILENO) }
     }
 
     /// Runs `body` (a library loading its configuration) with stderr caught
@@ -114,19 +119,5 @@ enum Console {
             line.add("message", String(text))
             jsonLine(line.text)
         }
-    }
-
-    /// write(2) rather than stdio: no shared FILE state between threads,
-    /// and nothing buffered is lost if a signal ends the process.
-    private static func writeAll(_ fd: Int32, _ text: String) -> Bool {
-        var bytes = Array(text.utf8)
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return false }
-            done += n
-        }
-        return true
     }
 }

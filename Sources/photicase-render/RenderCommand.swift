@@ -140,18 +140,8 @@ enum RenderCommand {
             return status
         }
         if options.dryRun {
+            // Failures reached stderr as the run's events.
             for line in run.dryRunLines { Console.out(line) }
-            if Console.json {
-                // The same events a run reports for what cannot be read.
-                let failures = run.failureRecords
-                for (i, failure) in failures.enumerated() {
-                    progress?.handle(.item(done: i + 1, total: failures.count, id: failure.item, kind: .entry,
-                                           status: .failed, error: failure.description, warnings: []))
-                }
-                progress?.handle(.finished(summary))
-            } else {
-                for failure in run.failures { Console.error("photicase-render: \(failure)") }
-            }
             // Counts are items, as a run's summary counts them; the lines
             // above are files (an entry's tickets are three).
             let files = run.dryRunLines.count { $0.hasPrefix("render ") }

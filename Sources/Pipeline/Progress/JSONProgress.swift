@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Entries
+import FileSystem
 
 /// `--progress json`: JSON Lines on stderr, one object per event:
 /// `{"event":"waiting","cache":"…","holder":pid}` (`--wait`, once),
@@ -20,7 +21,8 @@ public final class JSONProgress: ProgressSink {
 
     /// Lines written whole to `fd`.
     public convenience init(fd: Int32 = STDERR_FILENO) {
-        self.init { line in JSONProgress.emit(line, to: fd) }
+        // Whole lines, or a reader would parse half an object.
+        self.init { line in _ = FileSystem.writeAll(Array((line + "\n").utf8), toDescriptor: fd) }
     }
 
     /// Each line (without its newline) handed to `writer`, which writes
@@ -53,15 +55,4 @@ public final class JSONProgress: ProgressSink {
         }
     }
 
-    private static func emit(_ line: String, to fd: Int32) {
-        // Whole lines, or a reader would parse half an object.
-        let bytes = Array((line + "\n").utf8)
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }
-            done += n
-        }
-    }
 }

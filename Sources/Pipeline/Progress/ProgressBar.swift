@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import FileSystem
 import Text
 
 /// A progress bar on a terminal's stderr, redrawn in place at most ten
@@ -110,8 +111,7 @@ public final class ProgressBar: ProgressSink {
     }
 
     private func emit(_ text: String) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        _ = FileSystem.writeAll(Array(text.utf8), toDescriptor: fd)
     }
 
     static func clock(_ seconds: Double) -> String {

@@ -27,8 +27,6 @@ struct WorkItem: Sendable {
     /// The index owner (entry id, day or month).
     var owner: String
 
-    /// Months, book pages and years are composed from day thumbnails and
-    /// front faces: they render after the items that make those.
     /// A page of the browsable site.
     var isSitePage: Bool {
         if case .site = kind { return true }
@@ -47,6 +45,8 @@ struct WorkItem: Sendable {
         }
     }
 
+    /// Months, book pages and years are composed from day thumbnails and
+    /// front faces: they render after the items that make those.
     var isComposed: Bool {
         switch kind {
         case .tickets, .day, .site: false

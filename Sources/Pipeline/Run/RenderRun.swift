@@ -47,8 +47,6 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     public private(set) var dryRunLines: [String] = []
     /// Every failure, as values, in the order they happened.
     public private(set) var failureRecords: [ItemFailure] = []
-    /// One line per failure, for the caller's stderr.
-    public var failures: [String] { failureRecords.map(\.description) }
     /// Problems with the cache itself that did not stop the run (records
     /// ignored in a tampered index, an index that could not be saved).
     public private(set) var notices: [String] = []
@@ -115,13 +113,15 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
                          base: baseFingerprint(hasher: hasher),
                          holdBook: !held.ids.isEmpty && (index.hasOutput(ownedBy: CacheLayout.bookOwner)
                                                           || store?.holdsAnyFile(in: ["books", "site/book"]) == true))
+        var plannedMonths = Set<MonthKey>()
         for item in items {
             switch item.kind {
             case let .day(date, _): dayFingerprints[date] = item.fingerprint
+            case let .month(month, _): plannedMonths.insert(month)
             default: break
             }
         }
-        logHeld(held, planned: items)
+        logHeld(held, plannedMonths: plannedMonths)
         var planned = Set(items.flatMap { item in item.outputs.map { $0.path } })
         planned.formUnion(currentSitePaths)
         var heldOwners = Set(held.dates.map { $0.description } + held.dates.map { MonthKey($0).description }
@@ -169,16 +169,21 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             // holds is not rewritten (see `render`): a dry run says so too.
             let writes = toRender.filter { item in
                 guard case let .site(page) = item.kind else { return true }
-                let bytes = page.render()
-                return store?.read(item.outputs[0].path, limit: bytes.count + 1) != bytes
+                return !cacheHolds(item.outputs[0].path, page.render())
             }
             dryRunLines = writes.flatMap { item in item.outputs.map { "render \($0.path)" } } + removals.map { "remove \($0)" }
             failureRecords = failed.map(\.failure)
+            // What cannot be read is reported as a run reports it.
+            for (i, f) in failed.enumerated() {
+                progress?.handle(.item(done: i + 1, total: failed.count, id: f.id, kind: .entry, status: .failed,
+                                       error: f.failure.description, warnings: []))
+            }
             summary.failed = failed.count
             summary.rendered = writes.count
             summary.skipped = items.count - writes.count + currentSitePaths.count
             summary.removed = removals.count
             summary.seconds = Clock.now() - started
+            progress?.handle(.finished(summary))
             return summary
         }
 
@@ -260,8 +265,9 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     /// read, and the days and months that show an entry that cannot be
     /// read now and are kept rather than planned (at most `heldLines`
     /// lines of each sort: a folder that cannot be read may hold thousands).
-    private func logHeld(_ held: HeldRecords, planned items: [WorkItem]) {
-        guard let log else { return }
+    /// Planned days are those with a fingerprint (`dayFingerprints`).
+    private func logHeld(_ held: HeldRecords, plannedMonths: Set<MonthKey>) {
+        guard let log, !held.records.isEmpty || !held.dates.isEmpty else { return }
         func lines(_ texts: [String], more: (Int) -> String) {
             for text in texts.prefix(Self.heldLines) { log.write(text) }
             if texts.count > Self.heldLines { log.write(more(texts.count - Self.heldLines)) }
@@ -271,16 +277,8 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             "held \(id) (\(held.records[id]!.folder)): not read this run and not provably gone; "
                 + "its outputs are left as they are"
         }, more: { "held \($0) more entries likewise" })
-        var plannedDays = Set<CalendarDate>(), plannedMonths = Set<MonthKey>()
-        for item in items {
-            switch item.kind {
-            case let .day(date, _): plannedDays.insert(date)
-            case let .month(month, _): plannedMonths.insert(month)
-            default: break
-            }
-        }
         let days = options.only.contains(.days)
-            ? held.dates.filter { !plannedDays.contains($0) && options.shard.owns($0.description) }.sorted() : []
+            ? held.dates.filter { dayFingerprints[$0] == nil && options.shard.owns($0.description) }.sorted() : []
         lines(days.map { "held days/\($0): it shows an entry this run did not read; left as it is" },
               more: { "held \($0) more days likewise" })
         let months = options.only.contains(.months)
@@ -380,7 +378,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
                 // A page's key names every entry it shows whole, so it
                 // changes more often than the page: a page whose bytes are
                 // those in the cache is not rewritten.
-                if let store, store.read(path, limit: bytes.count + 1) == bytes {
+                if cacheHolds(path, bytes) {
                     index.setOutput(path, .init(fingerprint: item.fingerprint, owner: item.owner,
                                                 size: Int64(bytes.count)))
                     finish(id: item.id, kind: item.itemKind, status: .skipped, failure: nil, warnings: [])
@@ -411,6 +409,11 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             index.setOutput(out.path, .init(fingerprint: item.fingerprint, owner: item.owner, size: sizes[out.path]))
         }
         finish(id: item.id, kind: item.itemKind, status: .rendered, failure: nil, warnings: warnings)
+    }
+
+    /// Whether the cache's file `path` holds exactly `bytes`.
+    private func cacheHolds(_ path: String, _ bytes: [UInt8]) -> Bool {
+        store?.read(path, limit: bytes.count + 1) == bytes
     }
 
     /// The up-to-date day thumbnails of `month` in the cache: those whose

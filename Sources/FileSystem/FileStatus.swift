@@ -6,12 +6,18 @@ public struct FileStatus: Sendable, Hashable {
     public var mtimeNanoseconds: Int64
     /// The file's identity: two paths name one file when these are equal.
     public var identity: FileIdentity
+    /// Status change time in nanoseconds since the epoch: moved on by every
+    /// write and by no user's request (`touch -d` and `cp -p` set the
+    /// mtime back, not this), so a stamp that holds it sees those edits.
+    public var ctimeNanoseconds: Int64
 
-    public init(kind: FileKind, size: Int64, mtimeNanoseconds: Int64, identity: FileIdentity) {
+    public init(kind: FileKind, size: Int64, mtimeNanoseconds: Int64, identity: FileIdentity,
+                ctimeNanoseconds: Int64 = 0) {
         self.kind = kind
         self.size = size
         self.mtimeNanoseconds = mtimeNanoseconds
         self.identity = identity
+        self.ctimeNanoseconds = ctimeNanoseconds
     }
 }
 

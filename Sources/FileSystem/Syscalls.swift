@@ -44,7 +44,8 @@ enum Syscalls {
     static func status(_ st: stat) -> FileStatus {
         FileStatus(kind: kind(st.st_mode), size: Int64(st.st_size),
                    mtimeNanoseconds: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec),
-                   identity: FileIdentity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino)))
+                   identity: FileIdentity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino)),
+                   ctimeNanoseconds: Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec))
     }
 
     // MARK: - Descriptors

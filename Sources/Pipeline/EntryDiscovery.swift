@@ -19,6 +19,9 @@ public enum EntryDiscovery {
         /// The folder's path relative to ENTRIES, or the folder's own name
         /// when ENTRIES is the entry.
         public var defaultID: String
+        /// entry.json's stamp as the walk found it, before anything read
+        /// it (nil when it is not a regular file).
+        var stamp: FileStamp?
     }
 
     /// A folder below ENTRIES that could not be read.
@@ -40,42 +43,9 @@ public enum EntryDiscovery {
     /// (each sub-folder's tree by one); the result is the same, sorted.
     public static func find(in root: String, excluding cache: String?,
                             threads: Int = 1) throws(PipelineError) -> Result {
-        // An empty path opens as the current folder but joins into paths
-        // from the root ("" + "/" + name): refused rather than guessed.
-        guard !root.isEmpty else {
-            throw .badEntries(path: "\"\"", reason: "an empty path is not a folder (\".\" is the current one)")
-        }
-        let trimmed = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
-        let top: Directory
-        do throws(FileSystemError) {
-            top = try Directory.open(trimmed)
-        } catch {
-            switch error.problem {
-            case .notFound: throw .badEntries(path: root, reason: "no such folder")
-            case .notADirectory: throw .badEntries(path: root, reason: "not a folder")
-            default: throw .badEntries(path: root, reason: error.problem.description)
-            }
-        }
-        let canonicalRoot = FileSystem.realPath(trimmed) ?? FileSystem.absolute(trimmed)
-        var result = Result(canonicalRoot: canonicalRoot)
-        do throws(FileSystemError) {
-            if try top.status(EntryLoader.fileName) != nil {
-                let name = canonicalRoot.split(separator: "/").last.map(String.init) ?? "/"
-                result.found = [Found(folder: trimmed, canonicalFolder: canonicalRoot, defaultID: name)]
-                return result
-            }
-        } catch {
-            throw .badEntries(path: root, reason: error.problem.description)
-        }
-        // The cache is skipped where it sits inside ENTRIES; when it does
-        // not (the usual case), no folder needs comparing with it.
-        let cacheInside = cache.map { c in
-            guard let real = FileSystem.realPath(c) else { return true }
-            return real == canonicalRoot || real.hasPrefix(canonicalRoot == "/" ? "/" : canonicalRoot + "/")
-        } ?? false
-        let walker = Walker(root: trimmed, canonicalRoot: canonicalRoot,
-                            cacheIdentity: cacheInside ? cache.flatMap { FileSystem.identity(of: $0) } : nil)
-
+        let (top, walker, single) = try start(root, excluding: cache)
+        if let single { return single }
+        var result = Result(canonicalRoot: walker.canonicalRoot)
         // The top folder first; then each folder below it that is not an
         // entry (a year, a category) is a tree of its own.
         var part = Part()
@@ -104,6 +74,74 @@ public enum EntryDiscovery {
         result.found.sort { $0.defaultID < $1.defaultID }
         result.unreadable.sort { $0.folder < $1.folder }
         return result
+    }
+
+    /// Walks `root` as `find` does, on the calling thread, handing the
+    /// entry folders found to `body` up to `chunk` at a time, in no set
+    /// order, and keeping none of them: a large book streams through in
+    /// constant memory (the unchanged-book check, `RenderRun.checkUnchanged`).
+    /// `body` returns false to end the walk early. Returns the folders that
+    /// could not be read, ENTRIES with links resolved, and whether the walk
+    /// went to its end.
+    static func walk(in root: String, excluding cache: String?, chunk: Int,
+                     _ body: ([Found]) -> Bool) throws(PipelineError)
+        -> (unreadable: [Unreadable], canonicalRoot: String, complete: Bool) {
+        let (top, walker, single) = try start(root, excluding: cache)
+        if let single { return ([], single.canonicalRoot, body(single.found)) }
+        var part = Part()
+        var stack = [(top, "")]
+        while let (dir, rel) = stack.popLast() {
+            stack += walker.visit(dir, rel: rel, into: &part)
+            if part.found.count >= chunk {
+                guard body(part.found) else { return (part.unreadable, walker.canonicalRoot, false) }
+                part.found.removeAll(keepingCapacity: true)
+            }
+        }
+        let complete = part.found.isEmpty || body(part.found)
+        return (part.unreadable, walker.canonicalRoot, complete)
+    }
+
+    /// Opens `root`: the top folder, the walker below it, and when `root`
+    /// is itself an entry, the whole result.
+    private static func start(_ root: String, excluding cache: String?) throws(PipelineError)
+        -> (Directory, Walker, Result?) {
+        // An empty path opens as the current folder but joins into paths
+        // from the root ("" + "/" + name): refused rather than guessed.
+        guard !root.isEmpty else {
+            throw .badEntries(path: "\"\"", reason: "an empty path is not a folder (\".\" is the current one)")
+        }
+        let trimmed = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+        let top: Directory
+        do throws(FileSystemError) {
+            top = try Directory.open(trimmed)
+        } catch {
+            switch error.problem {
+            case .notFound: throw .badEntries(path: root, reason: "no such folder")
+            case .notADirectory: throw .badEntries(path: root, reason: "not a folder")
+            default: throw .badEntries(path: root, reason: error.problem.description)
+            }
+        }
+        let canonicalRoot = FileSystem.realPath(trimmed) ?? FileSystem.absolute(trimmed)
+        do throws(FileSystemError) {
+            if let status = try top.status(EntryLoader.fileName) {
+                let name = canonicalRoot.split(separator: "/").last.map(String.init) ?? "/"
+                var result = Result(canonicalRoot: canonicalRoot)
+                result.found = [Found(folder: trimmed, canonicalFolder: canonicalRoot, defaultID: name,
+                                      stamp: FileStamp(status))]
+                return (top, Walker(root: trimmed, canonicalRoot: canonicalRoot, cacheIdentity: nil), result)
+            }
+        } catch {
+            throw .badEntries(path: root, reason: error.problem.description)
+        }
+        // The cache is skipped where it sits inside ENTRIES; when it does
+        // not (the usual case), no folder needs comparing with it.
+        let cacheInside = cache.map { c in
+            guard let real = FileSystem.realPath(c) else { return true }
+            return real == canonicalRoot || real.hasPrefix(canonicalRoot == "/" ? "/" : canonicalRoot + "/")
+        } ?? false
+        let walker = Walker(root: trimmed, canonicalRoot: canonicalRoot,
+                            cacheIdentity: cacheInside ? cache.flatMap { FileSystem.identity(of: $0) } : nil)
+        return (top, walker, nil)
     }
 
     /// What one thread found.
@@ -149,12 +187,13 @@ public enum EntryDiscovery {
                     // entries, and only folders without entry.json are
                     // opened and searched. A child that cannot be searched
                     // fails here as its opening would.
-                    if try dir.status(entry.name + "/" + EntryLoader.fileName) != nil {
+                    if let status = try dir.status(entry.name + "/" + EntryLoader.fileName) {
                         // ENTRIES given as its canonical path (the usual
                         // case) spells both alike: one string, not two per entry.
                         let folder = join(root, childRel)
                         let canonical = root == canonicalRoot ? folder : join(canonicalRoot, childRel)
-                        part.found.append(Found(folder: folder, canonicalFolder: canonical, defaultID: childRel))
+                        part.found.append(Found(folder: folder, canonicalFolder: canonical, defaultID: childRel,
+                                                stamp: FileStamp(status)))
                     } else {
                         next.append((try dir.folder(entry.name), childRel))
                     }

@@ -383,4 +383,50 @@ import FileSystem
         }
         #expect(!book.files().contains { $0.contains(".tmp-") })
     }
+
+    /// The unchanged-book check (days and months found unchanged by stat
+    /// alone) as a user meets it: once the book has settled, a rerun loads
+    /// nothing; a folder or a photo this user cannot read sends the run
+    /// back to loading, which holds what it cannot read as before.
+    @Test func theStatOnlyRerunLoadsOnceSomethingCannotBeRead() throws {
+        let book = try Book()
+        try book.add("2022/a", date: "2022-08-27")
+        try book.add("2022/b", date: "2022-08-28")
+        try book.add("2023/c", date: "2023-01-03")
+        try Tool.giveToNobody(book.base)
+        let days = ["--only", "days,months"]
+        #expect(try Self.render(book, days).status == 0)
+        // entry.json files written under two seconds ago are not stamped.
+        Thread.sleep(forTimeInterval: 2.2)
+        #expect(try Self.render(book, days).status == 0)
+        func lastRun() -> String {
+            ((try? String(contentsOfFile: book.cache + "/render.log", encoding: .utf8)) ?? "")
+                .components(separatedBy: " run start ").last ?? ""
+        }
+        let quick = try Self.render(book, days)
+        #expect(quick.status == 0 && quick.stderr.contains("\"rendered\":0,") && quick.stderr.contains("\"failed\":0,"), "\(quick.stderr)")
+        #expect(lastRun().contains("run unchanged since the last clean run: 3 entries"), "\(lastRun())")
+        let before = Self.outputs(book)
+
+        // A photo nobody can read: loaded, failed, its day and month kept.
+        #expect(chmod(book.root + "/2022/a/front.jpg", 0) == 0)
+        let photo = try Self.render(book, days)
+        #expect(photo.status == 1, "\(photo.stderr)")
+        #expect(!(lastRun().contains("run unchanged")))
+        #expect(Self.outputs(book) == before)
+        #expect(chmod(book.root + "/2022/a/front.jpg", 0o644) == 0)
+        Thread.sleep(forTimeInterval: 2.2)
+        #expect(try Self.render(book, days).status == 0)
+        #expect(try Self.render(book, days).status == 0)
+        #expect(lastRun().contains("run unchanged"), "\(lastRun())")
+
+        // A folder nobody can read: loaded, its entries held.
+        #expect(chmod(book.root + "/2023", 0) == 0)
+        let folder = try Self.render(book, days)
+        #expect(folder.status == 1, "\(folder.stderr)")
+        #expect(!(lastRun().contains("run unchanged")))
+        #expect(lastRun().contains("held"), "\(lastRun())")
+        #expect(Self.outputs(book) == before)
+        #expect(chmod(book.root + "/2023", 0o755) == 0)
+    }
 }

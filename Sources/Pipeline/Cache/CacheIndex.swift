@@ -29,8 +29,8 @@ public final class CacheIndex: @unchecked Sendable {
     static let newer: Int32 = -1
     static let damaged: Int32 = -2
 
-    private let db: SQLiteDatabase
-    private let lock = NSLock()
+    let db: SQLiteDatabase
+    let lock = NSLock()
     /// The index as messages name it.
     public let displayName: String
     private let writable: Bool
@@ -45,6 +45,9 @@ public final class CacheIndex: @unchecked Sendable {
     private let dropFile: SQLiteStatement
     private let putEntry: SQLiteStatement
     private let dropEntry: SQLiteStatement
+    /// Looks up an entry folder's stamp (nil: the table is missing from a
+    /// read-only index).
+    let selectEntryFile: SQLiteStatement?
 
     /// Whether a read transaction begun by `beginReading` is open.
     private var reading = false
@@ -80,6 +83,11 @@ public final class CacheIndex: @unchecked Sendable {
         dropFile = try db.prepare("DELETE FROM files WHERE path = ?")
         putEntry = try db.prepare("INSERT OR REPLACE INTO entries(id, date, folder) VALUES (?, ?, ?)")
         dropEntry = try db.prepare("DELETE FROM entries WHERE id = ?")
+        // Entry files' stamps came after the first schema too: an index
+        // without the table is read as having no stamps (every entry is
+        // loaded), and a build from before it ignores the table.
+        if writable { try db.execute(CacheIndex.entryFilesSchema) }
+        selectEntryFile = try? db.prepare(CacheIndex.selectEntryFileSQL)
     }
 
     static let schema = """
@@ -257,6 +265,7 @@ public final class CacheIndex: @unchecked Sendable {
         for statement in [selectOutput, selectFile, putOutput, dropOutput, putFile, dropFile, putEntry, dropEntry] {
             statement.finalize()
         }
+        selectEntryFile?.finalize()
         db.close()
     }
 
@@ -388,9 +397,9 @@ public final class CacheIndex: @unchecked Sendable {
     /// not in it are deleted; `keptEntries`, when given, says which records
     /// are known to equal their rows, read from the index this run: those
     /// are not written, and no row is read to compare).
-    public func commit(changedFiles: [String: Manifest.File] = [:], currentFiles: ((String) -> Bool)? = nil,
-                       entries: EntryRecords? = nil,
-                       keptEntries: ((String) -> Bool)? = nil) throws(SQLiteError) {
+    func commit(changedFiles: [String: Manifest.File] = [:], currentFiles: ((String) -> Bool)? = nil,
+                entries: EntryRecords? = nil, keptEntries: ((String) -> Bool)? = nil,
+                entryFiles: EntryFileRecords? = nil) throws(SQLiteError) {
         lock.lock()
         defer { lock.unlock() }
         lastCommit = Clock.now()
@@ -402,6 +411,7 @@ public final class CacheIndex: @unchecked Sendable {
             }
             if let currentFiles { try updateFiles(changed: changedFiles, current: currentFiles) }
             if let entries { try replaceEntries(entries, kept: keptEntries) }
+            if let entryFiles { try replaceEntryFiles(entryFiles) }
             try db.execute("COMMIT")
         } catch {
             try? db.execute("ROLLBACK")

@@ -44,6 +44,10 @@ public struct RenderOptions: Sendable {
     public var allowEmpty = false
     /// The day marked on month sheets.
     public var today: CalendarDate
+    /// How long before the run an entry.json must have last changed for
+    /// the index to keep its stamp (see `FileStamp.isSettled`). Tests that
+    /// write a book and run it at once set 0.
+    var settleNanoseconds: Int64 = 2_000_000_000
 
     public init(entries: String, cache: String, today: CalendarDate) {
         self.entries = entries

@@ -20,6 +20,10 @@ struct RunEntry: Sendable {
     /// Kept here, not in a dictionary by path (see `PositionTable`).
     var front: Digest?
     var back: Digest?
+    /// entry.json's stamp as discovery found it, when it had settled (see
+    /// `FileStamp.isSettled`): the index keeps it for the next run's
+    /// unchanged-book check.
+    var stamp: FileStamp?
 }
 
 /// What loading gave: see `RenderRun.load`.
@@ -241,6 +245,7 @@ extension RenderRun {
         let results = Results<LoadOutcome>(count: found.count)
         let loadEntry = self.loadEntry
         let fileLimit = DecodeLimits().maxFileBytes
+        let started = wallStart, window = options.settleNanoseconds
         // Days and months never show an entry's director, friends or memo
         // (see `dayInput`): a run of those alone lets that text go as each
         // entry is loaded (checked all the same, so an entry fails or loads
@@ -258,7 +263,8 @@ extension RenderRun {
                                                                                    error: error))))
                 return
             }
-            var l = RunEntry(entry: entry, canonicalFolder: f.canonicalFolder, jsonHash: Digest.of(json))
+            var l = RunEntry(entry: entry, canonicalFolder: f.canonicalFolder, jsonHash: Digest.of(json),
+                             stamp: f.stamp.flatMap { $0.isSettled(at: started, window: window) ? $0 : nil })
             var photos = CheckedPhotos()
             do throws(ImageFileError) {
                 func check(_ photo: FacePhoto?) throws(ImageFileError) -> Digest? {

@@ -19,14 +19,17 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     /// Set by a signal: the run stops taking items (see `StopRequest`).
     let stop: StopRequest?
     let layout: CacheLayout
-    private var store: CacheStore?
+    private(set) var store: CacheStore?
 
     /// Shared state while rendering, guarded by `lock`.
     private let lock = NSLock()
     private var index = CacheIndex.empty()
     private var summary = RunSummary()
     private var done = 0
-    private var total = 0
+    var total = 0
+    /// When the run began, in nanoseconds since the epoch, as file times
+    /// count (see `FileStamp.isSettled`).
+    var wallStart: Int64 = 0
     private var log: RenderLog?
     /// Owners of items that failed to render or write this run: what their
     /// new outputs would supersede is kept.
@@ -66,6 +69,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     /// cache); item failures are counted, not thrown.
     public func run() throws(PipelineError) -> RunSummary {
         let started = Clock.now()
+        wallStart = FileSystem.nowNanoseconds()
         // A dry run creates nothing; a missing cache is simply empty.
         let store: CacheStore? = options.dryRun && FileSystem.identity(of: layout.root) == nil
             ? nil : try CacheStore(path: options.cache, create: !options.dryRun)
@@ -92,8 +96,21 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         let recorded: Int
         do throws(SQLiteError) { recorded = try index.entryCount() } catch { throw .badCache(path: index.displayName, reason: error.message) }
 
-        // Find and load; an entry whose photos cannot be read fails here.
         var phases = PhaseTimer()
+        // An unchanged book, found so by stat alone, loads nothing.
+        if let unchanged = try checkUnchanged(index: index, phases: &phases) {
+            reportUnchanged(unchanged, index: index)
+            phases.mark("report")
+            summary.seconds = Clock.now() - started
+            log?.write("run unchanged since the last clean run: \(unchanged.entries) entries and "
+                       + "\(unchanged.outputs) outputs checked by stat, none loaded")
+            log?.write("run phases \(phases.line)")
+            progress?.handle(.finished(summary))
+            log?.write("run done \(summary.line)")
+            return summary
+        }
+
+        // Find and load; an entry whose photos cannot be read fails here.
         let hasher = FileHasher(previous: index.file)
         let (loading, found) = try discoverAndLoad(hasher: hasher, phases: &phases)
         let failed = loading.failed
@@ -109,8 +126,9 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
 
         phases.mark("held")
         // Plan.
+        let base = baseFingerprint(hasher: hasher)
         let items = plan(loading: loading, heldDates: held.dates,
-                         base: baseFingerprint(hasher: hasher),
+                         base: base,
                          holdBook: !held.ids.isEmpty && (index.hasOutput(ownedBy: CacheLayout.bookOwner)
                                                           || store?.holdsAnyFile(in: ["books", "site/book"]) == true))
         var plannedMonths = Set<MonthKey>()
@@ -199,11 +217,16 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             try index.commit(changedFiles: loading.changedFiles.merging(fonts) { photo, _ in photo },
                              currentFiles: { loading.isPhoto($0) || fonts[$0] != nil },
                              entries: entryRowsStand ? nil : held.entryRecords(loading),
-                             keptEntries: { held.isUnchanged($0, loading: loading) })
+                             keptEntries: { held.isUnchanged($0, loading: loading) },
+                             entryFiles: usesCleanMark ? Self.entryFileRecords(loading) : nil)
         } catch {
             throw .badCache(path: index.displayName, reason: "cannot be updated: \(error.message)")
         }
 
+        // Asked here, not after rendering: that use kept every loaded
+        // entry alive through rendering (8 MiB more at 100,000 entries).
+        let markable = usesCleanMark && failed.isEmpty && held.ids.isEmpty && held.dates.isEmpty
+            && loading.entries.allSatisfy { Self.entryFileRecord($0) != nil }
         phases.mark("record")
         // Remove what is provably gone.
         for path in toRemove { remove(path) }
@@ -253,6 +276,15 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             notice("\(error); the index was not updated", counted: true)
         }
         phases.mark("render")
+        if usesCleanMark {
+            // Left only by a run that rendered every day and month it
+            // planned, held nothing and met no problem; any other run
+            // takes it away.
+            let clean = markable && stop?.signal == nil && summary.failed == 0 && notices.isEmpty
+                && index.warnings.isEmpty
+            updateCleanMark(clean ? cleanMark(index: index, base: base, checkFiles: false) : nil, index: index)
+            phases.mark("mark")
+        }
         summary.seconds = Clock.now() - started
         log?.write("run phases \(phases.line)")
         progress?.handle(.finished(summary))
@@ -468,7 +500,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
 
     /// Counts an item, reports it, and now and then commits the index so
     /// a killed run keeps most of its work.
-    private func finish(id: String, kind: ItemKind, status: ItemStatus, failure: ItemFailure?, warnings: [String]) {
+    func finish(id: String, kind: ItemKind, status: ItemStatus, failure: ItemFailure?, warnings: [String]) {
         lock.lock()
         defer { lock.unlock() }
         done += 1

@@ -1,0 +1,186 @@
+import Foundation
+
+// The stamps of entry folders' entry.json files and the mark a clean run
+// leaves: what lets the next run find an unchanged book unchanged by
+// stat'ing its files, without loading an entry or holding one in memory
+// (`RenderRun.checkUnchanged`).
+
+/// What the index keeps of an entry folder for the unchanged-book check:
+/// the id its entry.json gave, that file's stamp, and its photos' paths
+/// relative to the folder.
+struct EntryFileRecord: Sendable, Hashable {
+    var id: String
+    var stamp: FileStamp
+    var front: String?
+    var back: String?
+}
+
+/// The entry-file rows a commit leaves, by position in the caller's list
+/// of loaded entries: looked up without a dictionary of a book's worth.
+struct EntryFileRecords {
+    /// How many positions there are.
+    var count: Int
+    /// The position of the loaded entry with id `id`.
+    var position: (String) -> Int?
+    /// The canonical folder and row of position `i`; nil when that entry
+    /// gets no row (its entry.json changed too recently to be stamped, or
+    /// a photo lies outside its folder's path).
+    var record: (Int) -> (folder: String, record: EntryFileRecord)?
+}
+
+extension CacheIndex {
+    static let entryFilesSchema = """
+        CREATE TABLE IF NOT EXISTS entry_files(folder TEXT PRIMARY KEY, id TEXT NOT NULL, size INTEGER NOT NULL,
+                                               inode INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
+                                               ctime_ns INTEGER NOT NULL, front TEXT, back TEXT) WITHOUT ROWID;
+        """
+
+    /// A folder's row, only where the entries table agrees on its id and
+    /// folder (a row left by a run that recorded the entry elsewhere
+    /// since does not count), with its photos' file rows, found by their
+    /// index keys (the canonical folder and the name): one lookup a folder.
+    static let selectEntryFileSQL = """
+        SELECT f.id, f.size, f.inode, f.mtime_ns, f.ctime_ns, f.front, f.back,
+               p.size, p.mtime_ns, p.inode, p.sha256, q.size, q.mtime_ns, q.inode, q.sha256
+        FROM entry_files f JOIN entries e ON e.id = f.id AND e.folder = f.folder
+        LEFT JOIN files p ON p.path = f.folder || '/' || f.front
+        LEFT JOIN files q ON q.path = f.folder || '/' || f.back
+        WHERE f.folder = ?
+        """
+
+    /// What the index holds of an entry folder: its row, and the file rows
+    /// of its front and back photos (nil: none recorded).
+    typealias EntryFileRows = (record: EntryFileRecord, front: Manifest.File?, back: Manifest.File?)
+
+    /// The rows of the entry folders whose canonical paths are `folders`,
+    /// in order (nil where there is none), under one taking of the lock:
+    /// a lock taken per folder by two threads cost a fifth of an
+    /// unchanged book's check in futex waits. Thread-safe.
+    func entryFiles(folders: [String]) -> [EntryFileRows?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return folders.map(entryFileLocked)
+    }
+
+    private func entryFileLocked(_ folder: String) -> EntryFileRows? {
+        guard let query = selectEntryFile, (try? query.bind([.text(folder)])) != nil,
+              (try? query.step()) == true else { return nil }
+        defer { query.reset() }
+        func optionalText(_ column: Int32) -> String? { query.optionalInt64(column) == nil ? nil : query.text(column) }
+        func file(_ column: Int32) -> Manifest.File? {
+            guard query.optionalInt64(column) != nil else { return nil }
+            return Manifest.File(size: query.int64(column), mtimeNanoseconds: query.int64(column + 1),
+                                 inode: UInt64(bitPattern: query.int64(column + 2)), sha256: query.text(column + 3))
+        }
+        let record = EntryFileRecord(id: query.text(0),
+                                     stamp: FileStamp(size: query.int64(1), inode: UInt64(bitPattern: query.int64(2)),
+                                                      mtimeNanoseconds: query.int64(3), ctimeNanoseconds: query.int64(4)),
+                                     front: optionalText(5), back: optionalText(6))
+        return (record, file(7), file(11))
+    }
+
+    /// Makes the entry_files table hold exactly `records`: rows that differ
+    /// or whose entry was not loaded go, missing rows are written. Called
+    /// inside `commit`'s transaction, with the lock held.
+    func replaceEntryFiles(_ records: EntryFileRecords) throws(SQLiteError) {
+        var same = [Bool](repeating: false, count: records.count)
+        var stale: [String] = []
+        let scan = try db.prepare("SELECT folder, id, size, inode, mtime_ns, ctime_ns, front, back FROM entry_files")
+        while try scan.step() {
+            let folder = scan.text(0)
+            func optionalText(_ column: Int32) -> String? { scan.optionalInt64(column) == nil ? nil : scan.text(column) }
+            let row = EntryFileRecord(id: scan.text(1),
+                                      stamp: FileStamp(size: scan.int64(2), inode: UInt64(bitPattern: scan.int64(3)),
+                                                       mtimeNanoseconds: scan.int64(4), ctimeNanoseconds: scan.int64(5)),
+                                      front: optionalText(6), back: optionalText(7))
+            if let i = records.position(row.id), let wanted = records.record(i), wanted.folder == folder,
+               wanted.record == row {
+                same[i] = true
+            } else {
+                stale.append(folder)
+            }
+        }
+        let drop = try db.prepare("DELETE FROM entry_files WHERE folder = ?")
+        for folder in stale { try drop.run([.text(folder)]) }
+        let put = try db.prepare("INSERT OR REPLACE INTO entry_files(folder, id, size, inode, mtime_ns, ctime_ns, front, back) "
+                                 + "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        for i in 0..<records.count where !same[i] {
+            guard let (folder, r) = records.record(i) else { continue }
+            try put.run([.text(folder), .text(r.id), .integer(r.stamp.size), .integer(Int64(bitPattern: r.stamp.inode)),
+                         .integer(r.stamp.mtimeNanoseconds), .integer(r.stamp.ctimeNanoseconds),
+                         r.front.map { .text($0) } ?? .null, r.back.map { .text($0) } ?? .null])
+        }
+    }
+
+    // MARK: - The clean run's mark
+
+    /// The mark the last clean run of the unchanged-book check's kinds
+    /// left (see `RenderRun.unchangedMark`), or nil.
+    func cleanMark() -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return (try? db.texts("SELECT value FROM meta WHERE key = 'clean'"))?.first
+    }
+
+    /// Sets (or with nil, drops) the clean run's mark, in a transaction of
+    /// its own.
+    func setCleanMark(_ mark: String?) throws(SQLiteError) {
+        lock.lock()
+        defer { lock.unlock() }
+        let put = try db.prepare(mark == nil ? "DELETE FROM meta WHERE key = 'clean'"
+                                             : "INSERT OR REPLACE INTO meta(key, value) VALUES ('clean', ?)")
+        if let mark { try put.run([.text(mark)]) } else { try put.run([]) }
+    }
+
+    /// SHA-256 over every row of the entries and files tables, in key
+    /// order, and the number of entry rows: a change to any row, by any
+    /// build, changes it.
+    func inputRowsDigest() throws(SQLiteError) -> (entries: Int, digest: Digest) {
+        lock.lock()
+        defer { lock.unlock() }
+        var hash = SHA256()
+        // Each text column with its length, each number as 8 bytes: no two
+        // different tables hash alike. The columns are NOT NULL.
+        func text(_ scan: SQLiteStatement, _ column: Int32) {
+            let bytes = Array(scan.text(column).utf8)
+            number(Int64(bytes.count))
+            hash.update(bytes)
+        }
+        func number(_ value: Int64) {
+            withUnsafeBytes(of: value.littleEndian) { hash.update($0) }
+        }
+        var entries = 0
+        let rows = try db.prepare("SELECT id, date, folder FROM entries ORDER BY id")
+        while try rows.step() {
+            entries += 1
+            for column in 0..<3 { text(rows, Int32(column)) }
+        }
+        number(-1)
+        let files = try db.prepare("SELECT path, size, mtime_ns, inode, sha256 FROM files ORDER BY path")
+        while try files.step() {
+            text(files, 0)
+            for column in 1...3 { number(files.int64(Int32(column))) }
+            text(files, 4)
+        }
+        return (entries, Digest(bytes: hash.finalize()))
+    }
+
+    /// Calls `body` with each committed output row whose path starts with
+    /// `prefix`, in path order, as stored (no layout check: the caller
+    /// checks), with its size (nil: a row from before sizes were kept).
+    /// `body` returns false to stop.
+    func forEachOutputRow(prefix: String,
+                          _ body: (_ path: String, _ fingerprint: String, _ owner: String, _ size: Int64?) -> Bool)
+        throws(SQLiteError) {
+        lock.lock()
+        defer { lock.unlock() }
+        let hasSize = try db.texts("SELECT name FROM pragma_table_info('outputs')").contains("size")
+        // A range on the key, not LIKE (which would scan every row).
+        let scan = try db.prepare("SELECT path, fingerprint, owner, \(hasSize ? "size" : "NULL") FROM outputs "
+                                  + "WHERE path >= ? AND path < ? ORDER BY path")
+        try scan.bind([.text(prefix), .text(String(prefix.dropLast()) + "0")])
+        while try scan.step() {
+            guard body(scan.text(0), scan.text(1), scan.text(2), scan.optionalInt64(3)) else { return }
+        }
+    }
+}

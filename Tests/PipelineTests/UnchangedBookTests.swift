@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+@testable import Pipeline
+import Entries
+import FileSystem
+
+/// The unchanged-book check (`RenderRun.checkUnchanged`): a days and months
+/// run finds a book unchanged by stat alone, and every change of any kind
+/// (an entry, a photo, an output, the index, another run in between, the
+/// options) sends the run back to loading the book, which renders what it
+/// always did.
+@Suite struct UnchangedBookTests {
+    static let kinds: Set<OutputKind> = [.days, .months]
+
+    /// Three entries on two days, rendered once (days and months) and
+    /// checked that the run left its mark.
+    static func book() throws -> Book {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try book.add("b", date: "2022-08-27")
+        try book.add("c", date: "2022-08-29")
+        let first = try run(book)
+        // Two days and August's sheet.
+        #expect(first.summary.rendered == 3 && first.path == .loaded)
+        return book
+    }
+
+    enum Path: Equatable { case loaded, unchanged }
+
+    /// Runs days and months with stamps kept at once (the book was just
+    /// written), and says which way the run went (its log's last run).
+    static func run(_ book: Book, _ configure: (inout RenderOptions) -> Void = { _ in })
+        throws -> (summary: RunSummary, events: Recorder, path: Path) {
+        let result = try book.run { o in
+            o.only = kinds
+            o.settleNanoseconds = 0
+            configure(&o)
+        }
+        let log = (try? String(contentsOfFile: book.cache + "/render.log", encoding: .utf8)) ?? ""
+        let last = log.components(separatedBy: " run start ").last ?? ""
+        return (result.summary, result.events, last.contains("run unchanged since the last clean run") ? .unchanged : .loaded)
+    }
+
+    /// The item events in the order they came.
+    static func order(_ events: Recorder) -> [String] {
+        events.events.compactMap { if case let .item(_, _, id, _, _, _, _) = $0 { return id }; return nil }
+    }
+
+    static func execute(_ book: Book, _ sql: String) throws {
+        let db = try SQLiteDatabase(path: book.cache + "/index.sqlite", mode: .readWrite)
+        try db.execute(sql)
+        db.close()
+    }
+
+    /// Rewrites a file in place (same inode) and sets its mtime back to
+    /// what it was, as `cp -p` and `touch -d` do.
+    static func rewriteKeepingMtime(_ path: String, _ bytes: String) throws {
+        let before = try #require(try FileSystem.status(path))
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(bytes.utf8))
+        try handle.close()
+        var times = [timespec(tv_sec: Int(before.mtimeNanoseconds / 1_000_000_000), tv_nsec: Int(before.mtimeNanoseconds % 1_000_000_000)),
+                     timespec(tv_sec: Int(before.mtimeNanoseconds / 1_000_000_000), tv_nsec: Int(before.mtimeNanoseconds % 1_000_000_000))]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        let after = try #require(try FileSystem.status(path))
+        #expect(after.mtimeNanoseconds == before.mtimeNanoseconds && after.size == before.size
+                && after.identity == before.identity)
+    }
+
+    @Test func anUnchangedBookIsFoundSoByStatAndReportedAsALoadingRunReportsIt() throws {
+        let book = try Self.book()
+        let quick = try Self.run(book)
+        #expect(quick.path == .unchanged)
+        #expect(quick.summary.rendered == 0 && quick.summary.failed == 0 && quick.summary.removed == 0)
+        // The same items in the same order as a run that loads the book
+        // (the mark taken away, so it must).
+        try Self.execute(book, "DELETE FROM meta WHERE key = 'clean'")
+        let loaded = try Self.run(book)
+        #expect(loaded.path == .loaded && loaded.summary.rendered == 0)
+        #expect(Self.order(quick.events) == Self.order(loaded.events))
+        #expect(quick.summary.skipped == loaded.summary.skipped && quick.summary.skipped == 3)
+        #expect(Self.order(quick.events) == ["days/2022-08-27", "days/2022-08-29", "months/2022-08"],
+                "\(Self.order(quick.events))")
+        // The loading run left the mark again.
+        #expect(try Self.run(book).path == .unchanged)
+    }
+
+    @Test func anEditedEntryThatKeepsItsSizeAndMtimeIsLoaded() throws {
+        let book = try Self.book()
+        let json = book.root + "/a/entry.json"
+        let text = try String(contentsOfFile: json, encoding: .utf8)
+        // The title "a" becomes "x": same size; the mtime is set back.
+        try Self.rewriteKeepingMtime(json, text.replacingOccurrences(of: "\"title\":\"a\"", with: "\"title\":\"x\""))
+        let run = try Self.run(book)
+        #expect(run.path == .loaded)
+        #expect(run.events.ids(.rendered) == ["days/2022-08-27", "months/2022-08"], "\(run.events.ids(.rendered))")
+    }
+
+    @Test func aPhotoChangedInPlaceIsLoaded() throws {
+        let book = try Self.book()
+        try Data("PIXELS".utf8).write(to: URL(fileURLWithPath: book.root + "/c/front.jpg"))
+        let run = try Self.run(book)
+        #expect(run.path == .loaded)
+        #expect(run.events.ids(.rendered) == ["days/2022-08-29", "months/2022-08"], "\(run.events.ids(.rendered))")
+    }
+
+    @Test func aNewOrAGoneEntryIsLoaded() throws {
+        let book = try Self.book()
+        try book.add("d", date: "2022-08-30")
+        let added = try Self.run(book)
+        #expect(added.path == .loaded && added.events.ids(.rendered) == ["days/2022-08-30", "months/2022-08"])
+        #expect(try Self.run(book).path == .unchanged)
+        try FileManager.default.removeItem(atPath: book.root + "/c")
+        let gone = try Self.run(book)
+        #expect(gone.path == .loaded && gone.summary.removed == 1 && !book.exists("days/2022-08-29.jpg"))
+        #expect(try Self.run(book).path == .unchanged)
+    }
+
+    @Test func aMissingOrCutOutputIsRenderedAgain() throws {
+        let book = try Self.book()
+        try FileManager.default.removeItem(atPath: book.cache + "/days/2022-08-27.jpg")
+        let missing = try Self.run(book)
+        #expect(missing.path == .loaded && missing.events.ids(.rendered) == ["days/2022-08-27"])
+        try Data("cut".utf8).write(to: URL(fileURLWithPath: book.cache + "/months/2022-08.png"))
+        let cut = try Self.run(book)
+        #expect(cut.path == .loaded && cut.events.ids(.rendered) == ["months/2022-08"])
+        #expect(try Self.run(book).path == .unchanged)
+    }
+
+    @Test func anEditedIndexRowIsNotTrusted() throws {
+        let book = try Self.book()
+        try Self.execute(book, "UPDATE outputs SET fingerprint = 'edited' WHERE path = 'days/2022-08-29.jpg'")
+        let run = try Self.run(book)
+        #expect(run.path == .loaded && run.events.ids(.rendered) == ["days/2022-08-29"])
+        // An entry_files row made to match a changed entry.json is refused
+        // where the entries table disagrees.
+        try Self.execute(book, "UPDATE entry_files SET id = 'b' WHERE folder LIKE '%/a'")
+        #expect(try Self.run(book).path == .loaded)
+    }
+
+    /// A tickets run in between records a changed photo's new hash: the
+    /// photo's stat then matches the index, and only the mark tells the
+    /// days run that its day shows the old photo.
+    @Test func aRunOfAnotherKindInBetweenSendsTheNextRunToLoad() throws {
+        let book = try Self.book()
+        try Data("PIXELS".utf8).write(to: URL(fileURLWithPath: book.root + "/a/front.jpg"))
+        let tickets = try book.run { $0.only = [.tickets]; $0.settleNanoseconds = 0 }
+        #expect(tickets.summary.rendered == 3)
+        let run = try Self.run(book)
+        #expect(run.path == .loaded)
+        #expect(run.events.ids(.rendered) == ["days/2022-08-27", "months/2022-08"], "\(run.events.ids(.rendered))")
+        #expect(try Self.run(book).path == .unchanged)
+    }
+
+    @Test func otherOptionsAndAnotherDayAreLoaded() throws {
+        let book = try Self.book()
+        // Another format: every day is made again.
+        let png = try Self.run(book) { $0.formats[.days] = .png }
+        #expect(png.path == .loaded && png.events.ids(.rendered) == ["days/2022-08-27", "days/2022-08-29"])
+        #expect(try Self.run(book) { $0.formats[.days] = .png }.path == .unchanged)
+        // Months show today: a new day loads once.
+        let tomorrow = try Self.run(book) { $0.formats[.days] = .png; $0.today = CalendarDate("2022-08-31")! }
+        #expect(tomorrow.path == .loaded && tomorrow.events.ids(.rendered) == ["months/2022-08"])
+        // Days alone do not show it.
+        _ = try Self.run(book) { $0.only = [.days]; $0.formats[.days] = .png }
+        let later = try Self.run(book) { $0.only = [.days]; $0.formats[.days] = .png; $0.today = CalendarDate("2022-09-05")! }
+        #expect(later.path == .unchanged)
+        // --force renders, as always.
+        let forced = try Self.run(book) { $0.only = [.days]; $0.formats[.days] = .png; $0.force = true }
+        #expect(forced.path == .loaded && forced.summary.rendered == 2)
+    }
+
+    @Test func aFreshlyWrittenEntryIsNotStamped() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        // The default window: entry.json changed under two seconds ago, so
+        // its stamp could miss a second write within the same clock tick.
+        _ = try book.run { $0.only = Self.kinds }
+        _ = try book.run { $0.only = Self.kinds }
+        let log = try String(contentsOfFile: book.cache + "/render.log", encoding: .utf8)
+        #expect(!log.contains("run unchanged"))
+    }
+
+    @Test func aFailedEntryLeavesNoMark() throws {
+        let book = try Self.book()
+        try FileManager.default.removeItem(atPath: book.root + "/b/front.jpg")
+        let failed = try Self.run(book)
+        #expect(failed.path == .loaded && failed.summary.failed == 1)
+        let again = try Self.run(book)
+        #expect(again.path == .loaded && again.summary.failed == 1)
+    }
+}

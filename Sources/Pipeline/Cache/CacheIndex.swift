@@ -4,7 +4,9 @@ import FileSystem
 
 /// The cache's index, a SQLite database: for each output the fingerprint
 /// of everything that made it and its owner; for each input file its stat
-/// and content hash; for each entry its date and canonical folder.
+/// and content hash; for each entry its date and canonical folder; for
+/// each entry folder its entry.json's stamp, and the last clean run's mark
+/// (`CacheIndex+EntryFiles.swift`: what finds an unchanged book by stat).
 ///
 /// Why SQLite: a run looks records up one by one (an unchanged book stats
 /// its files and compares with indexed rows) and writes what it finishes

@@ -91,11 +91,11 @@ public enum EntryDiscovery {
         var part = Part()
         var stack = [(top, "")]
         while let (dir, rel) = stack.popLast() {
-            stack += walker.visit(dir, rel: rel, into: &part)
-            if part.found.count >= chunk {
-                guard body(part.found) else { return (part.unreadable, walker.canonicalRoot, false) }
-                part.found.removeAll(keepingCapacity: true)
+            stack += walker.visit(dir, rel: rel, into: &part, flushAt: chunk) { part in
+                defer { part.found.removeAll(keepingCapacity: true) }
+                return body(part.found)
             }
+            if part.stopped { return (part.unreadable, walker.canonicalRoot, false) }
         }
         let complete = part.found.isEmpty || body(part.found)
         return (part.unreadable, walker.canonicalRoot, complete)
@@ -148,6 +148,8 @@ public enum EntryDiscovery {
     private struct Part: Sendable {
         var found: [Found] = []
         var unreadable: [Unreadable] = []
+        /// A `flush` asked the walk to end.
+        var stopped = false
     }
 
     /// Visits one folder at a time.
@@ -160,6 +162,15 @@ public enum EntryDiscovery {
         /// unreadable folders in it to `part`, and returns its sub-folders
         /// that are not entries, to visit next.
         func visit(_ dir: Directory, rel: String, into part: inout Part) -> [(Directory, String)] {
+            visit(dir, rel: rel, into: &part, flushAt: .max) { _ in true }
+        }
+
+        /// `visit`, handing `part` to `flush` whenever it holds `flushAt`
+        /// entries, in the middle of a listing too (a book of 100,000
+        /// entry folders in one folder streams through). When `flush`
+        /// returns false the visit ends, and `part.stopped` says so.
+        func visit(_ dir: Directory, rel: String, into part: inout Part, flushAt: Int,
+                   flush: (inout Part) -> Bool) -> [(Directory, String)] {
             func unreadable(_ childRel: String, _ error: FileSystemError) {
                 part.unreadable.append(Unreadable(folder: join(root, childRel),
                                                   canonicalFolder: join(canonicalRoot, childRel),
@@ -194,6 +205,10 @@ public enum EntryDiscovery {
                         let canonical = root == canonicalRoot ? folder : join(canonicalRoot, childRel)
                         part.found.append(Found(folder: folder, canonicalFolder: canonical, defaultID: childRel,
                                                 stamp: FileStamp(status)))
+                        if part.found.count >= flushAt && !flush(&part) {
+                            part.stopped = true
+                            return []
+                        }
                     } else {
                         next.append((try dir.folder(entry.name), childRel))
                     }

@@ -190,4 +190,35 @@ import FileSystem
         let again = try Self.run(book)
         #expect(again.path == .loaded && again.summary.failed == 1)
     }
+
+    /// The check's walk finds what discovery finds, a batch at a time, and
+    /// batches in the middle of one folder's listing (a book whose entry
+    /// folders all sit in one folder streams through too).
+    @Test func theWalkFindsWhatDiscoveryFindsInBatches() throws {
+        let root = try RerunTests.makeTree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for n in 0..<10 {
+            try FileManager.default.createDirectory(atPath: root + "/flat/\(n)", withIntermediateDirectories: true)
+            try Data("{}".utf8).write(to: URL(fileURLWithPath: root + "/flat/\(n)/entry.json"))
+        }
+        let found = try EntryDiscovery.find(in: root, excluding: nil, threads: 2)
+        var walked: [EntryDiscovery.Found] = []
+        var batches: [Int] = []
+        let walk = try EntryDiscovery.walk(in: root, excluding: nil, chunk: 4) { batch in
+            batches.append(batch.count)
+            walked += batch
+            return true
+        }
+        #expect(walk.complete && walk.unreadable == found.unreadable && walk.canonicalRoot == found.canonicalRoot)
+        #expect(walked.sorted { $0.defaultID < $1.defaultID } == found.found)
+        #expect(batches.allSatisfy { $0 <= 4 } && batches.count >= walked.count / 4, "\(batches)")
+        #expect(found.found.allSatisfy { $0.stamp?.size == 2 })
+        // Stopped by its body at the first batch.
+        var calls = 0
+        let stopped = try EntryDiscovery.walk(in: root, excluding: nil, chunk: 4) { _ in
+            calls += 1
+            return false
+        }
+        #expect(!stopped.complete && calls == 1)
+    }
 }

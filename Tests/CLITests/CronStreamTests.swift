@@ -349,4 +349,28 @@ import Testing
         #expect(folder.status == 2)
         #expect(folder.stderr.contains("index.sqlite: cannot be written (permission denied)"), "\(folder.stderr)")
     }
+
+    /// A crash signal under `--progress json` still ends the stream with a
+    /// JSON line: sent by another process (as here), the process ends by it
+    /// with no crash report; a real fault (checked by hand: a null
+    /// dereference, `fatalError`, `abort`) writes the line, then the Swift
+    /// runtime's report, and ends by the signal.
+    @Test func aCrashSignalEndsTheJSONStreamWithAnErrorLine() throws {
+        let (book, p, _, err) = try CronStreamTests.startRendering(jobs: 1)
+        var stderr = CronStreamTests.read(err, until: #""event":"start""#)
+        kill(p.processIdentifier, SIGSEGV)
+        stderr += err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == SIGSEGV)
+        let text = String(decoding: stderr, as: UTF8.self)
+        // Every line JSON, the last the error.
+        let last = try #require(CronStreamTests.events(text).last)
+        #expect(last["event"] as? String == "error" && last["exit"] as? Int == 128 + Int(SIGSEGV), "\(text)")
+        #expect((last["message"] as? String)?.contains("sent by another process") == true)
+        #expect(!text.contains("Program crashed"))
+        // The index is crash-safe: the next run finishes the book.
+        let (again, events) = try book.render(["--scale", "1"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(events.last?["event"] as? String == "done")
+    }
 }

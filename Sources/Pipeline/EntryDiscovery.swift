@@ -110,7 +110,7 @@ public enum EntryDiscovery {
         guard !root.isEmpty else {
             throw .badEntries(path: "\"\"", reason: "an empty path is not a folder (\".\" is the current one)")
         }
-        let trimmed = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+        let trimmed = Self.trimmed(root)
         let top: Directory
         do throws(FileSystemError) {
             top = try Directory.open(trimmed)
@@ -121,7 +121,7 @@ public enum EntryDiscovery {
             default: throw .badEntries(path: root, reason: error.problem.description)
             }
         }
-        let canonicalRoot = FileSystem.realPath(trimmed) ?? FileSystem.absolute(trimmed)
+        let canonicalRoot = Self.canonicalRoot(root)
         do throws(FileSystemError) {
             if let status = try top.status(EntryLoader.fileName) {
                 let name = canonicalRoot.split(separator: "/").last.map(String.init) ?? "/"
@@ -142,6 +142,18 @@ public enum EntryDiscovery {
         let walker = Walker(root: trimmed, canonicalRoot: canonicalRoot,
                             cacheIdentity: cacheInside ? cache.flatMap { FileSystem.identity(of: $0) } : nil)
         return (top, walker, nil)
+    }
+
+    /// ENTRIES without a trailing slash (but "/").
+    private static func trimmed(_ root: String) -> String {
+        root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+    }
+
+    /// ENTRIES as a walk of it names its canonical folders: absolute,
+    /// links resolved.
+    static func canonicalRoot(_ root: String) -> String {
+        let path = trimmed(root)
+        return FileSystem.realPath(path) ?? FileSystem.absolute(path)
     }
 
     /// What one thread found.

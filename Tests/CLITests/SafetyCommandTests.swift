@@ -429,4 +429,74 @@ import FileSystem
         #expect(Self.outputs(book) == before)
         #expect(chmod(book.root + "/2023", 0o755) == 0)
     }
+
+    /// An entry.json this user cannot read, in a book checked by another
+    /// user (here root, then nobody): the stat-only rerun opens entry.json
+    /// as loading does, so the entry fails and its day and month are held.
+    @Test func theStatOnlyRerunOpensEntryJSONAsTheUserRunningIt() throws {
+        guard getuid() == 0 else {
+            print("skipping: needs root to check a book as one user and rerun it as nobody")
+            return
+        }
+        let book = try Book()
+        try book.add("2022/a", date: "2022-08-27")
+        try book.add("2022/b", date: "2022-08-28")
+        try Tool.giveToNobody(book.base)
+        #expect(chown(book.root + "/2022/a/entry.json", 0, 0) == 0 && chmod(book.root + "/2022/a/entry.json", 0o600) == 0)
+        Thread.sleep(forTimeInterval: 2.2)
+        let days = ["render", book.root, "--cache", book.cache, "--progress", "json", "--today", "2022-08-30",
+                    "--only", "days,months"]
+        #expect(try Tool.run(days).status == 0)
+        #expect(try Tool.run(days).status == 0)
+        let log = { (try? String(contentsOfFile: book.cache + "/render.log", encoding: .utf8)) ?? "" }
+        #expect(log().components(separatedBy: " run start ").last?.contains("run unchanged") == true, "\(log())")
+        try Tool.giveToNobody(book.cache)
+        let before = Self.outputs(book)
+        let nobody = try Tool.runUnprivileged(Array(days))
+        #expect(nobody.status == 1, "\(nobody.stderr)")
+        #expect(nobody.stderr.contains("permission denied"), "\(nobody.stderr)")
+        #expect(log().components(separatedBy: " run start ").last?.contains("run unchanged") == false)
+        #expect(Self.outputs(book) == before)
+    }
+
+    /// A run ended at once after it recorded an edited entry's new stamp
+    /// (SIGKILL here; a second SIGTERM and a power cut likewise) leaves no mark
+    /// for that stamp to match: the next run loads and renders the day.
+    @Test func aRunEndedAtOnceLeavesNoMarkBehind() throws {
+        let book = try Book()
+        // The last ten with large PNG photos, so the run is still going
+        // when it is killed.
+        for i in 0..<40 {
+            try book.add("e\(i)", date: "2022-\(String(format: "%02d", 1 + i / 28))-\(String(format: "%02d", 1 + i % 28))",
+                         photo: i < 30 ? "front.jpg" : "front.png", size: i < 30 ? 320 : 3000)
+        }
+        Thread.sleep(forTimeInterval: 2.2)
+        let days = ["render", book.root, "--cache", book.cache, "--today", "2022-08-30", "--only", "days,months",
+                    "--jobs", "1"]
+        #expect(try Tool.run(days + ["--progress", "none"]).status == 0)
+        #expect(try Tool.run(days + ["--progress", "none"]).status == 0)
+        // The title changes, the date and photo do not: no row the mark
+        // digests changes with it, only the entry's stamp.
+        let json = book.root + "/e0/entry.json"
+        try String(contentsOfFile: json, encoding: .utf8).replacingOccurrences(of: "\"e0\"", with: "\"e0 (cut)\"")
+            .write(toFile: json, atomically: false, encoding: .utf8)
+        Thread.sleep(forTimeInterval: 2.2)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Tool.path)
+        p.arguments = days + ["--progress", "json"]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        // "start" comes after the commit that records the new stamps.
+        _ = CronStreamTests.read(err, until: #""event":"start""#)
+        kill(p.processIdentifier, SIGKILL)
+        _ = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == SIGKILL)
+        let next = try Tool.run(days + ["--progress", "json"])
+        #expect(next.status == 0, "\(next.stderr)")
+        let rendered = RenderCommandTests.ids(CronStreamTests.events(next.stderr), "rendered")
+        #expect(rendered.contains("days/2022-01-01"), "\(rendered)")
+    }
 }

@@ -221,4 +221,21 @@ import FileSystem
         }
         #expect(!stopped.complete && calls == 1)
     }
+
+    /// Entries without an id are named by their folder below ENTRIES: the
+    /// same book run one folder lower (or higher) renames every entry, and
+    /// is loaded.
+    @Test func entriesRunFromAnotherFolderAreLoaded() throws {
+        let book = try Book()
+        try book.add("y/a", date: "2022-08-27")
+        try book.add("y/b", date: "2022-08-29")
+        _ = try Self.run(book)
+        #expect(try Self.run(book).path == .unchanged)
+        let lower = try Self.run(book) { $0.entries = book.root + "/y" }
+        #expect(lower.path == .loaded)
+        #expect(try Self.run(book) { $0.entries = book.root + "/y" }.path == .unchanged)
+        // Spelled otherwise, the same folder is the same book.
+        #expect(try Self.run(book) { $0.entries = book.root + "/y/" }.path == .unchanged)
+        #expect(try Self.run(book).path == .loaded)
+    }
 }

@@ -401,7 +401,7 @@ public final class CacheIndex: @unchecked Sendable {
     /// are not written, and no row is read to compare).
     func commit(changedFiles: [String: Manifest.File] = [:], currentFiles: ((String) -> Bool)? = nil,
                 entries: EntryRecords? = nil, keptEntries: ((String) -> Bool)? = nil,
-                entryFiles: EntryFileRecords? = nil) throws(SQLiteError) {
+                entryFiles: EntryFileRecords? = nil, droppingCleanMark: Bool = false) throws(SQLiteError) {
         lock.lock()
         defer { lock.unlock() }
         lastCommit = Clock.now()
@@ -414,6 +414,10 @@ public final class CacheIndex: @unchecked Sendable {
             if let currentFiles { try updateFiles(changed: changedFiles, current: currentFiles) }
             if let entries { try replaceEntries(entries, kept: keptEntries) }
             if let entryFiles { try replaceEntryFiles(entryFiles) }
+            // With the stamps it vouched for: a run ended at once after this
+            // commit (a second signal, SIGKILL, a power cut) leaves no mark
+            // that new stamps of an edited entry.json would then match.
+            if droppingCleanMark { try db.execute("DELETE FROM meta WHERE key = 'clean'") }
             try db.execute("COMMIT")
         } catch {
             try? db.execute("ROLLBACK")

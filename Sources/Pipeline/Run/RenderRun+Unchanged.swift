@@ -80,6 +80,9 @@ extension RenderRun {
             f.add(options.only.contains(kind) ? options.formats[kind]?.rawValue ?? "default" : "-")
         }
         f.add("\(options.shard)")
+        // An entry without an id in its entry.json is named by its folder's
+        // path below ENTRIES: the same book run one folder lower renames it.
+        f.add(EntryDiscovery.canonicalRoot(options.entries))
         // Only the month sheets show today.
         f.add(options.only.contains(.months) ? options.today.description : "-")
         f.add(base)
@@ -155,12 +158,16 @@ extension RenderRun {
 
     /// Whether entry folder `found` is as the index recorded it (`rows`): its
     /// entry.json's stamp, and its photos' stats those their hashes were
-    /// recorded with (each photo opened and stat'ed, not read, as loading
-    /// checks it: a photo that cannot be read now fails its entry).
+    /// recorded with (each file opened and stat'ed, not read, as loading
+    /// checks it: a file that cannot be read now fails its entry).
     /// Thread-safe.
     private static func stampHolds(_ found: EntryDiscovery.Found, _ rows: CacheIndex.EntryFileRows) -> Bool {
         let (row, front, back) = rows
-        guard let stamp = found.stamp, row.stamp == stamp else { return false }
+        // Opened, as loading opens it: one this user cannot read fails its
+        // entry (a book checked by one user and rerun by another).
+        guard found.stamp == row.stamp,
+              let status = try? FileSystem.readableStatus(EntryDiscovery.join(found.folder, EntryLoader.fileName)),
+              FileStamp(status) == row.stamp else { return false }
         for (name, record) in [(row.front, front), (row.back, back)] {
             guard let name else { continue }
             // A row whose hash is not as this build spells one is not

@@ -218,7 +218,8 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
                              currentFiles: { loading.isPhoto($0) || fonts[$0] != nil },
                              entries: entryRowsStand ? nil : held.entryRecords(loading),
                              keptEntries: { held.isUnchanged($0, loading: loading) },
-                             entryFiles: usesCleanMark ? Self.entryFileRecords(loading) : nil)
+                             entryFiles: usesCleanMark ? Self.entryFileRecords(loading) : nil,
+                             droppingCleanMark: usesCleanMark)
         } catch {
             throw .badCache(path: index.displayName, reason: "cannot be updated: \(error.message)")
         }

@@ -2,13 +2,16 @@
 import Glibc
 #endif
 
-/// A crash under `--progress json` (a bug: a fault, a trap, an abort):
-/// the stream's consumer (an app, a cron wrapper) reads JSON lines, and a
-/// crash report is plain text. The handler writes one last JSON line,
-/// `{"event":"error","exit":128+N,"message":"…crashed…"}`, then hands the
-/// signal to whatever handled it before (the Swift runtime's backtracer,
-/// which prints the crash report after that line) or to its default
+/// A crash during `render` (a bug: a fault, a trap, an abort). Under
+/// `--progress json` the stream's consumer (an app, a cron wrapper) reads
+/// JSON lines, and a crash report is plain text: the handler writes one
+/// last JSON line, `{"event":"error","exit":128+N,"message":"…crashed…"}`.
+/// Then it hands the signal to whatever handled it before (the Swift
+/// runtime's backtracer, which prints the crash report) or to its default
 /// action, so the process still ends by the signal, with its report.
+/// One of these signals sent by another process (`kill -SEGV`) is not a
+/// crash: the process ends by it at once, in every progress mode (the
+/// runtime's reporter would print a report and let the run go on).
 enum CrashSignals {
     static let numbers: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT]
 
@@ -22,8 +25,8 @@ enum CrashSignals {
     /// Set by the first crash: one line, however many threads fault.
     nonisolated(unsafe) private static var written: sig_atomic_t = 0
 
-    /// Installs the handlers (call once, with `--progress json`).
-    static func install() {
+    /// Installs the handlers (call once); `json` writes the lines.
+    static func install(json: Bool) {
         func table() -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {
             let t = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 32)
             t.initialize(repeating: nil, count: 32)
@@ -40,7 +43,8 @@ enum CrashSignals {
             sent[Int(number)] = strdup(head + #"ended by signal \#(number) (\#(name)) sent by another process"}"#
                                        + "\n")
         }
-        (Self.crashed, Self.sent, Self.previous) = (crashed, sent, previous)
+        if json { (Self.crashed, Self.sent) = (crashed, sent) }
+        Self.previous = previous
         for number in numbers {
             var action = sigaction()
             action.__sigaction_handler.sa_sigaction = { number, info, _ in

@@ -61,8 +61,8 @@ func runTool(_ argv: [String]) -> ExitStatus {
             // As early as can be: a signal during parsing or loading stops
             // the run before it renders, with its events and log line.
             StopSignals.install(json: Console.json)
-            // A crash (a bug) still ends the stream with a JSON line.
-            if Console.json { CrashSignals.install() }
+            // A crash (a bug) still ends a JSON stream with a JSON line.
+            CrashSignals.install(json: Console.json)
             // Fontconfig complains about a user's configuration on stderr as
             // it loads it: loaded here, so a JSON stream gets it as warnings.
             Console.capturingStderr { FontConfiguration.load() }

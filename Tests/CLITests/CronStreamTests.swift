@@ -372,5 +372,23 @@ import Testing
         let (again, events) = try book.render(["--scale", "1"])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(events.last?["event"] as? String == "done")
+        // Without JSON too, the signal ends the run (no report, no line).
+        let plain = Process()
+        plain.executableURL = URL(fileURLWithPath: Tool.path)
+        let log = { (try? String(contentsOfFile: book.cache + "/render.log", encoding: .utf8)) ?? "" }
+        let starts = log().components(separatedBy: " run start ").count
+        plain.arguments = ["render", book.root, "--cache", book.cache, "--progress", "none", "--force",
+                           "--only", "tickets,days,months", "--today", "2022-08-30", "--scale", "1", "--jobs", "1"]
+        let plainErr = Pipe()
+        plain.standardError = plainErr
+        plain.standardOutput = FileHandle.nullDevice
+        try plain.run()
+        // Once it has begun (its log says so), well before it can end.
+        while log().components(separatedBy: " run start ").count == starts { usleep(2000) }
+        kill(plain.processIdentifier, SIGSEGV)
+        let plainText = String(decoding: plainErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        plain.waitUntilExit()
+        #expect(plain.terminationReason == .uncaughtSignal && plain.terminationStatus == SIGSEGV, "\(plainText)")
+        #expect(!plainText.contains("Program crashed") && !plainText.contains("\"event\""))
     }
 }

@@ -15,6 +15,18 @@ struct EntryFileRecord: Sendable, Hashable {
     var back: String?
 }
 
+extension EntryFileRecord {
+    /// The record in `row`'s columns id, size, inode, mtime_ns, ctime_ns,
+    /// front and back, the first at `column`.
+    init(_ row: SQLiteStatement, from column: Int32) {
+        func optionalText(_ c: Int32) -> String? { row.optionalInt64(c) == nil ? nil : row.text(c) }
+        self.init(id: row.text(column),
+                  stamp: FileStamp(size: row.int64(column + 1), inode: UInt64(bitPattern: row.int64(column + 2)),
+                                   mtimeNanoseconds: row.int64(column + 3), ctimeNanoseconds: row.int64(column + 4)),
+                  front: optionalText(column + 5), back: optionalText(column + 6))
+    }
+}
+
 /// The entry-file rows a commit leaves, by position in the caller's list
 /// of loaded entries: looked up without a dictionary of a book's worth.
 struct EntryFileRecords {
@@ -66,16 +78,12 @@ extension CacheIndex {
         guard let query = selectEntryFile, (try? query.bind([.text(folder)])) != nil,
               (try? query.step()) == true else { return nil }
         defer { query.reset() }
-        func optionalText(_ column: Int32) -> String? { query.optionalInt64(column) == nil ? nil : query.text(column) }
         func file(_ column: Int32) -> Manifest.File? {
             guard query.optionalInt64(column) != nil else { return nil }
             return Manifest.File(size: query.int64(column), mtimeNanoseconds: query.int64(column + 1),
                                  inode: UInt64(bitPattern: query.int64(column + 2)), sha256: query.text(column + 3))
         }
-        let record = EntryFileRecord(id: query.text(0),
-                                     stamp: FileStamp(size: query.int64(1), inode: UInt64(bitPattern: query.int64(2)),
-                                                      mtimeNanoseconds: query.int64(3), ctimeNanoseconds: query.int64(4)),
-                                     front: optionalText(5), back: optionalText(6))
+        let record = EntryFileRecord(query, from: 0)
         return (record, file(7), file(11))
     }
 
@@ -88,11 +96,7 @@ extension CacheIndex {
         let scan = try db.prepare("SELECT folder, id, size, inode, mtime_ns, ctime_ns, front, back FROM entry_files")
         while try scan.step() {
             let folder = scan.text(0)
-            func optionalText(_ column: Int32) -> String? { scan.optionalInt64(column) == nil ? nil : scan.text(column) }
-            let row = EntryFileRecord(id: scan.text(1),
-                                      stamp: FileStamp(size: scan.int64(2), inode: UInt64(bitPattern: scan.int64(3)),
-                                                       mtimeNanoseconds: scan.int64(4), ctimeNanoseconds: scan.int64(5)),
-                                      front: optionalText(6), back: optionalText(7))
+            let row = EntryFileRecord(scan, from: 1)
             if let i = records.position(row.id), let wanted = records.record(i), wanted.folder == folder,
                wanted.record == row {
                 same[i] = true
@@ -174,9 +178,8 @@ extension CacheIndex {
         throws(SQLiteError) {
         lock.lock()
         defer { lock.unlock() }
-        let hasSize = try db.texts("SELECT name FROM pragma_table_info('outputs')").contains("size")
         // A range on the key, not LIKE (which would scan every row).
-        let scan = try db.prepare("SELECT path, fingerprint, owner, \(hasSize ? "size" : "NULL") FROM outputs "
+        let scan = try db.prepare("SELECT path, fingerprint, owner, \(putOutputSized ? "size" : "NULL") FROM outputs "
                                   + "WHERE path >= ? AND path < ? ORDER BY path")
         try scan.bind([.text(prefix), .text(String(prefix.dropLast()) + "0")])
         while try scan.step() {

@@ -41,7 +41,7 @@ public final class CacheIndex: @unchecked Sendable {
     private let selectFile: SQLiteStatement
     private let putOutput: SQLiteStatement
     /// Whether `putOutput` writes the size column.
-    private let putOutputSized: Bool
+    let putOutputSized: Bool
     private let dropOutput: SQLiteStatement
     private let putFile: SQLiteStatement
     private let dropFile: SQLiteStatement

@@ -60,11 +60,8 @@ public final class FileHasher: @unchecked Sendable {
             // the read below is that check (one open, not two).
             // A record whose hash is not as this build spells one (an
             // edited row) does not stand: the file is hashed again.
-            if let previous = known(key ?? path), let digest = Digest(hex: previous.sha256) {
-                let status = try FileSystem.readableStatus(path)
-                if status.kind == .regular, previous.matches(status) {
-                    return Checked(record: previous, isFresh: false, digest: digest)
-                }
+            if let previous = known(key ?? path), let digest = try Self.standing(previous, at: path) {
+                return Checked(record: previous, isFresh: false, digest: digest)
             }
             let (bytes, read) = try FileSystem.readFileWithStatus(path, limit: limit)
             let digest = Digest.of(bytes)
@@ -74,6 +71,19 @@ public final class FileHasher: @unchecked Sendable {
         } catch {
             throw ImageFileError(path: path, reason: CodecError(error))
         }
+    }
+}
+
+extension FileHasher {
+    /// The content hash `previous` records for the file at `path`, when it
+    /// still stands: the row's hash is spelled as this build spells one,
+    /// and the file, opened (so one that cannot be read fails now) and
+    /// stat'ed, is a regular file of the recorded size, mtime and inode.
+    /// Nil when it does not; throws when the file cannot be opened.
+    static func standing(_ previous: Manifest.File, at path: String) throws(FileSystemError) -> Digest? {
+        guard let digest = Digest(hex: previous.sha256) else { return nil }
+        let status = try FileSystem.readableStatus(path)
+        return status.kind == .regular && previous.matches(status) ? digest : nil
     }
 }
 

@@ -113,10 +113,9 @@ extension RenderRun {
     /// Leaves `mark` in the index (nil: none), unless it is there already.
     /// Not being able to is not a problem of the run: the next one loads
     /// the book.
-    func updateCleanMark(_ mark: (mark: String, book: UnchangedBook)?, index: CacheIndex) {
-        let current = index.cleanMark()
-        guard current != mark?.mark else { return }
-        try? index.setCleanMark(mark?.mark)
+    func updateCleanMark(_ mark: String?, index: CacheIndex) {
+        guard index.cleanMark() != mark else { return }
+        try? index.setCleanMark(mark)
     }
 
     /// This build, as the mark names it: the executable's size, inode and
@@ -170,11 +169,9 @@ extension RenderRun {
               FileStamp(status) == row.stamp else { return false }
         for (name, record) in [(row.front, front), (row.back, back)] {
             guard let name else { continue }
-            // A row whose hash is not as this build spells one is not
-            // trusted by loading either.
-            guard let record, Digest(hex: record.sha256) != nil,
-                  let status = try? FileSystem.readableStatus(EntryDiscovery.join(found.folder, name)),
-                  status.kind == .regular, record.matches(status) else { return false }
+            // As loading checks a photo (`FileHasher.check`).
+            guard let record, (try? FileHasher.standing(record, at: EntryDiscovery.join(found.folder, name))) != nil
+            else { return false }
         }
         return true
     }

@@ -101,13 +101,9 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         if let unchanged = try checkUnchanged(index: index, phases: &phases) {
             reportUnchanged(unchanged, index: index)
             phases.mark("report")
-            summary.seconds = Clock.now() - started
             log?.write("run unchanged since the last clean run: \(unchanged.entries) entries and "
                        + "\(unchanged.outputs) outputs checked by stat, none loaded")
-            log?.write("run phases \(phases.line)")
-            progress?.handle(.finished(summary))
-            log?.write("run done \(summary.line)")
-            return summary
+            return finished(started: started, phases: phases)
         }
 
         // Find and load; an entry whose photos cannot be read fails here.
@@ -283,9 +279,15 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             // takes it away.
             let clean = markable && stop?.signal == nil && summary.failed == 0 && notices.isEmpty
                 && index.warnings.isEmpty
-            updateCleanMark(clean ? cleanMark(index: index, base: base, checkFiles: false) : nil, index: index)
+            updateCleanMark(clean ? cleanMark(index: index, base: base, checkFiles: false)?.mark : nil, index: index)
             phases.mark("mark")
         }
+        return finished(started: started, phases: phases)
+    }
+
+    /// Ends a run that ran: its time, the log's phases and last line, and
+    /// the `done` report.
+    private func finished(started: Double, phases: PhaseTimer) -> RunSummary {
         summary.seconds = Clock.now() - started
         log?.write("run phases \(phases.line)")
         progress?.handle(.finished(summary))

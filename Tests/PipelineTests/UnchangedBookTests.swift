@@ -11,6 +11,7 @@ import FileSystem
 /// always did.
 @Suite struct UnchangedBookTests {
     static let kinds: Set<OutputKind> = [.days, .months]
+    static let every = Set(OutputKind.allCases)
 
     /// Three entries on two days, rendered once (days and months) and
     /// checked that the run left its mark.
@@ -46,6 +47,27 @@ import FileSystem
         events.events.compactMap { if case let .item(_, _, id, _, _, _, _) = $0 { return id }; return nil }
     }
 
+    /// The items of a run kind by kind: the kinds in the order they came,
+    /// and each kind's ids sorted (the check gives a kind's items in the
+    /// order of their paths, a loading run in its own).
+    static func byKind(_ events: Recorder) -> [(kind: ItemKind, ids: [String])] {
+        var out: [(kind: ItemKind, ids: [String])] = []
+        for case let .item(_, _, id, kind, _, _, _) in events.events {
+            if out.last?.kind == kind { out[out.count - 1].ids.append(id) } else { out.append((kind, [id])) }
+        }
+        return out.map { ($0.kind, $0.ids.sorted()) }
+    }
+
+    /// The total the run announced at its start.
+    static func total(_ events: Recorder) -> Int? {
+        events.events.lazy.compactMap { if case let .start(total) = $0 { return total }; return nil }.first
+    }
+
+    /// Takes every mark away, so the next run must load.
+    static func dropMarks(_ book: Book) throws {
+        try execute(book, "DELETE FROM meta WHERE key GLOB 'clean*'")
+    }
+
     static func execute(_ book: Book, _ sql: String) throws {
         let db = try SQLiteDatabase(path: book.cache + "/index.sqlite", mode: .readWrite)
         try db.execute(sql)
@@ -75,7 +97,7 @@ import FileSystem
         #expect(quick.summary.rendered == 0 && quick.summary.failed == 0 && quick.summary.removed == 0)
         // The same items in the same order as a run that loads the book
         // (the mark taken away, so it must).
-        try Self.execute(book, "DELETE FROM meta WHERE key = 'clean'")
+        try Self.dropMarks(book)
         let loaded = try Self.run(book)
         #expect(loaded.path == .loaded && loaded.summary.rendered == 0)
         #expect(Self.order(quick.events) == Self.order(loaded.events))
@@ -237,5 +259,83 @@ import FileSystem
         // Spelled otherwise, the same folder is the same book.
         #expect(try Self.run(book) { $0.entries = book.root + "/y/" }.path == .unchanged)
         #expect(try Self.run(book).path == .loaded)
+    }
+
+    /// A run of every kind (tickets, book pages, years, the site) is
+    /// checked by stat as days and months are, and reports the items a
+    /// loading run reports, kind by kind, with the same total. Its mark and
+    /// the days-and-months one stand side by side.
+    @Test func aRunOfEveryKindIsFoundUnchangedByStat() throws {
+        let book = try Self.book()
+        let first = try Self.run(book) { $0.only = Self.every }
+        #expect(first.path == .loaded && first.summary.rendered > 0 && first.summary.failed == 0)
+        let quick = try Self.run(book) { $0.only = Self.every }
+        #expect(quick.path == .unchanged)
+        #expect(quick.summary.rendered == 0 && quick.summary.removed == 0 && quick.summary.failed == 0)
+        try Self.dropMarks(book)
+        let loaded = try Self.run(book) { $0.only = Self.every }
+        #expect(loaded.path == .loaded && loaded.summary.rendered == 0)
+        let (q, l) = (Self.byKind(quick.events), Self.byKind(loaded.events))
+        #expect(q.map(\.kind) == [.tickets, .days, .months, .books, .years, .site], "\(q.map(\.kind))")
+        #expect(q.map(\.kind) == l.map(\.kind) && q.map(\.ids) == l.map(\.ids), "\(q) against \(l)")
+        #expect(quick.summary.skipped == loaded.summary.skipped && Self.total(quick.events) == Self.total(loaded.events))
+        // Three tickets, one item each (three images).
+        #expect(q.first?.ids == ["a", "b", "c"])
+        // The site's front page is reported too.
+        #expect(q.last?.ids.contains("index.html") == true)
+        // Both marks stand: neither run took the other's away (the days
+        // and months one made again, since every mark was dropped above).
+        #expect(try Self.run(book).path == .loaded)
+        #expect(try Self.run(book) { $0.only = Self.every }.path == .unchanged)
+        #expect(try Self.run(book).path == .unchanged)
+        #expect(try Self.run(book) { $0.only = Self.every }.path == .unchanged)
+        // Tickets alone have a mark of their own.
+        _ = try Self.run(book) { $0.only = [.tickets] }
+        let tickets = try Self.run(book) { $0.only = [.tickets] }
+        #expect(tickets.path == .unchanged && tickets.summary.skipped == 3)
+        #expect(try Self.run(book).path == .unchanged)
+    }
+
+    /// An entry.json edited at the same size with its mtime set back, whose
+    /// new stamp a tickets run records: the days-and-months mark no longer
+    /// matches (every mark's digest holds the stamps), though its own
+    /// outputs, the entries and the photos are as it left them.
+    @Test func anEditRecordedByARunOfAnotherKindSendsTheNextRunToLoad() throws {
+        let book = try Self.book()
+        let json = book.root + "/a/entry.json"
+        let text = try String(contentsOfFile: json, encoding: .utf8)
+        try Self.rewriteKeepingMtime(json, text.replacingOccurrences(of: "\"title\":\"a\"", with: "\"title\":\"x\""))
+        let tickets = try Self.run(book) { $0.only = [.tickets] }
+        #expect(tickets.path == .loaded && tickets.events.ids(.rendered) == ["a", "b", "c"])
+        let run = try Self.run(book)
+        #expect(run.path == .loaded)
+        #expect(run.events.ids(.rendered) == ["days/2022-08-27", "months/2022-08"], "\(run.events.ids(.rendered))")
+        #expect(try Self.run(book) { $0.only = [.tickets] }.path == .unchanged)
+    }
+
+    /// What only the other kinds show: a memo (the ticket's back, the
+    /// list page, the site), the page size, and today (the site's
+    /// calendar).
+    @Test func whatOnlyTheOtherKindsShowIsLoaded() throws {
+        let book = try Self.book()
+        _ = try Self.run(book) { $0.only = Self.every }
+        try book.add("b", date: "2022-08-27", memo: "a longer memo now")
+        let memo = try Self.run(book) { $0.only = Self.every }
+        #expect(memo.path == .loaded)
+        let rendered = memo.events.ids(.rendered)
+        #expect(rendered.contains("b") && !rendered.contains("a") && !rendered.contains { $0.hasPrefix("days/") },
+                "\(rendered)")
+        #expect(try Self.run(book) { $0.only = Self.every }.path == .unchanged)
+        let pages = try Self.run(book) { $0.only = Self.every; $0.pageSize = 2 }
+        #expect(pages.path == .loaded && pages.events.ids(.rendered).contains { $0.hasPrefix("books/") })
+        #expect(try Self.run(book) { $0.only = Self.every; $0.pageSize = 2 }.path == .unchanged)
+        let tomorrow = try Self.run(book) { $0.only = [.tickets, .site]; $0.pageSize = 2 }
+        #expect(tomorrow.path == .loaded)
+        #expect(try Self.run(book) { $0.only = [.tickets, .site]; $0.pageSize = 2 }.path == .unchanged)
+        let later = try Self.run(book) { $0.only = [.tickets, .site]; $0.pageSize = 2; $0.today = CalendarDate("2022-09-05")! }
+        #expect(later.path == .loaded)
+        // Tickets do not show today.
+        _ = try Self.run(book) { $0.only = [.tickets] }
+        #expect(try Self.run(book) { $0.only = [.tickets]; $0.today = CalendarDate("2022-09-05")! }.path == .unchanged)
     }
 }

@@ -116,36 +116,47 @@ extension CacheIndex {
         }
     }
 
-    // MARK: - The clean run's mark
+    // MARK: - The clean runs' marks
 
-    /// The mark the last clean run of the unchanged-book check's kinds
-    /// left (see `RenderRun.unchangedMark`), or nil.
-    func cleanMark() -> String? {
+    /// The mark the last clean run of a set of kinds left under `key`
+    /// (see `RenderRun.cleanMark`), or nil. Each set of kinds has its own,
+    /// so a cron job of days and an app's ticket runs do not take each
+    /// other's away.
+    func cleanMark(key: String) -> String? {
         lock.lock()
         defer { lock.unlock() }
-        return (try? db.texts("SELECT value FROM meta WHERE key = 'clean'"))?.first
+        guard let query = try? db.prepare("SELECT value FROM meta WHERE key = ?"), (try? query.bind([.text(key)])) != nil,
+              (try? query.step()) == true else { return nil }
+        return query.text(0)
     }
 
-    /// Sets (or with nil, drops) the clean run's mark, in a transaction of
+    /// Sets (or with nil, drops) the mark under `key`, in a transaction of
     /// its own.
-    func setCleanMark(_ mark: String?) throws(SQLiteError) {
+    func setCleanMark(_ mark: String?, key: String) throws(SQLiteError) {
         lock.lock()
         defer { lock.unlock() }
-        let put = try db.prepare(mark == nil ? "DELETE FROM meta WHERE key = 'clean'"
-                                             : "INSERT OR REPLACE INTO meta(key, value) VALUES ('clean', ?)")
-        if let mark { try put.run([.text(mark)]) } else { try put.run([]) }
+        if let mark {
+            try db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)").run([.text(key), .text(mark)])
+        } else {
+            try db.prepare("DELETE FROM meta WHERE key = ?").run([.text(key)])
+        }
     }
 
-    /// SHA-256 over every row of the entries and files tables, in key
-    /// order, and the number of entry rows: a change to any row, by any
-    /// build, changes it.
+    /// SHA-256 over every row of the entries, files and entry_files tables,
+    /// in key order, and the number of entry rows: a change to any row, by
+    /// any build or run of any kind, changes it. The entry_files rows are
+    /// in it so that a run which records an edited entry.json's new stamp
+    /// and is ended at once (SIGKILL, a power cut) leaves every mark
+    /// stale, not only its own, which its commit drops.
     func inputRowsDigest() throws(SQLiteError) -> (entries: Int, digest: Digest) {
         lock.lock()
         defer { lock.unlock() }
         var hash = SHA256()
-        // Each text column with its length, each number as 8 bytes: no two
-        // different tables hash alike. The columns are NOT NULL.
+        // Each text column with its length, each number as 8 bytes, a
+        // missing one as -2: no two different tables hash alike.
         func text(_ scan: SQLiteStatement, _ column: Int32) {
+            // NULL (a photo column of an entry without one).
+            guard scan.optionalInt64(column) != nil else { return number(-2) }
             let bytes = Array(scan.text(column).utf8)
             number(Int64(bytes.count))
             hash.update(bytes)
@@ -166,22 +177,33 @@ extension CacheIndex {
             for column in 1...3 { number(files.int64(Int32(column))) }
             text(files, 4)
         }
+        number(-1)
+        let stamps = try db.prepare("SELECT folder, id, size, inode, mtime_ns, ctime_ns, front, back FROM entry_files "
+                                    + "ORDER BY folder")
+        while try stamps.step() {
+            for column in 0...1 { text(stamps, Int32(column)) }
+            for column in 2...5 { number(stamps.int64(Int32(column))) }
+            for column in 6...7 { text(stamps, Int32(column)) }
+        }
         return (entries, Digest(bytes: hash.finalize()))
     }
 
-    /// Calls `body` with each committed output row whose path starts with
-    /// `prefix`, in path order, as stored (no layout check: the caller
-    /// checks), with its size (nil: a row from before sizes were kept).
-    /// `body` returns false to stop.
-    func forEachOutputRow(prefix: String,
+    /// Calls `body` with each committed output row whose path is in
+    /// `range` (from its lower bound, below its upper one) and after
+    /// `after`, in path order, at most `limit` of them, as stored (no
+    /// layout check: the caller checks), with its size (nil: a row from
+    /// before sizes were kept). `body` returns false to stop. Paged by
+    /// `after` so that a caller who must not hold the lock while it works
+    /// (reporting commits) lists a batch at a time, not a book's worth.
+    func forEachOutputRow(in range: Range<String>, after: String = "", limit: Int = -1,
                           _ body: (_ path: String, _ fingerprint: String, _ owner: String, _ size: Int64?) -> Bool)
         throws(SQLiteError) {
         lock.lock()
         defer { lock.unlock() }
         // A range on the key, not LIKE (which would scan every row).
         let scan = try db.prepare("SELECT path, fingerprint, owner, \(putOutputSized ? "size" : "NULL") FROM outputs "
-                                  + "WHERE path >= ? AND path < ? ORDER BY path")
-        try scan.bind([.text(prefix), .text(String(prefix.dropLast()) + "0")])
+                                  + "WHERE path >= ? AND path < ? AND path > ? ORDER BY path LIMIT ?")
+        try scan.bind([.text(range.lowerBound), .text(range.upperBound), .text(after), .integer(Int64(limit))])
         while try scan.step() {
             guard body(scan.text(0), scan.text(1), scan.text(2), scan.optionalInt64(3)) else { return }
         }

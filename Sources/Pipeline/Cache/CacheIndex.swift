@@ -398,10 +398,12 @@ public final class CacheIndex: @unchecked Sendable {
     /// `changedFiles`, and replaces the entry records by `entries` (rows
     /// not in it are deleted; `keptEntries`, when given, says which records
     /// are known to equal their rows, read from the index this run: those
-    /// are not written, and no row is read to compare).
+    /// are not written, and no row is read to compare), replaces the
+    /// entry_files rows by `entryFiles`, and deletes the mark under the key
+    /// `droppingCleanMark`.
     func commit(changedFiles: [String: Manifest.File] = [:], currentFiles: ((String) -> Bool)? = nil,
                 entries: EntryRecords? = nil, keptEntries: ((String) -> Bool)? = nil,
-                entryFiles: EntryFileRecords? = nil, droppingCleanMark: Bool = false) throws(SQLiteError) {
+                entryFiles: EntryFileRecords? = nil, droppingCleanMark: String? = nil) throws(SQLiteError) {
         lock.lock()
         defer { lock.unlock() }
         lastCommit = Clock.now()
@@ -417,7 +419,11 @@ public final class CacheIndex: @unchecked Sendable {
             // With the stamps it vouched for: a run ended at once after this
             // commit (a second signal, SIGKILL, a power cut) leaves no mark
             // that new stamps of an edited entry.json would then match.
-            if droppingCleanMark { try db.execute("DELETE FROM meta WHERE key = 'clean'") }
+            // Others' marks are made stale by the new stamps (they are in
+            // every mark's digest); the key an earlier build used goes too.
+            if let droppingCleanMark {
+                try db.prepare("DELETE FROM meta WHERE key = ? OR key = 'clean'").run([.text(droppingCleanMark)])
+            }
             try db.execute("COMMIT")
         } catch {
             try? db.execute("ROLLBACK")

@@ -3,48 +3,102 @@ import Codecs
 import Entries
 import FileSystem
 
-// The unchanged-book check: a cron job that renders days and months every
-// few minutes finds a large book unchanged by stat'ing its files and
-// comparing them with the index, without loading an entry or holding one
-// in memory, so its memory does not grow with the book.
+// The unchanged-book check: a cron job that renders every few minutes
+// finds a large book unchanged by stat'ing its files and comparing them
+// with the index, without loading an entry or holding one in memory, so
+// its memory does not grow with the book.
 //
-// A run of those kinds that rendered everything it planned, held nothing
-// and met no problem leaves a mark in the index: a digest of what decided
-// its outputs besides the entries (the build, the options, the fonts) and
-// of the index's entry, file and output rows as it left them. The next run
-// of the same kinds with the same options finds nothing to do when
+// A run that rendered everything it planned, held nothing and met no
+// problem leaves a mark in the index: a digest of what decided its outputs
+// besides the entries (the build, the options, the fonts) and of the
+// index's entry, file and output rows as it left them. The next run of the
+// same kinds with the same options finds nothing to do when
 // - the mark matches (so no run of any build or kind changed those rows
-//   since, and every day and month output's row is the one it left);
-// - every day and month output is in the cache at its recorded size;
+//   since, and every output row of its kinds is the one it left);
+// - every output of its kinds is in the cache at its recorded size;
 // - walking ENTRIES finds exactly the folders the index records, none
 //   unreadable, each entry.json with the stamp (size, inode, mtime, ctime)
 //   it had when it was read, and each photo with the stat its hash was
 //   recorded with.
 // Anything else, and the run loads the book as it always does.
+//
+// Every kind's outputs are decided by those inputs alone: a ticket by its
+// entry.json and photos, a day, month, book page, year or site page by the
+// entries it shows (all of them, for the book's order), and the month
+// sheets and the site also by today, which is in the mark when they are
+// made. So what holds for days and months holds for every kind.
 
-/// What the unchanged-book check found: how many entries it stat'ed and
-/// how many outputs are current.
+/// What the unchanged-book check found: how many entries it stat'ed, how
+/// many outputs are current, and how many items they are (a ticket's three
+/// images are one item).
 struct UnchangedBook {
     var entries: Int
     var outputs: Int
+    var items: Int
+}
+
+/// The output rows of one kind as the unchanged-book check reads them: a
+/// range of the index's keys, and how a row names the item a loading run
+/// reports it under.
+struct StampedOutputs {
+    enum Naming {
+        /// The row's owner: a ticket's three images are the entry's item.
+        case owner
+        /// The path without its extension (`days/2022-08-27`).
+        case stem
+        /// The path (site pages).
+        case path
+    }
+
+    var range: Range<String>
+    var kind: ItemKind
+    var naming: Naming
+
+    /// The rows of one output folder: its paths begin with `folder/`. The
+    /// range ends at `folder0`, '0' being the character after '/'.
+    init(folder: String, kind: ItemKind, naming: Naming) {
+        self.init(range: (folder + "/")..<(folder + "0"), kind: kind, naming: naming)
+    }
+
+    init(range: Range<String>, kind: ItemKind, naming: Naming) {
+        self.range = range
+        self.kind = kind
+        self.naming = naming
+    }
+
+    /// Every kind's rows, in the order a loading run reports its items.
+    static func of(_ kind: OutputKind) -> [StampedOutputs] {
+        switch kind {
+        case .tickets: [.init(folder: "tickets", kind: .tickets, naming: .owner)]
+        case .days: [.init(folder: "days", kind: .days, naming: .stem)]
+        case .months: [.init(folder: "months", kind: .months, naming: .stem)]
+        case .books: [.init(folder: "books", kind: .books, naming: .stem)]
+        case .years: [.init(folder: "years", kind: .years, naming: .stem)]
+        // The site's front page, alone in its range ("\u{1}" is the least
+        // character that can follow a name), and its folder.
+        case .site: [.init(range: "index.html"..<"index.html\u{1}", kind: .site, naming: .path),
+                     .init(folder: "site", kind: .site, naming: .path)]
+        }
+    }
+
+    /// The id of the item row `path` (owned by `owner`) belongs to.
+    func itemID(path: String, owner: String) -> String {
+        switch naming {
+        case .owner: owner
+        case .stem: path.lastIndex(of: ".").map { String(path[..<$0]) } ?? path
+        case .path: path
+        }
+    }
 }
 
 extension RenderRun {
-    /// The kinds whose reruns are checked by stat alone: those a cron job
-    /// renders all day (README, "Cron and systemd").
-    static var stampedKinds: Set<OutputKind> { [.days, .months] }
+    /// Whether this run takes part: every run that writes.
+    var usesCleanMark: Bool { !options.dryRun && !options.only.isEmpty }
 
-    /// Whether this run takes part: a run of days, months or both, that
-    /// writes.
-    var usesCleanMark: Bool {
-        !options.dryRun && !options.only.isEmpty && options.only.isSubset(of: Self.stampedKinds)
-    }
-
-    /// The output folders of this run's kinds, as their paths begin, with
-    /// the kind of item each output is.
-    private var stampedPrefixes: [(prefix: String, kind: ItemKind)] {
-        [(OutputKind.days, "days/", ItemKind.days), (.months, "months/", .months)]
-            .filter { options.only.contains($0.0) }.map { ($0.1, $0.2) }
+    /// The output rows of this run's kinds, in the order a loading run
+    /// reports their items.
+    private var stampedOutputs: [StampedOutputs] {
+        OutputKind.allCases.filter { options.only.contains($0) }.flatMap(StampedOutputs.of)
     }
 
     /// The index row of a loaded entry's folder, or nil when it gets none:
@@ -74,30 +128,35 @@ extension RenderRun {
     /// run's kinds is not one the layout makes or has no size, or, with
     /// `checkFiles`, when its file is not in the cache at that size.
     func cleanMark(index: CacheIndex, base: String, checkFiles: Bool) -> (mark: String, book: UnchangedBook)? {
-        var f = Fingerprint("clean-1")
+        var f = Fingerprint("clean-2")
         f.add(Self.buildStamp)
         for kind in OutputKind.allCases {
             f.add(options.only.contains(kind) ? options.formats[kind]?.rawValue ?? "default" : "-")
         }
         f.add("\(options.shard)")
+        // Book pages and the site's pages list so many entries a page.
+        f.add(options.only.isDisjoint(with: [.books, .site]) ? "-" : "page size \(options.pageSize)")
         // An entry without an id in its entry.json is named by its folder's
         // path below ENTRIES: the same book run one folder lower renames it.
         f.add(EntryDiscovery.canonicalRoot(options.entries))
-        // Only the month sheets show today.
-        f.add(options.only.contains(.months) ? options.today.description : "-")
+        // Only the month sheets and the site show today.
+        f.add(options.only.isDisjoint(with: [.months, .site]) ? "-" : options.today.description)
         f.add(base)
-        var outputs = 0
-        for (prefix, _) in stampedPrefixes {
+        var outputs = 0, items = 0
+        for stamped in stampedOutputs {
             var good = true
+            var owner: String?
             do throws(SQLiteError) {
-                try index.forEachOutputRow(prefix: prefix) { path, fingerprint, owner, size in
+                try index.forEachOutputRow(in: stamped.range) { path, fingerprint, rowOwner, size in
                     guard let size, CacheLayout.kind(ofOutput: path) != nil,
                           !checkFiles || store?.fileSize(path) == size else {
                         good = false
                         return false
                     }
                     outputs += 1
-                    f.add("\(path) \(fingerprint) \(owner) \(size)")
+                    if stamped.naming != .owner || rowOwner != owner { items += 1 }
+                    owner = rowOwner
+                    f.add("\(path) \(fingerprint) \(rowOwner) \(size)")
                     return true
                 }
             } catch {
@@ -107,15 +166,20 @@ extension RenderRun {
         }
         guard let inputs = try? index.inputRowsDigest() else { return nil }
         f.add("\(outputs) \(inputs.entries) \(inputs.digest.hex)")
-        return (f.finish(), UnchangedBook(entries: inputs.entries, outputs: outputs))
+        return (f.finish(), UnchangedBook(entries: inputs.entries, outputs: outputs, items: items))
+    }
+
+    /// The index key of this run's mark: one for each set of kinds.
+    var cleanMarkKey: String {
+        "clean " + OutputKind.allCases.filter { options.only.contains($0) }.map(\.rawValue).joined(separator: ",")
     }
 
     /// Leaves `mark` in the index (nil: none), unless it is there already.
     /// Not being able to is not a problem of the run: the next one loads
     /// the book.
     func updateCleanMark(_ mark: String?, index: CacheIndex) {
-        guard index.cleanMark() != mark else { return }
-        try? index.setCleanMark(mark)
+        guard index.cleanMark(key: cleanMarkKey) != mark else { return }
+        try? index.setCleanMark(mark, key: cleanMarkKey)
     }
 
     /// This build, as the mark names it: the executable's size, inode and
@@ -130,9 +194,9 @@ extension RenderRun {
 
     /// Whether the book is as the last clean run of these kinds left it
     /// (see the top of this file); nil when it may not be, or this run does
-    /// not take part (another kind, `--force`, a dry run).
+    /// not take part (`--force`, a dry run).
     func checkUnchanged(index: CacheIndex, phases: inout PhaseTimer) throws(PipelineError) -> UnchangedBook? {
-        guard usesCleanMark, !options.force, let stored = index.cleanMark() else { return nil }
+        guard usesCleanMark, !options.force, let stored = index.cleanMark(key: cleanMarkKey) else { return nil }
         let hasher = FileHasher(previous: index.file)
         guard let (mark, book) = cleanMark(index: index, base: baseFingerprint(hasher: hasher), checkFiles: true),
               mark == stored, book.entries > 0 else {
@@ -176,20 +240,29 @@ extension RenderRun {
         return true
     }
 
-    /// Reports every output of an unchanged book as skipped, in the order
-    /// a loading run plans them (days, then months, each by date).
+    /// Reports every item of an unchanged book as skipped, kind by kind in
+    /// the order a loading run reports them, each kind's items in the
+    /// order of their paths (a loading run gives tickets in the order of
+    /// their folders, and each kind's pages in its own order).
     func reportUnchanged(_ book: UnchangedBook, index: CacheIndex) {
-        total = book.outputs
+        total = book.items
         progress?.handle(.start(total: total))
-        for (prefix, kind) in stampedPrefixes {
-            // Listed first (a day or month each, not an entry), reported
-            // after: reporting may commit, which takes the index's lock.
-            var owners: [String] = []
-            try? index.forEachOutputRow(prefix: prefix) { _, _, owner, _ in
-                owners.append(owner)
-                return true
+        for stamped in stampedOutputs {
+            var after = "", owner: String?
+            while true {
+                // Listed a batch at a time, reported after: reporting may
+                // commit, which takes the index's lock.
+                var ids: [String] = [], last: String?
+                try? index.forEachOutputRow(in: stamped.range, after: after, limit: 4096) { path, _, rowOwner, _ in
+                    last = path
+                    if stamped.naming != .owner || rowOwner != owner { ids.append(stamped.itemID(path: path, owner: rowOwner)) }
+                    owner = rowOwner
+                    return true
+                }
+                for id in ids { finish(id: id, kind: stamped.kind, status: .skipped, failure: nil, warnings: []) }
+                guard let last else { break }
+                after = last
             }
-            for owner in owners { finish(id: prefix + owner, kind: kind, status: .skipped, failure: nil, warnings: []) }
         }
     }
 }

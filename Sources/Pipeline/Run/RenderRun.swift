@@ -215,7 +215,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
                              entries: entryRowsStand ? nil : held.entryRecords(loading),
                              keptEntries: { held.isUnchanged($0, loading: loading) },
                              entryFiles: usesCleanMark ? Self.entryFileRecords(loading) : nil,
-                             droppingCleanMark: usesCleanMark)
+                             droppingCleanMark: usesCleanMark ? cleanMarkKey : nil)
         } catch {
             throw .badCache(path: index.displayName, reason: "cannot be updated: \(error.message)")
         }
@@ -274,8 +274,8 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         }
         phases.mark("render")
         if usesCleanMark {
-            // Left only by a run that rendered every day and month it
-            // planned, held nothing and met no problem; any other run
+            // Left only by a run that rendered every item it planned, held
+            // nothing and met no problem; any other run of these kinds
             // takes it away.
             let clean = markable && stop?.signal == nil && summary.failed == 0 && notices.isEmpty
                 && index.warnings.isEmpty

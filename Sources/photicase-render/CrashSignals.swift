@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// A crash during `render` (a bug: a fault, a trap, an abort). Under
+/// A crash of any command (a bug: a fault, a trap, an abort). Under
 /// `--progress json` the stream's consumer (an app, a cron wrapper) reads
 /// JSON lines, and a crash report is plain text: the handler writes one
 /// last JSON line, `{"event":"error","exit":128+N,"message":"…crashed…"}`.
@@ -10,8 +10,9 @@ import Glibc
 /// runtime's backtracer, which prints the crash report) or to its default
 /// action, so the process still ends by the signal, with its report.
 /// One of these signals sent by another process (`kill -SEGV`) is not a
-/// crash: the process ends by it at once, in every progress mode (the
-/// runtime's reporter would print a report and let the run go on).
+/// crash: the process ends by it at once, in every progress mode and
+/// every command (the runtime's reporter would print a report and let the
+/// command go on and write its output).
 enum CrashSignals {
     static let numbers: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT]
 

@@ -140,4 +140,41 @@ import Codecs
         #expect(r.status == 1)
         #expect(r.stderr.contains("/nonexistent/photo.jpg: no such file"))
     }
+
+    /// `convert` (like every command) ends by a crash signal another
+    /// process sends it, with no crash report: the Swift runtime's reporter
+    /// would print one and let the command carry on and write its output.
+    @Test func aCrashSignalSentToConvertEndsIt() throws {
+        let dir = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // Large enough to take seconds in a debug build: the signal comes
+        // while it works.
+        var raster = Raster(width: 4000, height: 3000, fill: RGBA(30, 120, 200))
+        for y in stride(from: 0, to: 3000, by: 50) { for x in 0..<4000 { raster[x, y] = RGBA(250, 250, 0) } }
+        try Data(try ImageEncoder.encode(raster, settings: .png())).write(to: URL(fileURLWithPath: dir + "/big.png"))
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Tool.path)
+        p.arguments = ["convert", dir + "/big.png", dir + "/big.webp"]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        // Once it has used 0.2 s of CPU (its handlers are installed within
+        // milliseconds of starting), however busy the machine is.
+        func cpuTicks() -> Int? {
+            guard let stat = try? String(contentsOfFile: "/proc/\(p.processIdentifier)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+            return user + system
+        }
+        while p.isRunning, (cpuTicks() ?? 0) < 20 { usleep(2000) }
+        #expect(p.isRunning, "convert ended before the signal: make its input larger")
+        kill(p.processIdentifier, SIGSEGV)
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == SIGSEGV, "\(text)")
+        #expect(!text.contains("Program crashed"), "\(text)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/big.webp"))
+    }
 }

@@ -4,6 +4,7 @@
 Usage: python3 scripts/bench-scale.py [--sizes 1000,10000,20000,50000,100000]
                                       [--repeats 3] [--jobs 2] [--only days]
                                       [--memo-chars N] [--bin PATH]
+                                      [--baseline PATH]
 
 For each size, generates a book of that many entries (one small JPEG each,
 hard links to one file; folders YYYY/NNNNNN; dates spread over 20 years,
@@ -15,7 +16,9 @@ median wall time and median peak RSS (ru_maxrss) of `--repeats` runs, and
 the index's size; then edits one entry's title and times the rerun that
 finds it (one run: it loads the book). Prints a Markdown table, and one of
 where the last unchanged rerun of each size spent its time and memory (from
-render.log's phases). The book is left to settle for 2.5 s before its first
+render.log's phases). With `--baseline`, another build's unchanged reruns
+alternate with this one's on the same cache (`--repeats` each) and a third
+table puts the two side by side. The book is left to settle for 2.5 s before its first
 render, as a real book's files are older than the cron job's run.
 """
 import argparse
@@ -82,11 +85,12 @@ def main():
                     help="give each entry a memo of this many Korean characters, two friends and a director "
                          "(0: the short memo of the tables in docs/PERFORMANCE.md)")
     ap.add_argument("--bin", default=os.path.join(ROOT, ".build", "release", "photicase-render"))
+    ap.add_argument("--baseline", help="another build whose unchanged reruns alternate with this one's")
     args = ap.parse_args()
     if not os.access(args.bin, os.X_OK):
         sys.exit(f"bench-scale: build first (swift build -c release): {args.bin}")
     work = tempfile.mkdtemp(prefix="pr-scale-")
-    rows = []
+    rows, side = [], []
     try:
         photo = os.path.join(work, "photo.jpg")
         make_photo(photo)
@@ -108,6 +112,12 @@ def main():
             rss = statistics.median(r[1] for r in reruns)
             index = sum(os.path.getsize(os.path.join(cache, n)) for n in os.listdir(cache) if n.startswith("index"))
             phases = last_phases(cache)
+            if args.baseline:
+                # Alternating, so a busy machine slows both alike. Neither
+                # build takes the other's mark away (each keeps its own key).
+                pairs = [(run([args.baseline] + cmd[1:]), run(cmd)) for _ in range(args.repeats)]
+                side.append((size, statistics.median(b[0] for b, _ in pairs), statistics.median(b[1] for b, _ in pairs),
+                             statistics.median(n[0] for _, n in pairs), statistics.median(n[1] for _, n in pairs)))
             # One entry edited: the rerun loads the book to find what the
             # change touches (the unchanged-book check fails at that entry).
             edited = os.path.join(book, str(datetime.date(2006, 1, 1).year), f"{0:06d}", "entry.json")
@@ -138,6 +148,17 @@ def main():
         print("|---:|" + "---:|" * len(names))
         for size, _, _, _, _, phases, _, _ in rows:
             print(f"| {size:,} | " + " | ".join(f"{sec:.3f} s, {mib} MiB" for _, sec, mib in phases) + " |")
+    print_side_by_side(side, args.baseline or "")
+
+
+def print_side_by_side(side, baseline):
+    if not side:
+        return
+    print()
+    print(f"| entries | baseline ({os.path.basename(baseline)}) | its peak RSS | this build | its peak RSS | speed-up |")
+    print("|---:|---:|---:|---:|---:|---:|")
+    for size, bw, brss, nw, nrss in side:
+        print(f"| {size:,} | {bw:.2f} s | {brss:.0f} MiB | {nw:.2f} s | {nrss:.0f} MiB | {bw / nw:.1f}x |")
 
 
 def last_phases(cache):

@@ -459,6 +459,36 @@ import FileSystem
         #expect(Self.outputs(book) == before)
     }
 
+    /// A photo moved out of its entry folder and replaced by a link to it
+    /// keeps its stat, and its entry.json is unchanged: the stat-only rerun
+    /// (here of tickets, and of every kind) checks where the photo lands as
+    /// loading does, so the entry fails as loading fails it ("leads outside
+    /// the entry folder"), not skipped as unchanged (an outside review's find).
+    @Test func aPhotoLinkedFromOutsideItsFolderFailsInTheStatOnlyRerunToo() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try book.add("b", date: "2022-08-28")
+        Thread.sleep(forTimeInterval: 2.2)
+        for kinds in [["--only", "tickets"], []] {
+            let run = ["render", book.root, "--cache", book.cache, "--progress", "json", "--today", "2022-08-30",
+                       "--scale", "1"] + kinds
+            #expect(try Tool.run(run).status == 0)
+            #expect(try Tool.run(run).status == 0)
+            let log = { (try? String(contentsOfFile: book.cache + "/render.log", encoding: .utf8)) ?? "" }
+            #expect(log().components(separatedBy: " run start ").last?.contains("run unchanged") == true, "\(log())")
+            let outside = book.base + "/outside-\(kinds.count).jpg"
+            try FileManager.default.moveItem(atPath: book.root + "/b/front.jpg", toPath: outside)
+            try FileManager.default.createSymbolicLink(atPath: book.root + "/b/front.jpg", withDestinationPath: outside)
+            let rerun = try Tool.run(run)
+            #expect(rerun.status == 1, "\(rerun.stderr)")
+            #expect(rerun.stderr.contains("leads outside the entry folder"), "\(rerun.stderr)")
+            #expect(log().components(separatedBy: " run start ").last?.contains("run unchanged") == false)
+            // Put back for the next kinds.
+            try FileManager.default.removeItem(atPath: book.root + "/b/front.jpg")
+            try FileManager.default.moveItem(atPath: outside, toPath: book.root + "/b/front.jpg")
+        }
+    }
+
     /// A run ended at once after it recorded an edited entry's new stamp
     /// (SIGKILL here; a second SIGTERM and a power cut likewise) leaves no mark
     /// for that stamp to match: the next run loads and renders the day.

@@ -338,4 +338,21 @@ import FileSystem
         _ = try Self.run(book) { $0.only = [.tickets] }
         #expect(try Self.run(book) { $0.only = [.tickets]; $0.today = CalendarDate("2022-09-05")! }.path == .unchanged)
     }
+
+    /// A photo moved out of its folder and replaced by a link to it keeps
+    /// its stat and its entry.json; loading refuses such a photo (it leads
+    /// outside the folder), so the check sends the run to loading.
+    @Test func aPhotoLinkedFromOutsideItsFolderIsLoaded() throws {
+        let book = try Self.book()
+        let outside = URL(fileURLWithPath: book.root).deletingLastPathComponent().path + "/outside.jpg"
+        try FileManager.default.moveItem(atPath: book.root + "/c/front.jpg", toPath: outside)
+        try FileManager.default.createSymbolicLink(atPath: book.root + "/c/front.jpg", withDestinationPath: outside)
+        #expect(try Self.run(book).path == .loaded)
+        // A link that stays inside the folder is a photo like any other.
+        try FileManager.default.removeItem(atPath: book.root + "/c/front.jpg")
+        try FileManager.default.moveItem(atPath: outside, toPath: book.root + "/c/real.jpg")
+        try FileManager.default.createSymbolicLink(atPath: book.root + "/c/front.jpg", withDestinationPath: "real.jpg")
+        _ = try Self.run(book)
+        #expect(try Self.run(book).path == .unchanged)
+    }
 }

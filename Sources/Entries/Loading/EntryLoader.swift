@@ -29,6 +29,15 @@ public struct EntryLoader: Sendable {
     /// The path of `folder`'s entry.json, as `load` reads it.
     public static func file(in folder: String) -> String { PhotoPath.join(folder, fileName) }
 
+    /// Whether photo `name`, one `load` accepted, still lands inside
+    /// `folder` once links are followed, as `load` checks it; `landing` is
+    /// where `folder` lands. A photo moved out of its folder and replaced
+    /// by a link to it keeps its stat and its entry.json: the batch
+    /// pipeline's check by stat asks this too.
+    public static func photoStaysInside(_ name: String, folder: String, landing: String) -> Bool {
+        (try? PhotoPath.resolve(name, in: folder, field: "", file: "", landing: FolderLanding(known: landing))) != nil
+    }
+
     /// Limits for entry.json: its size in bytes and its nesting depth.
     public var limits: JSONParser.Limits
 

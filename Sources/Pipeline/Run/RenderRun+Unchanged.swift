@@ -233,8 +233,11 @@ extension RenderRun {
               FileStamp(status) == row.stamp else { return false }
         for (name, record) in [(row.front, front), (row.back, back)] {
             guard let name else { continue }
-            // As loading checks a photo (`FileHasher.check`).
-            guard let record, (try? FileHasher.standing(record, at: EntryDiscovery.join(found.folder, name))) != nil
+            // As loading checks a photo: inside its folder once links are
+            // followed (a photo moved out and linked to keeps its stat),
+            // and as its hash was recorded (`FileHasher.check`).
+            guard let record, EntryLoader.photoStaysInside(name, folder: found.folder, landing: found.canonicalFolder),
+                  (try? FileHasher.standing(record, at: EntryDiscovery.join(found.folder, name))) != nil
             else { return false }
         }
         return true

@@ -54,12 +54,16 @@ CORPUS_PHOTO = os.path.join(ROOT, "..", "shared", "corpus", "photos", "image-rs_
 
 def run_usage(cmd, **kw):
     """Runs `cmd`, exiting on failure; returns (wall seconds, rusage)."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **kw)
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    err = proc.stderr.read().decode(errors="replace")
-    proc.stderr.close()
+    # stderr into a file, not a pipe: a run that warns about every entry
+    # (a small photo enlarged) writes more than a pipe holds, and would
+    # wait for a reader while this waits for it to end.
+    with tempfile.TemporaryFile() as errors:
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=errors, **kw)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        errors.seek(0)
+        err = errors.read().decode(errors="replace")
     code = os.waitstatus_to_exitcode(status)
     if code != 0:
         sys.exit(f"bench: {' '.join(cmd[:6])} ... exited {code}: {err[-400:]}")

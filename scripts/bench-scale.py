@@ -17,8 +17,9 @@ the index's size; then edits one entry's title and times the rerun that
 finds it (one run: it loads the book). Prints a Markdown table, and one of
 where the last unchanged rerun of each size spent its time and memory (from
 render.log's phases). With `--baseline`, another build's unchanged reruns
-alternate with this one's on the same cache (`--repeats` each) and a third
-table puts the two side by side. The book is left to settle for 2.5 s before its first
+alternate with this one's (`--repeats` each; the other build on a copy of
+the cache, after one run of its own there) and a third table puts the two
+side by side. The book is left to settle for 2.5 s before its first
 render, as a real book's files are older than the cron job's run.
 """
 import argparse
@@ -113,9 +114,19 @@ def main():
             index = sum(os.path.getsize(os.path.join(cache, n)) for n in os.listdir(cache) if n.startswith("index"))
             phases = last_phases(cache)
             if args.baseline:
-                # Alternating, so a busy machine slows both alike. Neither
-                # build takes the other's mark away (each keeps its own key).
-                pairs = [(run([args.baseline] + cmd[1:]), run(cmd)) for _ in range(args.repeats)]
+                # The baseline on a copy of the cache: a build's mark names
+                # the build, so two builds of the check on one cache would
+                # take each other's mark away and both load. Its first run
+                # there leaves its own mark (or, for a build without the
+                # check, is simply its first). Then alternating, so a busy
+                # machine slows both alike.
+                base_cache = cache + "-baseline"
+                shutil.copytree(cache, base_cache, symlinks=True)
+                base_cmd = [args.baseline] + cmd[1:]
+                base_cmd[base_cmd.index("--cache") + 1] = base_cache
+                run(base_cmd)
+                pairs = [(run(base_cmd), run(cmd)) for _ in range(args.repeats)]
+                shutil.rmtree(base_cache)
                 side.append((size, statistics.median(b[0] for b, _ in pairs), statistics.median(b[1] for b, _ in pairs),
                              statistics.median(n[0] for _, n in pairs), statistics.median(n[1] for _, n in pairs)))
             # One entry edited: the rerun loads the book to find what the

@@ -52,33 +52,48 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS_PHOTO = os.path.join(ROOT, "..", "shared", "corpus", "photos", "image-rs_scaledown_test_4032x3024.jpg")
 
 
+GNU_TIME = "/usr/bin/time"
+
+
 def run_usage(cmd, **kw):
-    """Runs `cmd`, exiting on failure; returns (wall seconds, rusage)."""
-    # stderr into a file, not a pipe: a run that warns about every entry
-    # (a small photo enlarged) writes more than a pipe holds, and would
-    # wait for a reader while this waits for it to end.
-    with tempfile.TemporaryFile() as errors:
+    """Runs `cmd`, exiting on failure; returns (wall seconds, rusage, peak
+    RSS MiB). The peak RSS is GNU time's (`%M`) where it is installed: Linux
+    carries a process's peak RSS across exec, so a child started from this
+    script reports at least this script's own peak (which walking a large
+    cache folder raises to 100 MiB and more), while GNU time's child is
+    forked from a small process."""
+    with tempfile.TemporaryFile() as errors, tempfile.NamedTemporaryFile("r") as peak:
+        timed = os.access(GNU_TIME, os.X_OK)
+        full = [GNU_TIME, "-f", "%M", "-o", peak.name] + cmd if timed else cmd
+        # stderr into a file, not a pipe: a run that warns about every
+        # entry (a small photo enlarged) writes more than a pipe holds, and
+        # would wait for a reader while this waits for it to end.
         start = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=errors, **kw)
+        proc = subprocess.Popen(full, stdout=subprocess.DEVNULL, stderr=errors, **kw)
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - start
         errors.seek(0)
         err = errors.read().decode(errors="replace")
-    code = os.waitstatus_to_exitcode(status)
-    if code != 0:
-        sys.exit(f"bench: {' '.join(cmd[:6])} ... exited {code}: {err[-400:]}")
-    return wall, usage
+        code = os.waitstatus_to_exitcode(status)
+        if code != 0:
+            sys.exit(f"bench: {' '.join(cmd[:6])} ... exited {code}: {err[-400:]}")
+        rss = usage.ru_maxrss / 1024
+        if timed:
+            lines = peak.read().split()
+            rss = int(lines[-1]) / 1024 if lines else rss
+    return wall, usage, rss
 
 
 def run(cmd, **kw):
     """Runs `cmd`; returns (wall seconds, peak RSS MiB)."""
-    wall, usage = run_usage(cmd, **kw)
-    return wall, usage.ru_maxrss / 1024
+    wall, _, rss = run_usage(cmd, **kw)
+    return wall, rss
 
 
 def run_cpu(cmd):
     """Runs `cmd`; returns (wall seconds, CPU seconds: user + system)."""
-    wall, usage = run_usage(cmd)
+    wall, usage, _ = run_usage(cmd)
+    # GNU time's rusage includes its child's, which it waited for.
     return wall, usage.ru_utime + usage.ru_stime
 
 

@@ -144,25 +144,47 @@ extension RenderRun {
         f.add(base)
         var outputs = 0, items = 0
         for stamped in stampedOutputs {
-            var good = true
-            var owner: String?
-            do throws(SQLiteError) {
-                try index.forEachOutputRow(in: stamped.range) { path, fingerprint, rowOwner, size in
-                    guard let size, CacheLayout.kind(ofOutput: path) != nil,
-                          !checkFiles || store?.fileSize(path) == size else {
-                        good = false
-                        return false
+            var owner: String?, after = ""
+            while true {
+                // A batch of rows at a time, so their files are stat'ed on the
+                // `--jobs` threads (a whole book's tickets and site pages are
+                // hundreds of thousands) without the index's lock held.
+                var rows: [(path: String, fingerprint: String, owner: String, size: Int64)] = []
+                var sized = true
+                do throws(SQLiteError) {
+                    try index.forEachOutputRow(in: stamped.range, after: after, limit: 4096) { path, fingerprint, rowOwner, size in
+                        guard let size else {
+                            sized = false
+                            return false
+                        }
+                        rows.append((path, fingerprint, rowOwner, size))
+                        return true
                     }
-                    outputs += 1
-                    if stamped.naming != .owner || rowOwner != owner { items += 1 }
-                    owner = rowOwner
-                    f.add("\(path) \(fingerprint) \(rowOwner) \(size)")
-                    return true
+                } catch {
+                    return nil
                 }
-            } catch {
-                return nil
+                guard sized else { return nil }
+                guard let last = rows.last else { break }
+                after = last.path
+                if checkFiles {
+                    // The rows' paths need no layout check here: they are the
+                    // ones the mark was made from (each checked then), or the
+                    // digest differs anyway.
+                    let (store, batch) = (self.store, rows)
+                    let present = Self.parallelMap(batch.count, threads: options.jobs) { i in
+                        store?.fileSize(batch[i].path) == batch[i].size
+                    }
+                    guard !present.contains(false) else { return nil }
+                } else {
+                    guard rows.allSatisfy({ CacheLayout.kind(ofOutput: $0.path) != nil }) else { return nil }
+                }
+                for row in rows {
+                    outputs += 1
+                    if stamped.naming != .owner || row.owner != owner { items += 1 }
+                    owner = row.owner
+                    f.add("\(row.path) \(row.fingerprint) \(row.owner) \(row.size)")
+                }
             }
-            guard good else { return nil }
         }
         guard let inputs = try? index.inputRowsDigest() else { return nil }
         f.add("\(outputs) \(inputs.entries) \(inputs.digest.hex)")

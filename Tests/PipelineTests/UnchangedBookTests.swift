@@ -90,6 +90,14 @@ import FileSystem
                 && after.identity == before.identity)
     }
 
+    /// Entry a's title "a" becomes "x": the same size, and the mtime set
+    /// back (only the ctime and the content tell).
+    static func retitleKeepingSizeAndMtime(_ book: Book) throws {
+        let json = book.root + "/a/entry.json"
+        let text = try String(contentsOfFile: json, encoding: .utf8)
+        try rewriteKeepingMtime(json, text.replacingOccurrences(of: "\"title\":\"a\"", with: "\"title\":\"x\""))
+    }
+
     @Test func anUnchangedBookIsFoundSoByStatAndReportedAsALoadingRunReportsIt() throws {
         let book = try Self.book()
         let quick = try Self.run(book)
@@ -110,10 +118,7 @@ import FileSystem
 
     @Test func anEditedEntryThatKeepsItsSizeAndMtimeIsLoaded() throws {
         let book = try Self.book()
-        let json = book.root + "/a/entry.json"
-        let text = try String(contentsOfFile: json, encoding: .utf8)
-        // The title "a" becomes "x": same size; the mtime is set back.
-        try Self.rewriteKeepingMtime(json, text.replacingOccurrences(of: "\"title\":\"a\"", with: "\"title\":\"x\""))
+        try Self.retitleKeepingSizeAndMtime(book)
         let run = try Self.run(book)
         #expect(run.path == .loaded)
         #expect(run.events.ids(.rendered) == ["days/2022-08-27", "months/2022-08"], "\(run.events.ids(.rendered))")
@@ -302,9 +307,7 @@ import FileSystem
     /// outputs, the entries and the photos are as it left them.
     @Test func anEditRecordedByARunOfAnotherKindSendsTheNextRunToLoad() throws {
         let book = try Self.book()
-        let json = book.root + "/a/entry.json"
-        let text = try String(contentsOfFile: json, encoding: .utf8)
-        try Self.rewriteKeepingMtime(json, text.replacingOccurrences(of: "\"title\":\"a\"", with: "\"title\":\"x\""))
+        try Self.retitleKeepingSizeAndMtime(book)
         let tickets = try Self.run(book) { $0.only = [.tickets] }
         #expect(tickets.path == .loaded && tickets.events.ids(.rendered) == ["a", "b", "c"])
         let run = try Self.run(book)

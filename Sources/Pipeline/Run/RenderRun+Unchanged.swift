@@ -95,11 +95,11 @@ extension RenderRun {
     /// Whether this run takes part: every run that writes.
     var usesCleanMark: Bool { !options.dryRun && !options.only.isEmpty }
 
-    /// The output rows of this run's kinds, in the order a loading run
-    /// reports their items.
-    private var stampedOutputs: [StampedOutputs] {
-        OutputKind.allCases.filter { options.only.contains($0) }.flatMap(StampedOutputs.of)
-    }
+    /// This run's kinds, in the order a loading run reports their items.
+    private var kindsMade: [OutputKind] { OutputKind.allCases.filter { options.only.contains($0) } }
+
+    /// The output rows of this run's kinds, in that order.
+    private var stampedOutputs: [StampedOutputs] { kindsMade.flatMap(StampedOutputs.of) }
 
     /// The index row of a loaded entry's folder, or nil when it gets none:
     /// its entry.json had not settled, or a photo's path is not inside the
@@ -193,7 +193,7 @@ extension RenderRun {
 
     /// The index key of this run's mark: one for each set of kinds.
     var cleanMarkKey: String {
-        "clean " + OutputKind.allCases.filter { options.only.contains($0) }.map(\.rawValue).joined(separator: ",")
+        "clean " + kindsMade.map(\.rawValue).joined(separator: ",")
     }
 
     /// Leaves `mark` in the index (nil: none), unless it is there already.

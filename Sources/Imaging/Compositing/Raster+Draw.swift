@@ -15,16 +15,23 @@ extension Raster {
             withUnsafeMutableBytes { raw in
                 let p = raw.bindMemory(to: UInt8.self)
                 for py in area.y..<area.maxY {
-                    for px in area.x..<area.maxX {
-                        let si = ((py - y) * sw + px - x) * 4
-                        let a = UInt32(s[si + 3])
-                        if a == 0 { continue }
+                    let rowStart = ((py - y) * sw - x) * 4
+                    var px = area.x
+                    while px < area.maxX {
+                        let si = rowStart + px * 4
                         let i = (py * w + px) * 4
-                        if a == 255 && op == 255 {
-                            // Opaque source pixel: identical bytes in both modes.
-                            raw.storeBytes(of: s.load(fromByteOffset: si, as: UInt32.self), toByteOffset: i, as: UInt32.self)
+                        if op == 255 && s[si + 3] == 255 {
+                            // A run of opaque source pixels (most of a photo
+                            // face): identical bytes in both modes, copied whole.
+                            var end = px + 1
+                            while end < area.maxX && s[rowStart + end * 4 + 3] == 255 { end += 1 }
+                            (raw.baseAddress! + i).copyMemory(from: s.baseAddress! + si, byteCount: (end - px) * 4)
+                            px = end
                             continue
                         }
+                        px += 1
+                        let a = UInt32(s[si + 3])
+                        if a == 0 { continue }
                         let r = UInt32(s[si]), g = UInt32(s[si + 1]), b = UInt32(s[si + 2])
                         if srcPremul {
                             RasterBlend.premultipliedSourceOver(p, i, RGBA.mul255(r, op), RGBA.mul255(g, op),

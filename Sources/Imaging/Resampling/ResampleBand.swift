@@ -169,21 +169,45 @@ struct ResampleBand: ~Copyable {
     /// unpremultiplies if the output is straight, and rounds to bytes.
     @inline(__always)
     private func pack(_ sum: SIMD4<Float>) -> UInt32 {
-        // Both passes scaled by 2^14; undoing it is exact. Scalar min/max
-        // and conversions: the generic SIMD clamping and rounding calls are
-        // not inlined and cost more than the whole vertical pass.
+        // Both passes scaled by 2^14; undoing it is exact. Scalar clamps and
+        // conversions: the generic SIMD clamping and rounding calls are not
+        // inlined and cost more than the whole vertical pass.
         let c = sum * (1.0 / Float(ResampleWeights.one * ResampleWeights.one))
-        let a = Swift.min(Swift.max(c[3], 0), 255)
-        var r = Swift.min(Swift.max(c[0], 0), a)
-        var g = Swift.min(Swift.max(c[1], 0), a)
-        var b = Swift.min(Swift.max(c[2], 0), a)
+        let a = Self.clamp(c[3], 255)
+        var r = Self.clamp(c[0], a)
+        var g = Self.clamp(c[1], a)
+        var b = Self.clamp(c[2], a)
         if straightOutput && a < 255 {
             if a < 0.5 { return 0 }
             let f = 255 / a
-            r = Swift.min(r * f, 255)
-            g = Swift.min(g * f, 255)
-            b = Swift.min(b * f, 255)
+            r = Self.clamp(r * f, 255)
+            g = Self.clamp(g * f, 255)
+            b = Self.clamp(b * f, 255)
         }
-        return UInt32(r + 0.5) | UInt32(g + 0.5) << 8 | UInt32(b + 0.5) << 16 | UInt32(a + 0.5) << 24
+        return Self.truncated(r + 0.5) | Self.truncated(g + 0.5) << 8 | Self.truncated(b + 0.5) << 16
+            | Self.truncated(a + 0.5) << 24
+    }
+
+    /// `value` clamped to 0...`top` (`top` ≥ 0; `value` not NaN), as
+    /// `Swift.min(Swift.max(value, 0), top)` but for the sign of a zero
+    /// (which rounds to the same byte). Written as selects LLVM turns into
+    /// `maxss` and `minss`; Swift's `min` and `max` became a chain of
+    /// compares and branches here, mispredicted at every edge of a photo.
+    @inline(__always)
+    static func clamp(_ value: Float, _ top: Float) -> Float {
+        let m = 0 > value ? 0 : value
+        return m < top ? m : top
+    }
+
+    /// `UInt32(c)` for `c` in 0 ..< 2^23, without that conversion's range
+    /// checks (two compares and branches each, four times a pixel): adding
+    /// 2^23 rounds `c` to the nearest integer, ties to even, into the low
+    /// bits of the sum; one less where that rounded up is `c` truncated.
+    /// Every step is exact but that rounding.
+    @inline(__always)
+    static func truncated(_ c: Float) -> UInt32 {
+        let big = c + 8_388_608
+        let nearest = big.bitPattern &- 0x4B00_0000
+        return big - 8_388_608 > c ? nearest &- 1 : nearest
     }
 }

@@ -21,6 +21,25 @@ import Testing
         #expect(out[239, 250] == TestImages.coordinateColor(x: 256, y: 255))
     }
 
+    /// The unchecked conversion that packs output bytes truncates exactly
+    /// as `UInt32(_:)` does over what it is given (0.5 ... 255.5): every
+    /// float within 40 steps of each integer and half-integer there, and
+    /// every 997th float from 0 to 256 (over a million).
+    @Test func packingTruncatesAsTheCheckedConversion() {
+        var values: [Float] = [0, 0.5, 255, 255.5, .leastNonzeroMagnitude]
+        // Neighbouring floats of a positive float are its neighbouring bit patterns.
+        let halves = (1...512).map { Float($0) / 2 }
+        values += halves.flatMap { centre in (-40...40).map { Float(bitPattern: centre.bitPattern &+ UInt32(bitPattern: Int32($0))) } }
+        var bits: UInt32 = 0
+        while bits < Float(256).bitPattern {
+            values.append(Float(bitPattern: bits))
+            bits += 997
+        }
+        for value in values where value >= 0 {
+            #expect(ResampleBand.truncated(value) == UInt32(value), "truncated(\(value))")
+        }
+    }
+
     @Test func boxHalvingAveragesEachTwoByTwoBlock() {
         let photo = TestImages.noise(width: 64, height: 48, opaque: true, seed: 7)
         let out = photo.resized(to: PixelSize(width: 32, height: 24), filter: .box)

@@ -190,9 +190,10 @@ struct ResampleBand: ~Copyable {
 
     /// `value` clamped to 0...`top` (`top` ≥ 0; `value` not NaN), as
     /// `Swift.min(Swift.max(value, 0), top)` but for the sign of a zero
-    /// (which rounds to the same byte). Written as selects LLVM turns into
-    /// `maxss` and `minss`; Swift's `min` and `max` became a chain of
-    /// compares and branches here, mispredicted at every edge of a photo.
+    /// (which rounds to the same byte). Written as selects: alpha's clamp
+    /// becomes `minss` and a mask; the colours', which share alpha's
+    /// comparisons, still branch, but less than Swift's `min` and `max`
+    /// did (the SIMD `pointwiseMin` and `pointwiseMax` are calls here).
     @inline(__always)
     static func clamp(_ value: Float, _ top: Float) -> Float {
         let m = 0 > value ? 0 : value

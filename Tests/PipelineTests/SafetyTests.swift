@@ -378,4 +378,36 @@ import FileSystem
         #expect(CacheLayout.indexName(forManifest: "manifest-1-of-4.json") == "index-1-of-4.sqlite")
         #expect(CacheLayout.manifestName(forIndex: "index-1-of-4.sqlite") == "manifest-1-of-4.json")
     }
+
+    /// A stop asked for before the run planned (while it checked or loaded
+    /// the book) ends it there: it writes nothing, removes nothing, and says
+    /// so; the next run does the whole job.
+    @Test func aStopBeforePlanningWritesNothingAndSaysSo() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try book.add("b", date: "2022-08-28")
+        _ = try book.run()
+        // An edit, and an entry gone: both would be acted on by a run.
+        try book.add("a", date: "2022-08-27", memo: "changed")
+        try FileManager.default.removeItem(atPath: book.root + "/b")
+        let stop = StopRequest()
+        stop.request(signal: 15)
+        let recorder = Recorder()
+        let summary = try RenderRun(options: book.options(), backend: FakeBackend(), loadEntry: fakeLoader,
+                                    progress: recorder, stop: stop).run()
+        #expect(summary.stoppedBy == 15 && summary.stoppedBeforePlanning)
+        #expect(summary.rendered == 0 && summary.removed == 0 && summary.failed == 0)
+        #expect(summary.line.hasSuffix("; stopped by SIGTERM before planning, nothing written"), "\(summary.line)")
+        #expect(JSONProgress.line(for: .finished(summary)).hasSuffix(#""interrupted":"SIGTERM","left":null}"#))
+        #expect(!recorder.events.contains { if case .start = $0 { return true }; return false })
+        #expect(book.read("tickets/a/front.webp") == "front a ")
+        #expect(book.exists("tickets/b/front.webp"))
+        #expect(book.read("render.log")?.contains("run stopped by SIGTERM before planning; nothing written") == true)
+        // The next run finds the edit and the entry gone, as if the stopped one had not run.
+        let next = try book.run()
+        #expect(next.events.ids(.rendered).contains("a"))
+        #expect(next.summary.removed > 0)
+        #expect(book.read("tickets/a/front.webp") == "front a changed")
+        #expect(!book.exists("tickets/b/front.webp"))
+    }
 }

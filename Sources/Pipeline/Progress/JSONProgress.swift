@@ -13,7 +13,8 @@ import FileSystem
 /// `{"event":"entry","done":d,"total":N,"id":"…","kind":"tickets|days|months|books|years|site|entry","status":"rendered|skipped|failed","error":"…","warnings":["…"]}`
 /// (`error` only on failure, `warnings` only when there are some),
 /// `{"event":"done","rendered":r,"skipped":s,"failed":f,"removed":m,"seconds":t}`, with
-/// `"interrupted":"SIGTERM","left":n` when a signal stopped the run.
+/// `"interrupted":"SIGTERM","left":n` when a signal stopped the run
+/// (`"left":null` when it stopped before planning: nothing was written).
 /// The CLI writes its own messages into the same stream as JSON: an
 /// `error` with `"exit":N` for what ends a run before it could run.
 public final class JSONProgress: ProgressSink {
@@ -51,7 +52,8 @@ public final class JSONProgress: ProgressSink {
         case let .finished(summary):
             return "{\"event\":\"done\",\"rendered\":\(summary.rendered),\"skipped\":\(summary.skipped),"
                 + "\"failed\":\(summary.failed),\"removed\":\(summary.removed),\"seconds\":\(String(format1: summary.seconds))"
-                + (summary.stoppedBy.map { ",\"interrupted\":\"\(RunSummary.signalName($0))\",\"left\":\(summary.left)" } ?? "") + "}"
+                + (summary.stoppedBy.map { ",\"interrupted\":\"\(RunSummary.signalName($0))\",\"left\":"
+                     + (summary.stoppedBeforePlanning ? "null" : "\(summary.left)") } ?? "") + "}"
         }
     }
 

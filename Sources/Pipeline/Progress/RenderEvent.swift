@@ -24,14 +24,21 @@ public struct RunSummary: Sendable, Hashable {
     public var stoppedBy: Int32?
     /// Items not reached because the run was stopped.
     public var left = 0
+    /// Stopped before it planned any item (while the book was checked or
+    /// loaded): nothing was written, and `left` is not known.
+    public var stoppedBeforePlanning = false
 
     public init() {}
 
     /// `rendered 12, skipped 30, failed 1, removed 0 in 3.4 s`, and
-    /// `; stopped by SIGTERM, 8 items left for the next run` when stopped.
+    /// `; stopped by SIGTERM, 8 items left for the next run` when stopped
+    /// (`; stopped by SIGTERM before planning, nothing written` when it
+    /// stopped before it knew its items).
     public var line: String {
         var text = "rendered \(rendered), skipped \(skipped), failed \(failed), removed \(removed) in \(String(format1: seconds)) s"
-        if let stoppedBy {
+        if let stoppedBy, stoppedBeforePlanning {
+            text += "; stopped by \(RunSummary.signalName(stoppedBy)) before planning, nothing written"
+        } else if let stoppedBy {
             text += "; stopped by \(RunSummary.signalName(stoppedBy)), \(left) item\(left == 1 ? "" : "s") left for the next run"
         }
         return text

@@ -181,7 +181,8 @@ extension RenderRun {
         // never held beside the entries made of them, which was the rerun's
         // peak (18 MB at 100,000 entries).
         var start = 0
-        while start < count {
+        // A stop request ends loading between chunks (`run` then ends).
+        while start < count && stop?.signal == nil {
             let chunk = start..<min(count, start + Self.loadChunk)
             let results = loadOutcomes(discovery.found[chunk], hasher: hasher)
             results.consume { _, outcome in

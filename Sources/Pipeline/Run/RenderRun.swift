@@ -106,11 +106,17 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             return finished(started: started, phases: phases)
         }
 
+        // Asked to stop while the book was checked: nothing is written yet,
+        // and loading a large book would keep the user waiting for seconds.
+        if let signal = stop?.signal { return stoppedBeforePlanning(signal, started: started, phases: phases) }
+
         // Find and load; an entry whose photos cannot be read fails here.
         let hasher = FileHasher(previous: index.file)
         let (loading, found) = try discoverAndLoad(hasher: hasher, phases: &phases)
         let failed = loading.failed
         phases.mark("load")
+        // Loading stops between chunks when asked; what it read is let go.
+        if let signal = stop?.signal { return stoppedBeforePlanning(signal, started: started, phases: phases) }
 
         // What is held: everything a failed entry or an unreadable folder
         // may own, and every remembered entry not provably gone.
@@ -282,6 +288,16 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             updateCleanMark(clean ? cleanMark(index: index, base: base, checkFiles: false)?.mark : nil, index: index)
             phases.mark("mark")
         }
+        return finished(started: started, phases: phases)
+    }
+
+    /// Ends a run asked to stop before it planned: it has written nothing
+    /// (no record, no output), so there is nothing to commit and no count
+    /// of items left; the next run starts as this one did.
+    private func stoppedBeforePlanning(_ signal: Int32, started: Double, phases: PhaseTimer) -> RunSummary {
+        summary.stoppedBy = signal
+        summary.stoppedBeforePlanning = true
+        log?.write("run stopped by \(RunSummary.signalName(signal)) before planning; nothing written")
         return finished(started: started, phases: phases)
     }
 

@@ -87,6 +87,12 @@ public final class Directory: @unchecked Sendable {
         try FileReader.read(name, in: fd, follow: false, display: display(name), limit: limit).bytes
     }
 
+    /// The first `count` bytes of regular file `name` (all of a shorter
+    /// one), refusing what `readFile` refuses but the size.
+    public func readPrefix(_ name: String, count: Int) throws(FileSystemError) -> [UInt8] {
+        try FileReader.read(name, in: fd, follow: false, display: display(name), limit: count, prefix: true).bytes
+    }
+
     /// Writes `bytes` to `name` so that no reader ever sees a partial file:
     /// a temporary file in this folder, flushed to disk when `durable`, then
     /// renamed over `name`. On failure the temporary file is removed and

@@ -4,9 +4,10 @@ enum FileReader {
     /// Opens `name` in `dir` and reads it whole. `follow` false refuses a
     /// symbolic link. Refuses folders, FIFOs and devices before reading a
     /// byte (O_NONBLOCK: opening a FIFO with no writer must not hang), and
-    /// files over `limit`, also when the file grows while it is read.
+    /// files over `limit`, also when the file grows while it is read; with
+    /// `prefix`, reads only the first `limit` bytes of a larger file.
     static func read(_ name: String, in dir: Int32, follow: Bool, display: String,
-                     limit: Int) throws(FileSystemError) -> (bytes: [UInt8], status: FileStatus) {
+                     limit: Int, prefix: Bool = false) throws(FileSystemError) -> (bytes: [UInt8], status: FileStatus) {
         func fail(_ error: Errno) -> FileSystemError {
             FileSystemError(path: display, problem: Syscalls.problem(error.code))
         }
@@ -29,22 +30,22 @@ enum FileReader {
         case .directory: throw FileSystemError(path: display, problem: .isDirectory, found: .directory)
         default: throw FileSystemError(path: display, problem: .notRegularFile, found: status.kind)
         }
-        guard status.size <= Int64(limit) else {
+        guard prefix || status.size <= Int64(limit) else {
             throw FileSystemError(path: display, problem: .tooLarge(size: Int(status.size), limit: limit))
         }
         // Read to the end, whatever the size said: a file that grows while
         // it is read is caught at the limit, one that shrinks is cut.
-        var bytes = [UInt8](repeating: 0, count: Int(status.size) + 1)
+        var bytes = [UInt8](repeating: 0, count: Int(min(status.size, Int64(limit))) + 1)
         var count = 0
-        while true {
+        while !(prefix && count >= limit) {
             if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(1 << 16, count / 2))) }
             let n: Int
             do throws(Errno) { n = try Syscalls.read(fd, into: &bytes, at: count) } catch { throw fail(error) }
             if n == 0 { break }
             count += n
-            guard count <= limit else { throw FileSystemError(path: display, problem: .tooLarge(size: count, limit: limit)) }
+            guard prefix || count <= limit else { throw FileSystemError(path: display, problem: .tooLarge(size: count, limit: limit)) }
         }
-        bytes.removeSubrange(count...)
+        bytes.removeSubrange(min(count, limit)...)
         return (bytes, status)
     }
 }

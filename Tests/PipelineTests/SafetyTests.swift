@@ -247,6 +247,52 @@ import FileSystem
         #expect(try FileManager.default.contentsOfDirectory(atPath: photos + "/days") == ["2022-08-27.jpg"])
     }
 
+    /// A folder is a cache of ours by our tag, or by a manifest or index
+    /// whose content is ours, never by a file's name: a web app's
+    /// manifest.json or another program's index.sqlite beside an
+    /// index.html is the user's folder, refused whole and left as it was.
+    @Test func aForeignManifestOrDatabaseDoesNotMakeAFolderACache() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        let webapp = book.root + "/../webapp", other = book.root + "/../other"
+        for folder in [webapp, other] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data("<h1>my page</h1>".utf8).write(to: URL(fileURLWithPath: folder + "/index.html"))
+        }
+        try Data(#"{"name":"My PWA","start_url":"/"}"#.utf8).write(to: URL(fileURLWithPath: webapp + "/manifest.json"))
+        do {
+            // Another program's database, with a schema version of its own.
+            let db = try SQLiteDatabase(path: other + "/index.sqlite", mode: .readWriteCreate)
+            try db.execute("CREATE TABLE notes(body TEXT); PRAGMA user_version=1;")
+            db.close()
+        }
+        let databaseBytes = try Data(contentsOf: URL(fileURLWithPath: other + "/index.sqlite"))
+        for folder in [webapp, other] {
+            let path = FileSystem.realPath(folder) ?? folder
+            let before = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+            #expect(throws: PipelineError.self) { try book.run { $0.cache = path } }
+            #expect(throws: PipelineError.notACache(path: path)) { try CacheCleaner.empty(cache: path) }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: path).sorted() == before)
+            #expect(try String(contentsOfFile: path + "/index.html", encoding: .utf8) == "<h1>my page</h1>")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: webapp + "/manifest.json")) == Data(#"{"name":"My PWA","start_url":"/"}"#.utf8))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: other + "/index.sqlite")) == databaseBytes)
+    }
+
+    /// Our index is known by its content: a cache whose tag was deleted is
+    /// still ours; a foreign manifest.json inside a cache of ours is
+    /// ignored and left in place, never removed.
+    @Test func anIndexOfOursMarksTheCacheAndAForeignManifestInItIsLeftAlone() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        _ = try book.run()
+        try FileManager.default.removeItem(atPath: book.cache + "/" + CacheLayout.tagName)
+        try Data(#"{"name":"My PWA"}"#.utf8).write(to: URL(fileURLWithPath: book.cache + "/manifest.json"))
+        let again = try book.run { $0.force = true }
+        #expect(again.events.ids(.rendered).contains("a"))
+        #expect(book.read("manifest.json") == #"{"name":"My PWA"}"#)
+    }
+
     @Test func cleanRemovesOnlyWhatTheManifestListsAndWaitsForShards() throws {
         let book = try Book()
         try book.add("a", date: "2022-08-27")

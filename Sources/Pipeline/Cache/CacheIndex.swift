@@ -25,6 +25,9 @@ import FileSystem
 public final class CacheIndex: @unchecked Sendable {
     /// `PRAGMA user_version` of the schema this build writes.
     public static let schemaVersion: Int64 = 1
+    /// `PRAGMA application_id` of our indexes ("PhCa"): what tells an index
+    /// of ours from another program's `index.sqlite` (`CacheStore`).
+    public static let applicationID: UInt32 = 0x5068_4361
 
     /// Our own result codes: a schema from a newer build, a file that
     /// fails the page check or is not an index.
@@ -142,6 +145,10 @@ public final class CacheIndex: @unchecked Sendable {
                 try CacheIndex.check(db, displayName: shown)
                 let index = try CacheIndex(db: db, displayName: shown, writable: !readOnly)
                 try index.finishMigration(store: store, name: name)
+                // An older build's index gets the id that marks it as ours.
+                if !readOnly, try db.integer("PRAGMA application_id") != Int64(CacheIndex.applicationID) {
+                    try db.execute("PRAGMA application_id=\(CacheIndex.applicationID)")
+                }
                 return index
             } catch {
                 if error.isBusy { throw .locked(cache: store.layout.root, holder: nil) }
@@ -231,6 +238,7 @@ public final class CacheIndex: @unchecked Sendable {
     private func migrate(from store: CacheStore, name: String, persist: Bool) throws(SQLiteError) {
         let jsonName = CacheLayout.manifestName(forIndex: name)
         let (manifest, found, manifestWarnings) = store.loadManifest(jsonName)
+        // `found`: a manifest of ours, imported below and then removed.
         warnings += manifestWarnings
         try db.execute("BEGIN IMMEDIATE")
         do throws(SQLiteError) {
@@ -241,6 +249,7 @@ public final class CacheIndex: @unchecked Sendable {
             }
             if found { try db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('migrated', '\(jsonName)')") }
             try db.execute("PRAGMA user_version=\(CacheIndex.schemaVersion)")
+            try db.execute("PRAGMA application_id=\(CacheIndex.applicationID)")
             try db.execute("COMMIT")
         } catch {
             try? db.execute("ROLLBACK")

@@ -74,8 +74,25 @@ public final class CacheStore: @unchecked Sendable {
                 let bytes = (try? root.readFile(entry.name, limit: 4096)) ?? []
                 return bytes.starts(with: Array("Signature: 8a477f597d28d172789f06886806bc55".utf8))
             }
-            return CacheLayout.isManifestName(entry.name) || CacheLayout.isIndexName(entry.name)
+            // By content, not by name: `manifest.json` is a web app's
+            // manifest as often as ours, and another program may keep an
+            // `index.sqlite`. Taking such a folder for a cache would
+            // overwrite its index.html and set its files aside.
+            if CacheLayout.isManifestName(entry.name) { return loadManifest(entry.name).isOurs }
+            if CacheLayout.isIndexName(entry.name) { return holdsIndexOfOurs(entry.name) }
+            return false
         }
+    }
+
+    /// Whether `name` is an SQLite database that carries our
+    /// `PRAGMA application_id` in its header (every index made or opened
+    /// for writing by this build has it; an older build's index is known
+    /// by the cache's tag, which every build writes first).
+    private func holdsIndexOfOurs(_ name: String) -> Bool {
+        guard let header = try? root.readPrefix(name, count: 100), header.count == 100,
+              header.starts(with: Array("SQLite format 3\0".utf8)) else { return false }
+        let id = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        return id == CacheIndex.applicationID
     }
 
     /// The path of `relative` for messages.
@@ -192,12 +209,14 @@ public final class CacheStore: @unchecked Sendable {
     // MARK: - Manifests, log, locks
 
     /// The names of every index in the cache (one per shard layout),
-    /// counting a manifest.json not yet migrated as its index.
+    /// counting a manifest.json of ours not yet migrated as its index.
     public func indexNames() -> [String] {
         var names: Set<String> = []
         for entry in (try? root.list()) ?? [] where entry.kind == .regular {
             if CacheLayout.isIndexName(entry.name) { names.insert(entry.name) }
-            if CacheLayout.isManifestName(entry.name) { names.insert(CacheLayout.indexName(forManifest: entry.name)) }
+            if CacheLayout.isManifestName(entry.name) && loadManifest(entry.name).isOurs {
+                names.insert(CacheLayout.indexName(forManifest: entry.name))
+            }
         }
         return names.sorted()
     }
@@ -212,7 +231,7 @@ public final class CacheStore: @unchecked Sendable {
     /// is empty with a warning (everything renders again, which is safe,
     /// and nothing is removed, since removal needs a record). Records whose
     /// output paths are not the layout's are dropped with a warning.
-    func loadManifest(_ name: String) -> (Manifest, found: Bool, warnings: [String]) {
+    func loadManifest(_ name: String) -> (Manifest, isOurs: Bool, warnings: [String]) {
         let bytes: [UInt8]
         do throws(FileSystemError) {
             bytes = try root.readFile(name, limit: 1 << 30)
@@ -220,9 +239,11 @@ public final class CacheStore: @unchecked Sendable {
             if case .notFound = error.problem { return (Manifest(), false, []) }
             return (Manifest(), false, ["\(error); the manifest is ignored"])
         }
+        // Not ours (a web app's manifest.json): ignored and left in place;
+        // only a manifest that imported is ever removed.
         guard let decoded = try? JSONDecoder().decode(Manifest.self, from: Data(bytes)),
               decoded.version == Manifest.currentVersion else {
-            return (Manifest(), true, ["\(display(name)): not a manifest of this version; ignored"])
+            return (Manifest(), false, ["\(display(name)): not a manifest of this version; ignored and left as it is"])
         }
         var manifest = decoded
         var warnings: [String] = []

@@ -248,6 +248,13 @@ import Codecs
         let whole = try prune(book.root)
         #expect(whole.stdout.contains("removed 0 files"), "\(whole.stdout)")
         #expect(book.files() == rendered)
+        // An earlier today (or a prune months after the last render): the
+        // home page's month, October, has no entry, but the home page shows
+        // it and links its pages; no entry is gone, so nothing goes.
+        let earlier = try prune(book.root, ["--today", "2022-09-01"])
+        #expect(earlier.status == 0, "\(earlier.stderr)")
+        #expect(earlier.stdout.contains("removed 0 files"), "\(earlier.stdout)")
+        #expect(book.files() == rendered)
         // b's folder removed: its outputs and its day go, a's stay.
         try FileManager.default.removeItem(atPath: book.root + "/b")
         let gone = try prune(book.root)
@@ -288,6 +295,12 @@ import Codecs
         #expect(r.status == 0, "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: book.base + "/relcache"))
         #expect(FileManager.default.fileExists(atPath: book.base + "/home/.cache/photicase-render/days/2022-08-27.jpg"))
+        // A relative HOME is refused too, rather than a cache made in the working folder.
+        let relative = "cd '\(book.base)' && env -i PATH=/usr/bin:/bin HOME=relhome "
+            + "'\(Tool.path)' render '\(book.root)' --only days --progress none"
+        let refused = try Tool.run(["-c", relative], executable: "/bin/bash")
+        #expect(refused.status == 2 && refused.stderr.contains("--cache"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: book.base + "/relhome"))
     }
 
     /// render.log is bounded (past 4 MiB it becomes render.log.1), and no

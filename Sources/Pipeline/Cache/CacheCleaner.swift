@@ -105,8 +105,15 @@ public enum CacheCleaner {
             let index = try store.openIndex(name)
             defer { index.close() }
             var gone: [String] = []
+            // The site's home page shows the month of its last render's
+            // today; that month is kept whole (its sheet and site page, which
+            // the home page links) even when the date has moved on or
+            // `--today` is earlier: no entry of it is gone, and the next
+            // render moves the home page on.
+            var keptOwners = owners
+            if let home = index.output("index.html") { keptOwners.insert(home.owner) }
             do throws(SQLiteError) {
-                try index.forEachOutput { path, record in if !owners.contains(record.owner) { gone.append(path) } }
+                try index.forEachOutput { path, record in if !keptOwners.contains(record.owner) { gone.append(path) } }
             } catch {
                 throw .badCache(path: index.displayName, reason: error.message)
             }

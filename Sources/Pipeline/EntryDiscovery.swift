@@ -103,17 +103,17 @@ public enum EntryDiscovery {
 
     /// Opens `root`: the top folder, the walker below it, and when `root`
     /// is itself an entry, the whole result.
-    private static func start(_ root: String, excluding cache: String?) throws(PipelineError)
-        -> (Directory, Walker, Result?) {
+    /// Opens ENTRIES, or says why it is not a folder that can be read: a
+    /// run checks this before it creates or touches its cache, so a typo
+    /// (a file, a missing folder) leaves no cache behind.
+    public static func openRoot(_ root: String) throws(PipelineError) -> Directory {
         // An empty path opens as the current folder but joins into paths
         // from the root ("" + "/" + name): refused rather than guessed.
         guard !root.isEmpty else {
             throw .badEntries(path: "\"\"", reason: "an empty path is not a folder (\".\" is the current one)")
         }
-        let trimmed = Self.trimmed(root)
-        let top: Directory
         do throws(FileSystemError) {
-            top = try Directory.open(trimmed)
+            return try Directory.open(Self.trimmed(root))
         } catch {
             switch error.problem {
             case .notFound: throw .badEntries(path: root, reason: "no such folder")
@@ -121,6 +121,12 @@ public enum EntryDiscovery {
             default: throw .badEntries(path: root, reason: error.problem.description)
             }
         }
+    }
+
+    private static func start(_ root: String, excluding cache: String?) throws(PipelineError)
+        -> (Directory, Walker, Result?) {
+        let top = try openRoot(root)
+        let trimmed = Self.trimmed(root)
         let canonicalRoot = Self.canonicalRoot(root)
         do throws(FileSystemError) {
             if let status = try top.status(EntryLoader.fileName) {

@@ -187,8 +187,10 @@ enum RenderCommand {
         // The XDG spec: a relative path in XDG_CACHE_HOME is invalid and
         // ignored (cron's working folder is not a cache).
         if let xdg = env.value("XDG_CACHE_HOME"), xdg.hasPrefix("/") { return xdg + "/photicase-render" }
-        guard let home = env.value("HOME"), !home.isEmpty else {
-            throw UsageError("no --cache given, and neither XDG_CACHE_HOME (an absolute path) nor HOME is set to one")
+        // A relative HOME is no home either: it would grow a cache in the
+        // working folder, wherever cron or a script happens to run.
+        guard let home = env.value("HOME"), home.hasPrefix("/") else {
+            throw UsageError("no --cache given, and neither XDG_CACHE_HOME nor HOME is set to an absolute path")
         }
         return home + "/.cache/photicase-render"
     }

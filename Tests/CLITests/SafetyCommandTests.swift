@@ -152,6 +152,20 @@ import FileSystem
         #expect(after.count == 3 && after["back.webp"] != before["back.webp"])
     }
 
+    /// ENTRIES that is no folder (an entry.json given by mistake, a typo)
+    /// fails before the cache is made: no tag, index or log is left behind.
+    @Test func entriesThatAreNoFolderLeaveNoCacheBehind() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        for entries in [book.root + "/a/entry.json", book.root + "/typo"] {
+            let r = try Tool.run(["render", entries, "--cache", book.cache, "--progress", "none"])
+            #expect(r.status == 2, "\(r.stderr)")
+            #expect(r.stderr.contains(entries) && (r.stderr.contains("not a folder") || r.stderr.contains("no such folder")),
+                    "\(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: book.cache))
+        }
+    }
+
     @Test func outputsNeverClobberInputs() throws {
         let book = try Book()
         try book.add("a", date: "2022-08-27")

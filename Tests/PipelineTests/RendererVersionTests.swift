@@ -49,6 +49,20 @@ import Text
         // As a run makes it: composed from the day thumbnail just written.
         images.append(try backend.renderMonth(MonthKey(entry.date), entriesByDay: [27: [entry]], dayThumbnails: [27: day],
                                               today: entry.date, format: .png, worker: &worker).value)
+        // The edges of the layout: a theme's narrowest and shortest card
+        // (the stub's date set smaller, the back's details and memo fitted
+        // above the perforation) and a companion's name too long for the
+        // year's line (cut, the count kept).
+        var narrow = Theme()
+        narrow.cardSize = Size(width: 200, height: 300)
+        let edges = CardsBackend(theme: narrow, fonts: backend.fonts, scale: 1, thumbnailSide: 128)
+        var long = entry
+        long.title = "The Lord of the Rings: The Return of the King (Extended Edition)"
+        long.friends = ["Maximilian Alexander von Hohenzollern-Sigmaringen"]
+        var edgeWorker = edges.makeWorker()
+        images += try edges.renderTickets(long, faces: TicketFace.allCases, format: .png, worker: &edgeWorker).value
+            .sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value)
+        images.append(try backend.renderYear(2022, entries: [long], faces: [:], format: .png, worker: &worker).value)
         var hash = SHA256()
         for bytes in images {
             let raster = try ImageDecoder.decode(bytes).raster

@@ -73,9 +73,9 @@ extension CardRenderer {
             canvas.fill(Path.roundedRect(panel, radii: CornerRadii(YearMetrics.panelCorner * s)), paint: .solid(ink.withOpacity(0.16)))
             let heading = try layout(strings.companionHeading, yearHeadingStyle(points: 13, scale: s), width: .infinity)
             draw(heading, into: &canvas, at: Point(x: (m + 22 * s).rounded(), y: (y + 16 * s).rounded()))
-            let line = try layout(strings.companion(companion.name, times: companion.count),
-                                  theme.textStyle(points: 24, scale: s, weight: .bold, color: ink, lineHeight: 1.2,
-                                                  maxLines: 1), width: panel.width - 44 * s)
+            let line = try companionLine(companion, style: theme.textStyle(points: 24, scale: s, weight: .bold,
+                                                                           color: ink, lineHeight: 1.2, maxLines: 1),
+                                         width: panel.width - 44 * s)
             draw(line, into: &canvas, at: Point(x: (m + 22 * s).rounded(), y: (y + 16 * s + heading.size.height + 6 * s).rounded()))
         }
         // 7. The brand mark at the foot.
@@ -84,6 +84,30 @@ extension CardRenderer {
                                                                  alignment: .center), width: bounds.width)
         draw(mark, into: &canvas, at: Point(x: 0, y: (bounds.height - 30 * s - mark.size.height).rounded()))
         return RenderedImage(raster: canvas, warnings: warnings + takeTextWarnings())
+    }
+
+    /// `with NAME — N번` set in `width`: a name too long for it is cut
+    /// short with "…", never the count, which is what the line is for.
+    /// The whole line is laid out as one text (bidi and shaping as usual);
+    /// the longest prefix of the name that fits is found by bisection.
+    func companionLine(_ companion: (name: String, count: Int), style: TextStyle, width: Double) throws(CardError)
+        -> TextLayout {
+        func line(_ name: String) throws(CardError) -> TextLayout {
+            try layout(strings.companion(name, times: companion.count), style, width: .infinity)
+        }
+        var name = companion.name
+        let characters = Array(name)
+        if try line(name).size.width > width {
+            var (fits, tooLong) = (0, characters.count)
+            while tooLong - fits > 1 {
+                let mid = (fits + tooLong) / 2
+                if try line(String(characters[..<mid]) + "…").size.width <= width { fits = mid } else { tooLong = mid }
+            }
+            var kept = characters[..<fits]
+            while kept.last?.isWhitespace == true { kept = kept.dropLast() }
+            name = String(kept) + "…"
+        }
+        return try layout(strings.companion(name, times: companion.count), style, width: width)
     }
 
     /// The light headings over each part of the year image.

@@ -78,4 +78,7 @@ enum CardMetrics {
     static let perforationSpacing = 10.0
     /// Space between the card's edge and its content.
     static let padding = 22.0
+    /// The front stub's date is set no smaller than this (points) to keep
+    /// clear of the stars; below it, it is cut short instead.
+    static let smallestStubPoints = 9.0
 }

@@ -57,28 +57,44 @@ extension CardRenderer {
         draw(number, into: &card, at: Point(x: (pad + stars + 8 * scale).rounded(),
                                             y: (y + radius - number.size.height / 2).rounded()))
         y += 2 * radius + 14 * scale
-        // 5. The credit (as the kind has one) and year, then friends.
+        // 5. The credit (as the kind has one) and year, then friends, as
+        //    many as fit above the stub leaving the memo a line (all of
+        //    them on any card of the default height; a theme's short card
+        //    drops friends first).
+        let limit = stubTop(size, scale: scale) - 14 * scale
+        var memoStyle = theme.textStyle(points: 13.5, scale: scale, color: ink.main, lineHeight: 1.55,
+                                        preserveNewlines: true)
+        let memoLine = memoStyle.pixelSize * memoStyle.lineHeight
+        let hasMemo = !(entry.memo ?? "").isEmpty
+        // Below the last detail line: the gap, the hairline and its gap, a
+        // memo line; kept only where the memo can have that line at all.
+        let memoRoom = 26 * scale + memoLine
+        let belowDetails = hasMemo && y + memoRoom <= limit ? memoRoom : 0
         let detail = theme.textStyle(points: 13.5, scale: scale, color: ink.soft, lineHeight: 1.45, maxLines: 1)
         var lines = [strings.credit(for: entry)].compactMap { $0 }
         if let friends = strings.friends(entry.friends) { lines.append(friends) }
         for line in lines {
             let l = try layout(line, detail, width: width)
+            guard y + l.size.height + belowDetails <= limit else { break }
             draw(l, into: &card, at: Point(x: pad, y: y.rounded()))
             y += l.size.height
         }
         y += 12 * scale
-        // 6. A hairline, then the memo in whatever height is left above the stub.
-        card.fill(.solid(ink.soft.withOpacity(0.35)),
-                  in: PixelRect(x: Int(pad), y: Int(y.rounded()), width: Int(width), height: max(1, Int(scale.rounded()))))
+        // 6. A hairline, then the memo in whatever height is left above the
+        //    stub; neither where there is no room (they would run into the
+        //    perforation), and a memo left out is said.
+        if y + scale <= limit {
+            card.fill(.solid(ink.soft.withOpacity(0.35)),
+                      in: PixelRect(x: Int(pad), y: Int(y.rounded()), width: Int(width), height: max(1, Int(scale.rounded()))))
+        }
         y += 14 * scale
-        if let memo = entry.memo, !memo.isEmpty {
-            var style = theme.textStyle(points: 13.5, scale: scale, color: ink.main, lineHeight: 1.55,
-                                        preserveNewlines: true)
-            let room = stubTop(size, scale: scale) - 14 * scale - y
-            let fit = Int((room / (style.pixelSize * style.lineHeight)).rounded(.down))
+        if let memo = entry.memo, hasMemo {
+            let fit = Int(((limit - y) / memoLine).rounded(.down))
             if fit >= 1 {
-                style.maxLines = fit
-                draw(try layout(memo, style, width: width), into: &card, at: Point(x: pad, y: y.rounded()))
+                memoStyle.maxLines = fit
+                draw(try layout(memo, memoStyle, width: width), into: &card, at: Point(x: pad, y: y.rounded()))
+            } else {
+                warnings.append(.leftOut(what: "the memo", reason: "no room on a card \(Int(theme.cardSize.height)) points tall"))
             }
         }
         // 7. The stub: a barcode made from the entry's id.

@@ -92,12 +92,23 @@ extension CardRenderer {
         let top = stubTop(size, scale: scale)
         let centre = (top + Double(size.height)) / 2
         let pad = CardMetrics.padding * scale
-        let style = theme.textStyle(points: 13, scale: scale, weight: .bold,
-                                    color: theme.inverseTextColor.withOpacity(0.95), lineHeight: 1.2)
-        let date = try layout(strings.date(entry.date), style, width: .infinity)
-        draw(date, into: &card, at: Point(x: pad, y: (centre - date.size.height / 2).rounded()))
         let radius = 7.5 * scale, spacing = 17 * scale
         let first = Double(size.width) - pad - radius - 4 * spacing
+        // The date keeps clear of the stars: on a narrow card (a theme's
+        // `cardSize` may be 200 points wide) it is set smaller, down to
+        // `CardMetrics.smallestStubPoints`, and only then cut short.
+        let room = first - radius - 6 * scale - pad
+        let text = strings.date(entry.date)
+        func style(_ points: Double) -> TextStyle {
+            theme.textStyle(points: points, scale: scale, weight: .bold,
+                            color: theme.inverseTextColor.withOpacity(0.95), lineHeight: 1.2, maxLines: 1)
+        }
+        var date = try layout(text, style(13), width: .infinity)
+        if date.size.width > room {
+            let points = max(CardMetrics.smallestStubPoints, 13 * room / date.size.width)
+            date = try layout(text, style(points), width: room)
+        }
+        draw(date, into: &card, at: Point(x: pad, y: (centre - date.size.height / 2).rounded()))
         drawStars(entry.rating, into: &card, center: Point(x: first, y: centre), radius: radius, spacing: spacing,
                   color: theme.starColor)
     }

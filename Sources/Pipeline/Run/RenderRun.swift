@@ -70,6 +70,9 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     public func run() throws(PipelineError) -> RunSummary {
         let started = Clock.now()
         wallStart = FileSystem.nowNanoseconds()
+        // ENTRIES first: a path that is no folder fails before the cache is
+        // made or touched.
+        _ = try EntryDiscovery.openRoot(options.entries)
         // A dry run creates nothing; a missing cache is simply empty.
         let store: CacheStore? = options.dryRun && FileSystem.identity(of: layout.root) == nil
             ? nil : try CacheStore(path: options.cache, create: !options.dryRun)

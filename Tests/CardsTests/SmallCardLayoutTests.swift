@@ -1,0 +1,84 @@
+@testable import Cards
+import Testing
+
+/// Layout at the edges of what a theme allows (`cardSize` down to 200 x 300
+/// points) and with long names: nothing drawn over anything else, and what
+/// a line is for kept when it must be cut.
+@Suite struct SmallCardLayoutTests {
+    static let longTitle = "The Lord of the Rings: The Return of the King (Extended Edition) 반지의 제왕 왕의 귀환 확장판"
+
+    func renderer(width: Double, height: Double) throws -> CardRenderer {
+        var theme = Theme()
+        theme.cardSize = Size(width: width, height: height)
+        return try CardRenderer(theme: theme)
+    }
+
+    /// The star colour, give or take the stars' anti-aliased edges.
+    static func isStar(_ p: RGBA, _ star: RGBA) -> Bool {
+        abs(Int(p.r) - Int(star.r)) < 24 && abs(Int(p.g) - Int(star.g)) < 24 && abs(Int(p.b) - Int(star.b)) < 24
+    }
+
+    /// On the front's stub, the date's ink (near white) ends left of the
+    /// first star, at every allowed width down to 200 points.
+    @Test(arguments: [200.0, 210.0, 220.0, 300.0])
+    func theFrontStubsDateKeepsClearOfTheStars(width: Double) throws {
+        let renderer = try renderer(width: width, height: 480)
+        let face = try renderer.renderFront(testEntry(title: Self.longTitle, rating: 5), scale: 2).raster
+        let stubTop = face.height - 92 * 2
+        var lastText = -1, firstStar = face.width
+        for y in stubTop..<face.height {
+            for x in 0..<face.width {
+                let p = face[x, y]
+                guard p.a == 255 else { continue }
+                if Self.isStar(p, renderer.theme.starColor) { firstStar = min(firstStar, x) }
+                if p.r > 215 && p.g > 215 && p.b > 215 { lastText = max(lastText, x) }
+            }
+        }
+        #expect(lastText > 0 && firstStar < face.width, "no date or no stars found")
+        #expect(lastText < firstStar, "the date's ink reaches x \(lastText), the first star starts at \(firstStar)")
+    }
+
+    /// On the shortest card the back's hairline stays above the perforation
+    /// (no row between them is inked across), and a memo with no room is
+    /// said to be left out rather than dropped silently.
+    @Test func aShortCardsBackKeepsItsRuleAboveThePerforationAndSaysTheMemoIsLeftOut() throws {
+        let renderer = try renderer(width: 400, height: 300)
+        var entry = testEntry(title: Self.longTitle, rating: 5, memo: "오래 남는 장면.")
+        entry.friends = ["Maximilian Alexander von Hohenzollern-Sigmaringen"]
+        let back = try renderer.renderBack(entry, scale: 2)
+        let face = back.raster
+        // The perforation's dots sit on the stub's top edge; the rule is a
+        // row inked across the content width. None may lie within 6 points
+        // of the perforation.
+        let perforation = face.height - 92 * 2
+        let background = face[face.width / 2, perforation - 40 * 2]
+        func inkedAcross(_ y: Int) -> Bool {
+            (44..<(face.width - 44)).allSatisfy { x in
+                let p = face[x, y]
+                return abs(Int(p.r) - Int(background.r)) + abs(Int(p.g) - Int(background.g)) + abs(Int(p.b) - Int(background.b)) > 30
+            }
+        }
+        for y in (perforation - 12)...(perforation + 12) {
+            #expect(!inkedAcross(y), "row \(y) is inked across, \(y - perforation) from the perforation")
+        }
+        #expect(back.warnings.contains(.leftOut(what: "the memo", reason: "no room on a card 300 points tall")))
+        // On the default card the memo is drawn and nothing is left out.
+        let usual = try CardRenderer().renderBack(entry, scale: 1)
+        #expect(!usual.warnings.contains { if case .leftOut = $0 { true } else { false } })
+    }
+
+    /// The year's companion line cuts a long name, never the count.
+    @Test func aLongCompanionNameIsCutAndTheCountKept() throws {
+        let renderer = try CardRenderer()
+        let style = renderer.theme.textStyle(points: 24, scale: 1, weight: .bold, color: .white, lineHeight: 1.2,
+                                             maxLines: 1)
+        let line = try renderer.companionLine(("Maximilian Alexander von Hohenzollern-Sigmaringen", 3), style: style,
+                                              width: 300)
+        let text = try #require(line.lines.first?.text)
+        #expect(line.lines.count == 1)
+        #expect(text.hasPrefix("with Maximilian") && text.hasSuffix("… — 3번"), "\(text)")
+        #expect(line.lines[0].width <= 300)
+        let short = try renderer.companionLine(("민수", 26), style: style, width: 300)
+        #expect(short.lines.first?.text == "with 민수 — 26번")
+    }
+}

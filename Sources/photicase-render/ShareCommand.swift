@@ -108,7 +108,17 @@ extension ShareCommand {
             }
             for found in discovery.found {
                 do {
-                    entries.append(try RenderCommand.loadEntry(found.folder, found.canonicalFolder, found.defaultID).entry)
+                    let entry = try RenderCommand.loadEntry(found.folder, found.canonicalFolder, found.defaultID).entry
+                    // A photo that cannot be read (missing, unreadable, a
+                    // folder) leaves its entry out, as `render` holds it; one
+                    // that reads but does not decode is drawn as a placeholder.
+                    for path in [entry.front?.path, entry.back?.path].compactMap({ $0 }) {
+                        let status = try FileSystem.readableStatus(path)
+                        guard status.kind == .regular else {
+                            throw FileSystemError(path: path, problem: .notRegularFile, found: status.kind)
+                        }
+                    }
+                    entries.append(entry)
                 } catch {
                     Console.error("photicase-render: warning: \(error); left out")
                 }
@@ -128,9 +138,17 @@ extension ShareCommand {
             let tile = renderer.galleryTileSize(scale: Double(scale))
             var faces: [Raster?] = []
             for entry in summary.top {
-                let face = try renderer.renderFront(entry, scale: Double(tile.width * 2) / options.theme.cardSize.width)
-                for warning in face.warnings { Console.error("photicase-render: warning: \(warning)") }
-                faces.append(face.raster)
+                do throws(CardError) {
+                    let face = try renderer.renderFront(entry, scale: Double(tile.width * 2) / options.theme.cardSize.width)
+                    for warning in face.warnings { Console.error("photicase-render: warning: \(warning)") }
+                    faces.append(face.raster)
+                } catch {
+                    // The year draws this entry's face itself, with the
+                    // placeholder `render`'s year image shows for it.
+                    guard case .photo = error else { throw error }
+                    Console.error("photicase-render: warning: \(error); drawn as a placeholder")
+                    faces.append(nil)
+                }
             }
             let image = try renderer.renderYearInReview(summary, topFaces: faces, scale: Double(scale))
             let photos = ofYear.flatMap { [$0.front?.path, $0.back?.path].compactMap { $0 } }

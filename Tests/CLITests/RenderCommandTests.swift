@@ -271,6 +271,93 @@ import Codecs
         #expect(!book.files().contains("tickets/a/front.webp"))
     }
 
+    /// Every `src` and `href` of the site's pages that names a file of the
+    /// cache, as that file's path (percent-decoded, relative to the cache).
+    static func siteLinks(_ cache: String) throws -> [String] {
+        let pages = (FileManager.default.enumerator(atPath: cache)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix(".html") }
+        var links: [String] = []
+        for page in pages {
+            let html = try String(contentsOfFile: cache + "/" + page, encoding: .utf8)
+            let folder = URL(fileURLWithPath: cache + "/" + page).deletingLastPathComponent()
+            for attribute in ["src=\"", "href=\""] {
+                for part in html.components(separatedBy: attribute).dropFirst() {
+                    let link = String(part.prefix { $0 != "\"" && $0 != "#" && $0 != "?" })
+                    guard !link.isEmpty, !link.contains(":"), let decoded = link.removingPercentEncoding else { continue }
+                    links.append(folder.appendingPathComponent(decoded).standardizedFileURL.path)
+                }
+            }
+        }
+        return links
+    }
+
+    /// An entry gone while another is held (its entry.json unreadable): the
+    /// pages are held as they were and link the gone entry, so its outputs
+    /// wait for the first run that holds nothing; no run leaves a link broken.
+    @Test func theOutputsOfAGoneEntryWaitWhileHeldPagesLinkThem() throws {
+        let book = try Book()
+        for (name, day) in [("a", 26), ("b", 27), ("c", 28)] { try book.add(name, date: "2022-08-\(day)") }
+        let site = ["--only", "tickets,days,months,books,years,site"]
+        #expect(try book.render(site).0.status == 0)
+        func expectNoBrokenLink(sourceLocation: SourceLocation = #_sourceLocation) throws {
+            for link in Set(try Self.siteLinks(book.cache)) {
+                #expect(FileManager.default.fileExists(atPath: link), "broken link \(link)", sourceLocation: sourceLocation)
+            }
+        }
+        try FileManager.default.removeItem(atPath: book.root + "/b")
+        let entryJSON = book.root + "/c/entry.json"
+        let good = try Data(contentsOf: URL(fileURLWithPath: entryJSON))
+        try Data("{bad".utf8).write(to: URL(fileURLWithPath: entryJSON))
+        let (held, _) = try book.render(site)
+        #expect(held.status == 1, "\(held.stderr)")
+        #expect(book.files().contains("tickets/b/front.webp") && book.files().contains("site/entries/b.html"))
+        try expectNoBrokenLink()
+        try good.write(to: URL(fileURLWithPath: entryJSON))
+        let (mended, _) = try book.render(site)
+        #expect(mended.status == 0, "\(mended.stderr)")
+        #expect(!book.files().contains { $0.hasPrefix("tickets/b/") || $0 == "site/entries/b.html" })
+        try expectNoBrokenLink()
+    }
+
+    /// A photo that does not decode fails its ticket, every run, but the
+    /// pages showing the entry must not link images never written: with no
+    /// ticket in the cache, one is drawn without the photo and recorded so
+    /// that the next run tries again. A good ticket is never replaced by it.
+    @Test func aTicketWhosePhotoDoesNotDecodeLeavesNoBrokenLinkAndNoGoodTicketLost() throws {
+        let book = try Book()
+        try book.add("good", date: "2022-08-26")
+        try book.add("bad", date: "2022-08-27")
+        let photo = book.root + "/bad/front.jpg"
+        let whole = try Data(contentsOf: URL(fileURLWithPath: photo))
+        try whole.prefix(200).write(to: URL(fileURLWithPath: photo))
+        let site = ["--only", "tickets,days,months,books,years,site"]
+        let (first, events) = try book.render(site)
+        #expect(first.status == 1, "\(first.stderr)")
+        #expect(Self.ids(events, "failed") == ["bad"])
+        #expect(first.stderr.contains("front.jpg: JPEG data ends after 200 bytes"), "\(first.stderr)")
+        #expect(first.stderr.contains("tickets/bad: drawn without the photo that does not decode"), "\(first.stderr)")
+        let links = try Self.siteLinks(book.cache)
+        #expect(links.contains { $0.hasSuffix("/tickets/bad/front.webp") })
+        for link in Set(links) { #expect(FileManager.default.fileExists(atPath: link), "broken link \(link)") }
+        // The next run tries again, fails again and keeps the stand-in.
+        let standIn = try Data(contentsOf: URL(fileURLWithPath: book.cache + "/tickets/bad/front.webp"))
+        let (second, again) = try book.render(site)
+        #expect(second.status == 1 && Self.ids(again, "failed") == ["bad"], "\(second.stderr)")
+        #expect(!second.stderr.contains("drawn without the photo"), "\(second.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: book.cache + "/tickets/bad/front.webp")) == standIn)
+        // Mended, the photo gives the real ticket...
+        try whole.write(to: URL(fileURLWithPath: photo))
+        let (mended, fixed) = try book.render(site)
+        #expect(mended.status == 0 && Self.ids(fixed, "rendered").contains("bad"), "\(mended.stderr)")
+        let real = try Data(contentsOf: URL(fileURLWithPath: book.cache + "/tickets/bad/front.webp"))
+        #expect(real != standIn)
+        // ...which a later corrupt photo never replaces.
+        try whole.prefix(200).write(to: URL(fileURLWithPath: photo))
+        let (broken, _) = try book.render(site)
+        #expect(broken.status == 1 && !broken.stderr.contains("drawn without the photo"), "\(broken.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: book.cache + "/tickets/bad/front.webp")) == real)
+    }
+
     /// A reader that stops reading the progress (an app that quits, `| head`)
     /// does not kill the run: it finishes, commits and exits with its status.
     @Test func aClosedProgressPipeDoesNotKillTheRun() throws {

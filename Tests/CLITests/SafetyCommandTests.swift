@@ -278,7 +278,12 @@ import FileSystem
         #expect(events.contains { $0["id"] as? String == "a" && $0["error"] as? String == message }, "\(r.stderr)")
         let day = events.first { $0["id"] as? String == "days/2022-08-27" }
         #expect((day?["warnings"] as? [String])?.first?.hasPrefix(message) == true)
-        #expect(!book.files().contains("tickets/a/front.webp"))
+        // With no ticket of a in the cache, one is drawn without the photo
+        // (the site's pages link it), and the failure says so.
+        let ticket = events.first { $0["id"] as? String == "a" }
+        #expect((ticket?["warnings"] as? [String])?.contains { $0.hasPrefix("tickets/a: drawn without the photo") } == true,
+                "\(r.stderr)")
+        #expect(book.files().contains("tickets/a/front.webp"))
         let plain = try Tool.run(["render", book.root, "--cache", book.cache, "--progress", "none", "--today", "2022-08-30"])
         #expect(plain.stderr.split(separator: "\n").contains { $0 == "photicase-render: \(message)" }, "\(plain.stderr)")
     }
@@ -370,6 +375,22 @@ import FileSystem
         #expect(none.status == 1)
         #expect(none.stderr.contains("no entries in 1999"))
         #expect(try Tool.run(["render", book.root, "--cache", book.cache, "--page-size", "0"]).status == 2)
+    }
+
+    /// `share --year` leaves out an entry whose photo cannot be read and
+    /// draws one whose photo does not decode as a placeholder, as `render`'s
+    /// year does: one bad photo does not stop the year.
+    @Test func aYearSharedFromEntriesOutlivesABadPhoto() throws {
+        let book = try Book()
+        for name in ["good", "broken", "missing"] { try book.add(name, date: "2022-08-2\(name.count)") }
+        try Data("not a photo".utf8).write(to: URL(fileURLWithPath: book.root + "/broken/front.jpg"))
+        try FileManager.default.removeItem(atPath: book.root + "/missing/front.jpg")
+        let r = try Tool.run(["share", "--year", "2022", book.root, "-o", book.base + "/year.png", "--scale", "1"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("missing/front.jpg: no such file; left out"), "\(r.stderr)")
+        #expect(r.stderr.contains("broken/front.jpg") && r.stderr.contains("drawn as a placeholder"), "\(r.stderr)")
+        let year = try ImageDecoder.decodeFile(atPath: book.base + "/year.png")
+        #expect((year.raster.width, year.raster.height) == (540, 960))
     }
 
     @Test func aFullDiskFailsTheRunCleanly() throws {

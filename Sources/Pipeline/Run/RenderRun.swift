@@ -1,4 +1,5 @@
 import Foundation
+import Cards
 import Codecs
 import Entries
 import FileSystem
@@ -176,6 +177,15 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             throw .badCache(path: index.displayName, reason: error.message)
         }
         toRemove.sort()
+        // While an entry is held, the pages are held as they were (see
+        // `heldOwners`), and they link the outputs of entries gone since:
+        // those wait for the run that holds nothing and renders the pages
+        // anew, so no held page links a file that was removed.
+        if !held.ids.isEmpty && !toRemove.isEmpty {
+            log?.write("held \(toRemove.count) outputs of entries gone since the last run: the held pages link them; "
+                       + "they go with the first run that holds no entry")
+            toRemove = []
+        }
         phases.mark("plan")
         for warning in index.warnings { notice(warning, counted: false) }
 
@@ -442,8 +452,12 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             }
         } catch {
             noteFailed(item.owner)
+            var warned = warnings
+            if case let .tickets(entry) = item.kind, let stub = standInTickets(entry, item, error: error, worker: &worker) {
+                warned.append(stub)
+            }
             finish(id: item.id, kind: item.itemKind, status: .failed, failure: ItemFailure(stage: .render, item: item.id, error: error),
-                   warnings: warnings)
+                   warnings: warned)
             return
         }
         // Everything is rendered before anything is written, so a failure
@@ -463,6 +477,49 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             index.setOutput(out.path, .init(fingerprint: item.fingerprint, owner: item.owner, size: sizes[out.path]))
         }
         finish(id: item.id, kind: item.itemKind, status: .rendered, failure: nil, warnings: warnings)
+    }
+
+    /// A ticket whose photo does not decode fails, and keeps whatever
+    /// ticket the cache holds. When it holds none, the site's pages (which
+    /// show every loaded entry, whatever its ticket did) would link images
+    /// that were never written; so the ticket is drawn without the photos
+    /// that fail, as the day and book images draw a placeholder, written,
+    /// and recorded under a fingerprint no plan makes: every run tries the
+    /// real ticket again (and fails, and says so) until the photo decodes,
+    /// and a good ticket is never replaced by a stand-in. Returns the
+    /// warning that says so, or nil when nothing was written.
+    private func standInTickets(_ entry: Entry, _ item: WorkItem, error: Error,
+                                worker: inout Backend.Worker) -> String? {
+        guard let store, case .photo? = error as? CardError,
+              !item.outputs.contains(where: { store.holdsFile($0.path) }) else { return nil }
+        var standIn = entry
+        var failure: Error = error
+        let format = options.formats[.tickets] ?? .webp
+        // Each try may name the other photo; two photos, two tries at most.
+        for _ in 0..<3 {
+            guard case let .photo(bad)? = failure as? CardError else { return nil }
+            if standIn.front?.path == bad.path { standIn.front = nil } else if standIn.back?.path == bad.path {
+                standIn.back = nil
+            } else { return nil }
+            do {
+                let images = try backend.renderTickets(standIn, faces: TicketFace.allCases, format: format, worker: &worker)
+                var sizes: [String: Int64] = [:]
+                for out in item.outputs {
+                    guard case let .ticket(_, face) = out.key, let bytes = images.value[face] else { return nil }
+                    try store.write(out.path, bytes: bytes)
+                    sizes[out.path] = Int64(bytes.count)
+                }
+                for out in item.outputs {
+                    index.setOutput(out.path, .init(fingerprint: "stand-in " + item.fingerprint, owner: item.owner,
+                                                    size: sizes[out.path]))
+                }
+                return "tickets/\(entry.id): drawn without the photo that does not decode, so that the pages "
+                    + "showing the entry link an image; the next run tries the photo again"
+            } catch {
+                failure = error
+            }
+        }
+        return nil
     }
 
     /// Whether the cache's file `path` holds exactly `bytes`.

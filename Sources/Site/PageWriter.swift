@@ -36,7 +36,13 @@ struct PageWriter {
         html.open("html", [("lang", "ko")])
         html.raw("\n<head>\n<meta charset=\"utf-8\">\n")
         html.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-        html.element("title", title + " · " + SiteText.bookName)
+        // A title with bidi controls (an unbalanced U+202E) is isolated
+        // (FSI ... PDI), or it would turn the site's name round with it in
+        // the browser's tab; the body isolates it by `dir="auto"`.
+        let controls: ClosedRange<Unicode.Scalar> = "\u{202A}"..."\u{202E}", isolates: ClosedRange<Unicode.Scalar> = "\u{2066}"..."\u{2069}"
+        let isolated = title.unicodeScalars.contains { controls.contains($0) || isolates.contains($0) }
+            ? "\u{2068}" + title + "\u{2069}" : title
+        html.element("title", isolated + " · " + SiteText.bookName)
         html.newline()
         // An empty icon: otherwise a browser asks a server for /favicon.ico.
         html.raw("<link rel=\"icon\" href=\"data:,\">\n")

@@ -30,6 +30,11 @@ enum CleanCommand {
                                                            flags: ["allow-empty"]))
         guard args.positionals.isEmpty else { throw UsageError("clean takes no positional arguments") }
         let cache = try RenderCommand.cacheFolder(args)
+        // Only pruning keeps a month by today; an empty-out would ignore it.
+        for option in ["today", "allow-empty"] where args.values["prune"] == nil
+            && (args.values[option] != nil || args.flags.contains(option)) {
+            throw UsageError("--\(option) goes with --prune ENTRIES")
+        }
         let today = try RenderCommand.today(args)
         do throws(PipelineError) {
             guard let root = args.values["prune"] else {

@@ -19,9 +19,9 @@ enum ShareCommand {
     that cannot be read is left out with a warning.
 
       -o, --output FILE   where to write (format from the extension)
-      --front-only        only the front face
+      --front-only        only the front face (not with --year)
       --scale N           pixels per card point: 1, 2 (default) or 3
-      --quality Q         JPEG or WebP quality 1-100 (defaults 88 and 85)
+      --quality Q         JPEG or WebP quality 1-100 (defaults 88 and 85; not for .png)
       --theme FILE        a theme JSON file
       --font FILE         a font file for all text (fallback fonts still apply)
       --memory-limit SIZE decode memory, e.g. 512M or 2G (default 1G)
@@ -46,6 +46,14 @@ enum ShareCommand {
         }
         let scale = try args.int("scale", in: 1...3) ?? 2
         let quality = try args.int("quality", in: 1...100)
+        // Said, not ignored, as `convert` says it: an option that would do
+        // nothing here must not look as if it did something.
+        if quality != nil && format == .png {
+            throw UsageError("--quality applies to JPEG and WebP output, not to \(output)")
+        }
+        if args.values["year"] != nil && args.flags.contains("front-only") {
+            throw UsageError("--front-only is for a ticket; a year (--year) has no faces to choose")
+        }
         let cardOptions = try CardOptions(args)
         let folder = args.positionals[0]
         if let yearText = args.values["year"] {

@@ -421,7 +421,11 @@ import Codecs
                       // An unset shell variable: never the current folder joined from the root.
                       ["render", "", "--cache", "/tmp/pr-unused"], ["render", "x", "--cache", ""],
                       ["clean", "--cache", "/tmp/pr-unused", "--prune", ""], ["share", "", "-o", "out.webp"],
-                      ["render", "--", ""]])
+                      ["render", "--", ""],
+                      // Options that would do nothing are said, not ignored.
+                      ["share", "x", "-o", "out.png", "--quality", "80"], ["share", "--year", "2022", "x", "-o", "y.jpg", "--front-only"],
+                      ["clean", "--cache", "/tmp/pr-unused", "--today", "2022-08-30"],
+                      ["clean", "--cache", "/tmp/pr-unused", "--allow-empty"]])
     func usageAndConfigurationErrorsExitTwo(_ args: [String]) throws {
         let r = try Tool.run(args)
         #expect(r.status == 2, "\(args): \(r.stderr)")

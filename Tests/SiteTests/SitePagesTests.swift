@@ -62,6 +62,19 @@ import Testing
         #expect(pages.count == 3 + 6 + 3 + 3 + 4 + 2 + 1 + 2)
     }
 
+    /// A title with an unbalanced right-to-left override is isolated in the
+    /// page's `<title>`, so the browser's tab does not turn the site's name
+    /// round with it; a plain title is written as it is.
+    @Test func aTitleWithBidiControlsIsIsolatedInTheTabTitle() throws {
+        var entries = Self.entries()
+        entries[1].title = "abc\u{202E}def"
+        let pages = Self.rendered(Self.input(entries))
+        let page = try #require(pages["site/entries/b.html"])
+        #expect(page.contains("<title>\u{2068}abc\u{202E}def\u{2069} · 티켓북</title>"))
+        let plain = try #require(pages["site/entries/c%20100%25.html"])
+        #expect(plain.contains("<title>🎬🍿 영화의 밤 · 티켓북</title>"))
+    }
+
     @Test func hostileTextIsShownAsText() throws {
         let page = try #require(Self.rendered()["site/entries/2022%2F08%2Fdecision.html"])
         // The title: search-API tags removed, entities decoded, then escaped.

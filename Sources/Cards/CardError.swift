@@ -35,9 +35,10 @@ public enum CardWarning: Sendable, Hashable, CustomStringConvertible {
     /// The photo at `path`, without a saved crop, is so much wider or taller
     /// than its place that only `visible` (0...1) of it shows, its centre.
     case mostlyCropped(path: String, visible: Double)
-    /// `what` (e.g. "the memo") was not drawn, for `reason` (a theme's
-    /// card too short to hold it).
-    case leftOut(what: String, reason: String)
+    /// `what` (e.g. ["the credit", "the memo"]) of the entry whose
+    /// entry.json is `file` was not drawn, for `reason` (a theme's card too
+    /// short to hold it).
+    case leftOut(file: String, what: [String], reason: String)
 
     public var description: String {
         switch self {
@@ -52,7 +53,9 @@ public enum CardWarning: Sendable, Hashable, CustomStringConvertible {
             "\(path): enlarged \((factor * 10).rounded() / 10)× to fill its place; a larger photo will look sharper"
         case let .mostlyCropped(path, visible):
             "\(path): without a saved crop only the middle \(visible < 0.005 ? "less than 1" : "\(Int((visible * 100).rounded()))")% of the photo shows; crop it in the app to choose the part"
-        case let .leftOut(what, reason): "\(what) is left out: \(reason)"
+        case let .leftOut(file, what, reason):
+            "\(file): \(what.count > 1 ? what.dropLast().joined(separator: ", ") + " and " + what.last! : what.joined()) "
+                + "\(what.count > 1 ? "are" : "is") left out: \(reason)"
         }
     }
 }

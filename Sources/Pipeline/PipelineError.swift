@@ -28,7 +28,7 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .badEntries(path, reason): "\(path): \(reason)"
         case let .badCache(path, reason): "\(path): \(reason)"
         case let .notACache(path):
-            "\(path): not a photicase-render cache (it holds other files and no CACHEDIR.TAG or index); refusing to touch it"
+            "\(path): not a photicase-render cache (it holds other files and no CACHEDIR.TAG or index of ours); refusing to touch it"
         case let .emptyEntries(path, known):
             "\(path): no entries found, but the cache holds outputs of \(known); nothing is removed "
                 + "(an unmounted disk?). Pass --allow-empty to remove them"

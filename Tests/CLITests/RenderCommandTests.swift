@@ -345,6 +345,17 @@ import Codecs
         #expect(second.status == 1 && Self.ids(again, "failed") == ["bad"], "\(second.stderr)")
         #expect(!second.stderr.contains("drawn without the photo"), "\(second.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: book.cache + "/tickets/bad/front.webp")) == standIn)
+        // A face the cache lacks (deleted, or cut short) is drawn again; the one it holds whole is kept.
+        let back = try Data(contentsOf: URL(fileURLWithPath: book.cache + "/tickets/bad/back.webp"))
+        try FileManager.default.removeItem(atPath: book.cache + "/tickets/bad/ticket.webp")
+        try standIn.prefix(100).write(to: URL(fileURLWithPath: book.cache + "/tickets/bad/front.webp"))
+        let (third, _) = try book.render(site)
+        #expect(third.status == 1 && third.stderr.contains("drawn without the photo"), "\(third.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: book.cache + "/tickets/bad/front.webp")) == standIn)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: book.cache + "/tickets/bad/back.webp")) == back)
+        for link in Set(try Self.siteLinks(book.cache)) {
+            #expect(FileManager.default.fileExists(atPath: link), "broken link \(link)")
+        }
         // Mended, the photo gives the real ticket...
         try whole.write(to: URL(fileURLWithPath: photo))
         let (mended, fixed) = try book.render(site)
@@ -356,6 +367,25 @@ import Codecs
         let (broken, _) = try book.render(site)
         #expect(broken.status == 1 && !broken.stderr.contains("drawn without the photo"), "\(broken.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: book.cache + "/tickets/bad/front.webp")) == real)
+    }
+
+    /// Pruning with an earlier today keeps the home page's month and the
+    /// empty months the calendar steps through to reach it: no link of the
+    /// site breaks, and nothing goes, since no entry is gone.
+    @Test func pruneKeepsTheMonthsTheHomePageLinks() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        let rendered = try Tool.run(["render", book.root, "--cache", book.cache, "--progress", "none",
+                                     "--only", "tickets,days,months,site", "--today", "2022-12-10"])
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        let before = book.files()
+        #expect(before.contains("months/2022-10.png") && before.contains("site/months/2022-11.html"))
+        let pruned = try Tool.run(["clean", "--cache", book.cache, "--prune", book.root, "--today", "2022-08-15"])
+        #expect(pruned.status == 0 && pruned.stdout.contains("removed 0 files"), "\(pruned.stdout) \(pruned.stderr)")
+        #expect(book.files() == before)
+        for link in Set(try Self.siteLinks(book.cache)) {
+            #expect(FileManager.default.fileExists(atPath: link), "broken link \(link)")
+        }
     }
 
     /// A reader that stops reading the progress (an app that quits, `| head`)

@@ -1,4 +1,5 @@
 import Text
+import Entries
 
 /// The back of a ticket: the back photo as edited and dimmed (or the
 /// theme's background), with the title, kind, date, rating, credits,
@@ -71,11 +72,16 @@ extension CardRenderer {
         let memoRoom = 26 * scale + memoLine
         let belowDetails = hasMemo && y + memoRoom <= limit ? memoRoom : 0
         let detail = theme.textStyle(points: 13.5, scale: scale, color: ink.soft, lineHeight: 1.45, maxLines: 1)
-        var lines = [strings.credit(for: entry)].compactMap { $0 }
-        if let friends = strings.friends(entry.friends) { lines.append(friends) }
-        for line in lines {
-            let l = try layout(line, detail, width: width)
-            guard y + l.size.height + belowDetails <= limit else { break }
+        var lines: [(text: String, name: String)] = []
+        if let credit = strings.credit(for: entry) { lines.append((credit, "the credit")) }
+        if let friends = strings.friends(entry.friends) { lines.append((friends, "friends")) }
+        var leftOut: [String] = []
+        for (k, line) in lines.enumerated() {
+            let l = try layout(line.text, detail, width: width)
+            guard y + l.size.height + belowDetails <= limit else {
+                leftOut = lines[k...].map(\.name)
+                break
+            }
             draw(l, into: &card, at: Point(x: pad, y: y.rounded()))
             y += l.size.height
         }
@@ -94,8 +100,12 @@ extension CardRenderer {
                 memoStyle.maxLines = fit
                 draw(try layout(memo, memoStyle, width: width), into: &card, at: Point(x: pad, y: y.rounded()))
             } else {
-                warnings.append(.leftOut(what: "the memo", reason: "no room on a card \(Int(theme.cardSize.height)) points tall"))
+                leftOut.append("the memo")
             }
+        }
+        if !leftOut.isEmpty {
+            warnings.append(.leftOut(file: entry.folder + "/" + EntryLoader.fileName, what: leftOut,
+                                     reason: "no room on a card \(Int(theme.cardSize.height)) points tall"))
         }
         // 7. The stub: a barcode made from the entry's id.
         drawBarcode(entry.id, into: &card, scale: scale, color: ink.main.withOpacity(0.85))

@@ -110,8 +110,16 @@ public enum CacheCleaner {
             // the home page links) even when the date has moved on or
             // `--today` is earlier: no entry of it is gone, and the next
             // render moves the home page on.
+            // With it go the months the site's calendar steps through to get
+            // there (the short gaps `sheetMonths` fills), which its pages link.
             var keptOwners = owners
-            if let home = index.output("index.html") { keptOwners.insert(home.owner) }
+            if let home = index.output("index.html") {
+                keptOwners.insert(home.owner)
+                if let month = MonthKey(home.owner), let first = CalendarDate(year: month.year, month: month.month, day: 1) {
+                    let withEntries = Set(dates.map(MonthKey.init))
+                    keptOwners.formUnion(MonthKey.sheetMonths(withEntries: withEntries, held: [], today: first).map(\.description))
+                }
+            }
             do throws(SQLiteError) {
                 try index.forEachOutput { path, record in if !keptOwners.contains(record.owner) { gone.append(path) } }
             } catch {

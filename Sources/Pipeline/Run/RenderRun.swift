@@ -480,18 +480,25 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     }
 
     /// A ticket whose photo does not decode fails, and keeps whatever
-    /// ticket the cache holds. When it holds none, the site's pages (which
-    /// show every loaded entry, whatever its ticket did) would link images
-    /// that were never written; so the ticket is drawn without the photos
-    /// that fail, as the day and book images draw a placeholder, written,
+    /// ticket the cache holds. Where it lacks a face (missing, or cut
+    /// short), the site's pages (which show every loaded entry, whatever
+    /// its ticket did) would link an image that is not there; so the
+    /// ticket is drawn without the photos that fail, as the day and book
+    /// images draw a placeholder, and the faces the cache lacks are written
     /// and recorded under a fingerprint no plan makes: every run tries the
     /// real ticket again (and fails, and says so) until the photo decodes,
-    /// and a good ticket is never replaced by a stand-in. Returns the
-    /// warning that says so, or nil when nothing was written.
+    /// and a face the cache holds whole is never replaced by a stand-in.
+    /// Returns the warning that says so, or nil when nothing was written.
     private func standInTickets(_ entry: Entry, _ item: WorkItem, error: Error,
                                 worker: inout Backend.Worker) -> String? {
-        guard let store, case .photo? = error as? CardError,
-              !item.outputs.contains(where: { store.holdsFile($0.path) }) else { return nil }
+        // The faces the cache lacks: missing, or not at their recorded size
+        // (cut short); a face it holds whole is kept, whatever drew it.
+        guard let store, case .photo? = error as? CardError else { return nil }
+        let lacking = item.outputs.filter { out in
+            guard let size = store.fileSize(out.path) else { return true }
+            return index.output(out.path)?.size.map { $0 != size } ?? false
+        }
+        guard !lacking.isEmpty else { return nil }
         var standIn = entry
         var failure: Error = error
         let format = options.formats[.tickets] ?? .webp
@@ -504,12 +511,12 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             do {
                 let images = try backend.renderTickets(standIn, faces: TicketFace.allCases, format: format, worker: &worker)
                 var sizes: [String: Int64] = [:]
-                for out in item.outputs {
+                for out in lacking {
                     guard case let .ticket(_, face) = out.key, let bytes = images.value[face] else { return nil }
                     try store.write(out.path, bytes: bytes)
                     sizes[out.path] = Int64(bytes.count)
                 }
-                for out in item.outputs {
+                for out in lacking {
                     index.setOutput(out.path, .init(fingerprint: "stand-in " + item.fingerprint, owner: item.owner,
                                                     size: sizes[out.path]))
                 }

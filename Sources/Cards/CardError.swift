@@ -55,7 +55,7 @@ public enum CardWarning: Sendable, Hashable, CustomStringConvertible {
             "\(path): without a saved crop only the middle \(visible < 0.005 ? "less than 1" : "\(Int((visible * 100).rounded()))")% of the photo shows; crop it in the app to choose the part"
         case let .leftOut(file, what, reason):
             "\(file): \(what.count > 1 ? what.dropLast().joined(separator: ", ") + " and " + what.last! : what.joined()) "
-                + "\(what.count > 1 ? "are" : "is") left out: \(reason)"
+                + "\(what.count > 1 || what == ["friends"] ? "are" : "is") left out: \(reason)"
         }
     }
 }

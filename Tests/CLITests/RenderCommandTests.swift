@@ -356,6 +356,14 @@ import Codecs
         for link in Set(try Self.siteLinks(book.cache)) {
             #expect(FileManager.default.fileExists(atPath: link), "broken link \(link)")
         }
+        // A stand-in that cannot be written is said; the faces written before it are recorded.
+        try FileManager.default.removeItem(atPath: book.cache + "/tickets/bad/front.webp")
+        try FileManager.default.removeItem(atPath: book.cache + "/tickets/bad/ticket.webp")
+        try FileManager.default.createDirectory(atPath: book.cache + "/tickets/bad/ticket.webp", withIntermediateDirectories: false)
+        let (blocked, _) = try book.render(site)
+        #expect(blocked.status == 1 && blocked.stderr.contains("could not be written"), "\(blocked.stderr)")
+        #expect(FileManager.default.fileExists(atPath: book.cache + "/tickets/bad/front.webp"))
+        try FileManager.default.removeItem(atPath: book.cache + "/tickets/bad/ticket.webp")
         // Mended, the photo gives the real ticket...
         try whole.write(to: URL(fileURLWithPath: photo))
         let (mended, fixed) = try book.render(site)
@@ -367,6 +375,11 @@ import Codecs
         let (broken, _) = try book.render(site)
         #expect(broken.status == 1 && !broken.stderr.contains("drawn without the photo"), "\(broken.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: book.cache + "/tickets/bad/front.webp")) == real)
+        // The entry deleted: every face of it goes, stand-in or not (each was recorded).
+        try FileManager.default.removeItem(atPath: book.root + "/bad")
+        let (gone, _) = try book.render(site)
+        #expect(gone.status == 0, "\(gone.stderr)")
+        #expect(!book.files().contains { $0.hasPrefix("tickets/bad/") }, "\(book.files())")
     }
 
     /// Pruning with an earlier today keeps the home page's month and the

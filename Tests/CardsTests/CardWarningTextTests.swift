@@ -22,4 +22,14 @@ struct CardWarningTextTests {
         #expect(text.contains("only the middle less than 1% of the photo shows"), "\(text)")
         #expect(CardWarning.mostlyCropped(path: "p.jpg", visible: 0.2).description.contains("middle 20%"))
     }
+
+    @Test func whatAShortCardLeavesOutIsOneSentence() {
+        func text(_ what: [String]) -> String {
+            CardWarning.leftOut(file: "b/a/entry.json", what: what, reason: "no room on a card 300 points tall").description
+        }
+        #expect(text(["the memo"]) == "b/a/entry.json: the memo is left out: no room on a card 300 points tall")
+        #expect(text(["friends"]) == "b/a/entry.json: friends are left out: no room on a card 300 points tall")
+        #expect(text(["the credit", "friends", "the memo"])
+                == "b/a/entry.json: the credit, friends and the memo are left out: no room on a card 300 points tall")
+    }
 }

@@ -491,12 +491,24 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     /// Returns the warning that says so, or nil when nothing was written.
     private func standInTickets(_ entry: Entry, _ item: WorkItem, error: Error,
                                 worker: inout Backend.Worker) -> String? {
-        // The faces the cache lacks: missing, or not at their recorded size
-        // (cut short); a face it holds whole is kept, whatever drew it.
+        // The faces the cache lacks: missing, empty, or not at their
+        // recorded size (cut short); a face it holds whole is kept,
+        // whatever drew it.
         guard let store, case .photo? = error as? CardError else { return nil }
-        let lacking = item.outputs.filter { out in
-            guard let size = store.fileSize(out.path) else { return true }
-            return index.output(out.path)?.size.map { $0 != size } ?? false
+        let fingerprint = "stand-in " + item.fingerprint
+        var lacking: [(key: OutputKey, path: String)] = []
+        for out in item.outputs {
+            if let size = store.fileSize(out.path), size > 0, index.output(out.path)?.size.map({ $0 == size }) ?? true {
+                // Held whole but unrecorded (another shard's, or an index set
+                // aside): adopted, so that this index removes it when the
+                // entry goes; the stand-in's fingerprint makes the next run
+                // try the photo again.
+                if index.output(out.path) == nil {
+                    index.setOutput(out.path, .init(fingerprint: fingerprint, owner: item.owner, size: size))
+                }
+            } else {
+                lacking.append(out)
+            }
         }
         guard !lacking.isEmpty else { return nil }
         var standIn = entry
@@ -508,23 +520,28 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             if standIn.front?.path == bad.path { standIn.front = nil } else if standIn.back?.path == bad.path {
                 standIn.back = nil
             } else { return nil }
+            let images: Rendered<[TicketFace: [UInt8]]>
             do {
-                let images = try backend.renderTickets(standIn, faces: TicketFace.allCases, format: format, worker: &worker)
-                var sizes: [String: Int64] = [:]
-                for out in lacking {
-                    guard case let .ticket(_, face) = out.key, let bytes = images.value[face] else { return nil }
-                    try store.write(out.path, bytes: bytes)
-                    sizes[out.path] = Int64(bytes.count)
-                }
-                for out in lacking {
-                    index.setOutput(out.path, .init(fingerprint: "stand-in " + item.fingerprint, owner: item.owner,
-                                                    size: sizes[out.path]))
-                }
-                return "tickets/\(entry.id): drawn without the photo that does not decode, so that the pages "
-                    + "showing the entry link an image; the next run tries the photo again"
+                images = try backend.renderTickets(standIn, faces: TicketFace.allCases, format: format, worker: &worker)
             } catch {
                 failure = error
+                continue
             }
+            // Each face recorded as it is written: one that cannot be
+            // written (a folder in its place, a full disk) leaves no face
+            // written before it unrecorded, and is said.
+            for out in lacking {
+                guard case let .ticket(_, face) = out.key, let bytes = images.value[face] else { return nil }
+                do throws(FileSystemError) {
+                    try store.write(out.path, bytes: bytes)
+                } catch {
+                    return "tickets/\(entry.id): a stand-in drawn without the photo that does not decode could not "
+                        + "be written (\(error)); the pages showing the entry link a missing image until it can"
+                }
+                index.setOutput(out.path, .init(fingerprint: fingerprint, owner: item.owner, size: Int64(bytes.count)))
+            }
+            return "tickets/\(entry.id): drawn without the photo that does not decode, so that the pages "
+                + "showing the entry link an image; the next run tries the photo again"
         }
         return nil
     }

@@ -53,6 +53,17 @@ public final class CardRenderer {
                          height: Int((theme.cardSize.height * scale).rounded()))
     }
 
+    /// `string` on one line set in `width`: at `points`, or, when its
+    /// natural width passes `room`, smaller in proportion down to `minimum`
+    /// (and cut short by the style's `maxLines` only past that). `style`
+    /// makes the style at a size.
+    func layoutShrinking(_ string: String, points: Double, minimum: Double, room: Double, width: Double,
+                         style: (Double) -> TextStyle) throws(CardError) -> TextLayout {
+        let natural = try layout(string, style(points), width: .infinity).size.width
+        let fitted = natural > room ? max(minimum, points * room / natural) : points
+        return try layout(string, style(fitted), width: width)
+    }
+
     /// Lays out `string`; a theme font file that cannot be used becomes `CardError.font`.
     func layout(_ string: String, _ style: TextStyle, width: Double) throws(CardError) -> TextLayout {
         let result: TextLayout

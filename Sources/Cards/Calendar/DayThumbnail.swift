@@ -86,18 +86,13 @@ extension CardRenderer {
                                                 floor: MoreBadge.minimumScrim)
         canvas.fill(.solid(RGBA.black.withOpacity(opacity)), in: cell)
         let label = "+\(count)"
-        var points = max(MoreBadge.minimumPixels, Double(min(cell.width, cell.height)) * 0.38)
-        var style = theme.textStyle(points: points, scale: 1, weight: .bold, color: ink,
-                                    lineHeight: 1.2, alignment: .center, maxLines: 1)
         // Wide counts ("+136") shrink to fit rather than run into the next cell.
-        let room = Double(cell.width) * 0.9
-        let natural = try layout(label, style, width: .infinity).size.width
-        if natural > room {
-            points = max(MoreBadge.minimumPixels, points * room / natural)
-            style = theme.textStyle(points: points, scale: 1, weight: .bold, color: ink,
-                                    lineHeight: 1.2, alignment: .center, maxLines: 1)
+        let line = try layoutShrinking(label, points: max(MoreBadge.minimumPixels, Double(min(cell.width, cell.height)) * 0.38),
+                                       minimum: MoreBadge.minimumPixels, room: Double(cell.width) * 0.9,
+                                       width: Double(cell.width)) { points in
+            theme.textStyle(points: points, scale: 1, weight: .bold, color: ink, lineHeight: 1.2, alignment: .center,
+                            maxLines: 1)
         }
-        let line = try layout(label, style, width: Double(cell.width))
         draw(line, into: &canvas, at: Point(x: Double(cell.x),
                                             y: (Double(cell.y) + (Double(cell.height) - line.size.height) / 2).rounded()))
     }

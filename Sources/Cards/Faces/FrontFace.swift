@@ -98,15 +98,10 @@ extension CardRenderer {
         // `cardSize` may be 200 points wide) it is set smaller, down to
         // `CardMetrics.smallestStubPoints`, and only then cut short.
         let room = first - radius - 6 * scale - pad
-        let text = strings.date(entry.date)
-        func style(_ points: Double) -> TextStyle {
+        let date = try layoutShrinking(strings.date(entry.date), points: 13, minimum: CardMetrics.smallestStubPoints,
+                                       room: room, width: room) { points in
             theme.textStyle(points: points, scale: scale, weight: .bold,
                             color: theme.inverseTextColor.withOpacity(0.95), lineHeight: 1.2, maxLines: 1)
-        }
-        var date = try layout(text, style(13), width: .infinity)
-        if date.size.width > room {
-            let points = max(CardMetrics.smallestStubPoints, 13 * room / date.size.width)
-            date = try layout(text, style(points), width: room)
         }
         draw(date, into: &card, at: Point(x: pad, y: (centre - date.size.height / 2).rounded()))
         drawStars(entry.rating, into: &card, center: Point(x: first, y: centre), radius: radius, spacing: spacing,

@@ -498,24 +498,23 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         let fingerprint = "stand-in " + item.fingerprint
         var lacking: [(key: OutputKey, path: String)] = []
         for out in item.outputs {
-            if let size = store.fileSize(out.path), size > 0, index.output(out.path)?.size.map({ $0 == size }) ?? true {
-                // Held whole but unrecorded (another shard's, or an index set
-                // aside): adopted, so that this index removes it when the
-                // entry goes; the stand-in's fingerprint makes the next run
-                // try the photo again.
-                if index.output(out.path) == nil {
-                    index.setOutput(out.path, .init(fingerprint: fingerprint, owner: item.owner, size: size))
-                }
-            } else {
+            let record = index.output(out.path)
+            guard let size = store.fileSize(out.path), size > 0, record?.size.map({ $0 == size }) ?? true else {
                 lacking.append(out)
+                continue
             }
+            // Held whole but unrecorded (another shard's, or an index set
+            // aside): adopted, so that this index removes it when the entry
+            // goes; the stand-in's fingerprint makes the next run try the
+            // photo again.
+            if record == nil { index.setOutput(out.path, .init(fingerprint: fingerprint, owner: item.owner, size: size)) }
         }
         guard !lacking.isEmpty else { return nil }
         var standIn = entry
         var failure: Error = error
         let format = options.formats[.tickets] ?? .webp
-        // Each try may name the other photo; two photos, two tries at most.
-        for _ in 0..<3 {
+        // A try may fail on the other photo; two photos, two tries at most.
+        for _ in 0..<2 {
             guard case let .photo(bad)? = failure as? CardError else { return nil }
             if standIn.front?.path == bad.path { standIn.front = nil } else if standIn.back?.path == bad.path {
                 standIn.back = nil

@@ -31,46 +31,53 @@ let package = Package(
         // walks, locks, all relative to folder handles. Below everything.
         .target(name: "FileSystem"),
 
-        // Pure Swift: the raster value type and plane geometry.
+        // Pure Swift: the raster value type, plane geometry and the
+        // editor's crop state.
         .target(name: "Raster", linkerSettings: [.linkedLibrary("m")]),
+        // The diary as data, without pixels or C libraries: entries and
+        // their loading, dates and months, the theme, strings, orderings,
+        // year summaries, title cleaning, contrast. Cards and Site both
+        // read it; neither reaches the other through it.
+        .target(name: "Diary", dependencies: ["Raster", "FileSystem"]),
         // Format sniffing, EXIF, limits, and one binding file per C codec.
         .target(name: "Codecs", dependencies: ["CShims", "CWebP", "CLCMS2", "CHeif", "Raster", "FileSystem"]),
         // Editor crop geometry, resampling, compositing, shapes.
         .target(name: "Imaging", dependencies: ["Raster"]),
-        // The entry format: entry.json parsing, validation, safe photo paths.
-        .target(name: "Entries", dependencies: ["Imaging", "FileSystem"]),
         // Font discovery, shaping and glyph rasterization.
-        .target(name: "Text", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "Raster", "Imaging"]),
+        .target(name: "Text", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "Raster", "Imaging", "Diary"]),
 
         // Ticket faces, day thumbnails, month sheets: each a linear recipe.
-        .target(name: "Cards", dependencies: ["Entries", "Codecs", "Imaging", "Text"]),
+        .target(name: "Cards", dependencies: ["Diary", "Codecs", "Imaging", "Text", "Raster"]),
 
-        // The browsable book: page models to HTML bytes, pure values, no I/O.
-        .target(name: "Site", dependencies: ["Cards", "Entries", "Text", "Raster"]),
+        // The browsable book: page models to HTML bytes, pure values, no I/O,
+        // no C library: it reads the diary, never the drawing code.
+        .target(name: "Site", dependencies: ["Diary", "Raster"]),
 
         // The batch job: entries, cache and its index, scheduling, progress, log, lock.
-        .target(name: "Pipeline", dependencies: ["Cards", "Site", "Entries", "Codecs", "FileSystem", "CCrypto", "CSQLite"]),
+        .target(name: "Pipeline", dependencies: ["Cards", "Site", "Diary", "Codecs", "Imaging", "Raster", "Text", "FileSystem",
+                                                 "CCrypto", "CSQLite"]),
 
         // Thin command-line front end.
         .executableTarget(
             name: "photicase-render",
-            dependencies: ["Pipeline", "Cards", "Entries", "Codecs", "Imaging", "Text", "Raster", "FileSystem"]
+            dependencies: ["Pipeline", "Cards", "Diary", "Codecs", "Imaging", "Text", "Raster", "FileSystem"]
         ),
 
         // Benchmarks: executables that print figures; run them in release.
-        .executableTarget(name: "fixture-maker", dependencies: ["Codecs"], path: "Tools/fixture-maker"),
-        .executableTarget(name: "resample-bench", dependencies: ["Imaging"], path: "Benchmarks/resample-bench"),
-        .executableTarget(name: "color-bench", dependencies: ["Codecs"], path: "Benchmarks/color-bench"),
+        .executableTarget(name: "fixture-maker", dependencies: ["Codecs", "Raster"], path: "Tools/fixture-maker"),
+        .executableTarget(name: "resample-bench", dependencies: ["Imaging", "Raster"], path: "Benchmarks/resample-bench"),
+        .executableTarget(name: "color-bench", dependencies: ["Codecs", "Raster"], path: "Benchmarks/color-bench"),
 
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Imaging", "Raster"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Raster"], exclude: ["Golden"]),
-        .testTarget(name: "EntriesTests", dependencies: ["Entries"]),
-        .testTarget(name: "CardsTests", dependencies: ["Cards", "Entries", "Codecs", "Imaging", "Text"], exclude: ["Golden"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "Cards", "Entries"], exclude: ["Golden"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Site", "FileSystem", "Cards", "Entries"], exclude: ["Golden"]),
-        .testTarget(name: "TextTests", dependencies: ["Text", "Imaging", "Raster"]),
+        .testTarget(name: "DiaryTests", dependencies: ["Diary", "Raster"]),
+        .testTarget(name: "CardsTests", dependencies: ["Cards", "Diary", "Codecs", "Imaging", "Text", "Raster"], exclude: ["Golden"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Diary", "Raster"], exclude: ["Golden"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Site", "FileSystem", "Cards", "Diary", "Codecs", "Raster"],
+                    exclude: ["Golden"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "Imaging", "Raster", "Diary"]),
         .testTarget(name: "CLITests", dependencies: ["Codecs", "Raster", "FileSystem"]),
     ]
 )
@@ -80,7 +87,7 @@ let package = Package(
 if Context.environment["PHOTICASE_FUZZ"] == "1" {
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CShims"], path: "Fuzz/FuzzSupport"))
     for (name, module) in [("decode", "Codecs"), ("jpeg", "Codecs"), ("png", "Codecs"), ("webp", "Codecs"),
-                           ("exif", "Codecs"), ("icc", "Codecs"), ("entry", "Entries")] {
+                           ("exif", "Codecs"), ("icc", "Codecs"), ("entry", "Diary")] {
         package.targets.append(.executableTarget(
             name: "fuzz-\(name)", dependencies: [.target(name: module), "FuzzSupport"], path: "Fuzz/\(name)"))
     }

@@ -9,6 +9,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import Raster
 
 func readFile(_ path: String) -> [UInt8]? {
     guard let f = fopen(path, "rb") else { return nil }

@@ -4,6 +4,7 @@
 //   swift run -c release resample-bench [iterations]
 import Dispatch
 import Imaging
+import Raster
 
 /// A deterministic 4032x3024 opaque photo stand-in: smooth gradients plus noise.
 func syntheticPhoto(width: Int, height: Int) -> Raster {

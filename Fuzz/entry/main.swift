@@ -1,6 +1,6 @@
 // libFuzzer target: entry.json parsing with the editor state, through the
 // loader the product uses (no photo is read; paths are only resolved).
-import Entries
+import Diary
 import FuzzSupport
 
 let loader = EntryLoader()

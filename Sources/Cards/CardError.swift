@@ -1,5 +1,7 @@
 import Codecs
 import Text
+import Raster
+import Imaging
 
 /// Why a card could not be rendered. Prints as one line naming the file and
 /// the reason, e.g. `2022/08/decision/front.jpg: JPEG data ends after 184320 bytes`.
@@ -78,9 +80,13 @@ public struct RenderedImage: Sendable {
     public var raster: Raster
     /// Problems that did not stop the render, in the order they happened.
     public var warnings: [CardWarning]
+    /// Drawn with a placeholder for a cause that may pass (a photo over the
+    /// memory limit): right for now, but not to be kept as final.
+    public var provisional: Bool
 
-    public init(raster: Raster, warnings: [CardWarning]) {
+    public init(raster: Raster, warnings: [CardWarning], provisional: Bool = false) {
         self.raster = raster
         self.warnings = warnings
+        self.provisional = provisional
     }
 }

@@ -1,4 +1,7 @@
 import Text
+import Raster
+import Imaging
+import Diary
 
 /// Renders ticket faces, shareable tickets, day thumbnails and month sheets
 /// in one theme.

@@ -21,10 +21,23 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     case limitExceeded(ImageFormat, String)
     /// Memory could not be allocated.
     case outOfMemory
+    /// Decoding needs more memory than `--memory-limit` allows: the file
+    /// may be fine, and decodes under a higher limit.
+    case memoryLimit(ImageFormat, need: Int, limit: Int)
     /// Encoding failed.
     case encodeFailed(ImageFormat, String)
     /// The path cannot be read or written as an image file.
     case io(IOProblem)
+
+    /// True for failures that say nothing of the file: it may decode on
+    /// the next try (a higher `--memory-limit`, memory freed). An image
+    /// drawn with a placeholder for such a failure is not kept as final.
+    public var isTransient: Bool {
+        switch self {
+        case .memoryLimit, .outOfMemory: true
+        default: false
+        }
+    }
 
     public var description: String {
         switch self {
@@ -38,6 +51,9 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unsupported(format, message): "unsupported \(format.displayName) variant: \(message)"
         case let .limitExceeded(format, message): "\(format.displayName) exceeds a safety limit: \(message)"
         case .outOfMemory: "out of memory"
+        case let .memoryLimit(format, need, limit):
+            "\(format.displayName) exceeds a safety limit: decoding needs \(MemoryBudget.text(need)), more than the "
+                + "memory limit of \(MemoryBudget.text(limit)) (--memory-limit)"
         case let .encodeFailed(format, message): "\(format.displayName) encoding failed: \(message)"
         case let .io(problem): problem.description
         }

@@ -1,4 +1,4 @@
-@_exported import Raster
+import Raster
 
 /// The image formats photicase-render reads and writes. HEIF (HEIC) and
 /// AVIF are read only.

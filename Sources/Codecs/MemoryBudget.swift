@@ -42,8 +42,7 @@ public final class MemoryBudget: @unchecked Sendable, Hashable {
         guard need <= limitBytes else {
             let limit = limitBytes
             condition.unlock()
-            throw CodecError.limitExceeded(format, "decoding needs \(MemoryBudget.text(need)), more than the memory limit of "
-                                 + "\(MemoryBudget.text(limit)) (--memory-limit)")
+            throw CodecError.memoryLimit(format, need: need, limit: limit)
         }
         while reserved + need > limitBytes { condition.wait() }
         reserved += need

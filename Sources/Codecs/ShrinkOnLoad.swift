@@ -1,3 +1,4 @@
+import Raster
 /// Chooses how far a decoder may shrink while loading.
 ///
 /// The rule: keep at least `headroom` times the size the caller needs on

@@ -1,5 +1,5 @@
 import FileSystem
-import Entries
+import Diary
 
 /// Finds entry folders: ENTRIES itself when it holds entry.json, else every
 /// folder below it, at any depth, that holds one. Hidden folders, the cache

@@ -1,13 +1,12 @@
-import Entries
+import Diary
 
 /// A page of the ticket book in reading order (rating high to low, then
 /// the newer date, then title, then id), as the book's images page it: the
 /// gallery shows front faces as tiles, the list shows rows with the memo's
 /// first line. Both link each entry and the page's own image.
 struct BookPage: Sendable {
-    enum View: Sendable { case gallery, list }
 
-    var view: View
+    var view: BookPageView
     var entries: [Entry]
     /// From 1; an empty book still has one (empty) page.
     var page: Int

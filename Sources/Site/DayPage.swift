@@ -1,4 +1,4 @@
-import Entries
+import Diary
 
 /// A day's page: the day's entries as tiles, in the order the day's
 /// thumbnail shows them (best first), and the days before and after that
@@ -12,7 +12,7 @@ struct DayPage: Sendable {
 
     func render(_ w: inout PageWriter) -> [UInt8] {
         w.page(title: SiteText.longDate(date), section: .calendar) { w in
-            let month = SiteMonth(date)
+            let month = MonthKey(date)
             w.breadcrumbs([(.home, "달력"), (.month(year: month.year, month: month.month), SiteText.month(month))])
             w.html.element("h1", SiteText.longDate(date))
             w.html.element("p", [("class", "lede")], "이날의 기록 \(entries.count)개")

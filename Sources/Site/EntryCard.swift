@@ -1,4 +1,5 @@
-import Entries
+import Diary
+import Raster
 
 /// How an entry is shown where many are: a tile (its front face, title
 /// below) in grids, or a row (a small face beside the title and details)
@@ -16,7 +17,7 @@ struct EntryCard {
 
     enum DateStyle { case none, full, dayOfMonth }
 
-    func write(_ entry: Entry, into w: inout PageWriter, faceSize: SiteSize) {
+    func write(_ entry: Entry, into w: inout PageWriter, faceSize: PixelSize) {
         let title = SiteText.title(entry)
         w.html.open("a", [("class", layout == .tile ? "card tile" : "card row"), ("href", w.href(w.entryPath(entry)))])
         if let rank { w.html.element("span", [("class", "rank")], "#\(rank)") }
@@ -44,7 +45,7 @@ struct EntryCard {
     }
 
     /// `entries` as a list of cards (`ol` when ranked, else `ul`).
-    func list(_ entries: [Entry], into w: inout PageWriter, faceSize: SiteSize, firstRank: Int? = nil,
+    func list(_ entries: [Entry], into w: inout PageWriter, faceSize: PixelSize, firstRank: Int? = nil,
               class name: String) {
         let tag = firstRank == nil ? "ul" : "ol"
         w.html.open(tag, [("class", name), ("start", firstRank.flatMap { $0 == 1 ? nil : String($0) })])

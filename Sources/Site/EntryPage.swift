@@ -1,4 +1,4 @@
-import Entries
+import Diary
 
 /// One entry's page: its title, kind, stars and date, both faces, who made
 /// the work and who came along, the memo as text, and the shareable image
@@ -15,7 +15,7 @@ struct EntryPage: Sendable {
         let title = SiteText.title(entry)
         return w.page(title: title, section: .calendar) { w in
             let date = entry.date
-            w.breadcrumbs([(.home, "달력"), (.month(year: date.year, month: date.month), SiteText.month(SiteMonth(date))),
+            w.breadcrumbs([(.home, "달력"), (.month(year: date.year, month: date.month), SiteText.month(MonthKey(date))),
                            (.day(date), SiteText.shortDate(date))])
             w.html.open("article", [("class", "entry")])
             header(&w, title: title)

@@ -1,16 +1,15 @@
-import Cards
-import Entries
+import Diary
 
 /// A month's page, and the home page (`index.html`, today's month): the
 /// month as a calendar whose days with entries show their thumbnail and
 /// link to the day, the months before and after that have sheets, and
 /// below, each day with its entries.
 struct MonthPage: Sendable {
-    var month: SiteMonth
+    var month: MonthKey
     /// The month's entries by day of month, each day in thumbnail order.
     var days: [Int: [Entry]]
-    var previous: SiteMonth?
-    var next: SiteMonth?
+    var previous: MonthKey?
+    var next: MonthKey?
     /// Today, when it falls in this month (marked on the calendar).
     var today: CalendarDate?
     var firstWeekday: FirstWeekday
@@ -42,7 +41,7 @@ struct MonthPage: Sendable {
     }
 
     private func pager(_ w: inout PageWriter) {
-        func path(_ m: SiteMonth) -> SitePath { .month(year: m.year, month: m.month) }
+        func path(_ m: MonthKey) -> SitePath { .month(year: m.year, month: m.month) }
         w.pager(label: "앞뒤 달", previous: previous.map { (path($0), SiteText.month($0)) },
                 next: next.map { (path($0), SiteText.month($0)) })
     }

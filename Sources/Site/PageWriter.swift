@@ -1,4 +1,5 @@
-import Entries
+import Diary
+import Raster
 
 /// The part of the site a page belongs to, marked in the top navigation.
 enum SiteSection {
@@ -81,7 +82,7 @@ struct PageWriter {
     /// `<img>` of a cache image with its size, alt text and lazy loading;
     /// writes nothing and returns false when the image is not made.
     @discardableResult
-    mutating func image(_ image: SiteImage, size: SiteSize, alt: String, class name: String? = nil) -> Bool {
+    mutating func image(_ image: SiteImage, size: PixelSize, alt: String, class name: String? = nil) -> Bool {
         guard let src = href(image) else { return false }
         html.open("img", [("class", name), ("src", src), ("alt", alt), ("width", String(size.width)),
                           ("height", String(size.height)), ("loading", "lazy"), ("decoding", "async")])

@@ -1,5 +1,4 @@
-import Cards
-import Entries
+import Diary
 
 /// The browsable ticket book: every page, as values, from one `SiteInput`.
 ///
@@ -69,18 +68,18 @@ public struct Site: Sendable {
     }
 
     private func calendarPages(_ body: (SitePage) -> Void) {
-        let months = Set(input.months).union([SiteMonth(input.today)]).sorted()
-        let byMonth = Dictionary(grouping: dates, by: SiteMonth.init)
+        let months = Set(input.months).union([MonthKey(input.today)]).sorted()
+        let byMonth = Dictionary(grouping: dates, by: MonthKey.init)
         func monthPage(_ index: Int, home: Bool) -> MonthPage {
             let month = months[index]
             var days: [Int: [Entry]] = [:]
             for date in byMonth[month] ?? [] { days[date.day] = byDate[date] }
             return MonthPage(month: month, days: days, previous: index > 0 ? months[index - 1] : nil,
                              next: index + 1 < months.count ? months[index + 1] : nil,
-                             today: SiteMonth(input.today) == month ? input.today : nil,
+                             today: MonthKey(input.today) == month ? input.today : nil,
                              firstWeekday: input.theme.firstWeekday, sizes: input.sizes, isHome: home)
         }
-        if let today = months.firstIndex(of: SiteMonth(input.today)) {
+        if let today = months.firstIndex(of: MonthKey(input.today)) {
             body(page(.home, .month(months[today]), .month(monthPage(today, home: true))))
         }
         for (i, month) in months.enumerated() {
@@ -106,7 +105,7 @@ public struct Site: Sendable {
         let chunks = BookOrder.pages(of: sorted, pageSize: input.pageSize)
         let pageCount = max(1, chunks.count)
         let years = timeline.map(\.year)
-        for view in [BookPage.View.gallery, .list] {
+        for view in [BookPageView.gallery, .list] {
             for n in 1...pageCount {
                 let model = BookPage(view: view, entries: chunks.isEmpty ? [] : chunks[n - 1], page: n,
                                      pageCount: pageCount, total: sorted.count, firstRank: (n - 1) * input.pageSize + 1,

@@ -1,17 +1,4 @@
-import Cards
-import Entries
-
-/// A calendar month, `YYYY-MM`.
-public struct SiteMonth: Sendable, Hashable, Comparable {
-    public var year: Int
-    public var month: Int
-    public init(year: Int, month: Int) {
-        self.year = year
-        self.month = month
-    }
-    public init(_ date: CalendarDate) { self.init(year: date.year, month: date.month) }
-    public static func < (a: SiteMonth, b: SiteMonth) -> Bool { (a.year, a.month) < (b.year, b.month) }
-}
+import Diary
 
 /// Everything the site shows. The pages are a function of this value
 /// alone, never of which files the cache holds, so shards that each write
@@ -23,7 +10,7 @@ public struct SiteInput: Sendable {
     public var today: CalendarDate
     /// The months that have calendar pages, as the cache has month sheets:
     /// every month with entries, today's, and the short gaps between.
-    public var months: [SiteMonth]
+    public var months: [MonthKey]
     /// Entries per gallery and list page, as the book's images.
     public var pageSize: Int
     /// Colours and the first day of the week, as the cards draw them.
@@ -31,7 +18,7 @@ public struct SiteInput: Sendable {
     public var sizes: SiteImageSizes
     public var links: SiteLinks
 
-    public init(entries: [Entry], today: CalendarDate, months: [SiteMonth], pageSize: Int, theme: Theme,
+    public init(entries: [Entry], today: CalendarDate, months: [MonthKey], pageSize: Int, theme: Theme,
                 sizes: SiteImageSizes, links: SiteLinks) {
         self.entries = entries
         self.today = today
@@ -49,7 +36,7 @@ public struct SiteInput: Sendable {
 public enum SiteOwner: Sendable, Hashable {
     case entry(id: String)
     case day(CalendarDate)
-    case month(SiteMonth)
+    case month(MonthKey)
     case year(Int)
     /// Pages that show the whole book in one order (gallery, list,
     /// timeline, the years' index).

@@ -1,4 +1,5 @@
-import Entries
+import Diary
+import Raster
 
 /// An image the cache may hold, as the site links it.
 public enum SiteImage: Sendable, Hashable {
@@ -27,35 +28,25 @@ public struct SiteLinks: Sendable {
     }
 }
 
-/// A width and height in pixels.
-public struct SiteSize: Sendable, Hashable {
-    public var width: Int
-    public var height: Int
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-}
-
 /// The pixel sizes of the images the site shows, for their `width` and
 /// `height` attributes (so a page does not jump while images load).
 public struct SiteImageSizes: Sendable, Hashable {
     /// A ticket face (front and back are the same size).
-    public var face: SiteSize
+    public var face: PixelSize
     /// The shareable ticket, both faces side by side.
-    public var ticket: SiteSize
+    public var ticket: PixelSize
     /// A day thumbnail (square).
-    public var day: SiteSize
+    public var day: PixelSize
     /// The year-in-review image.
-    public var year: SiteSize
+    public var year: PixelSize
 
     /// The default theme's images at scale 2 with 256-pixel day thumbnails.
-    public static let standard = SiteImageSizes(face: SiteSize(width: 600, height: 960),
-                                                ticket: SiteSize(width: 1360, height: 1072),
-                                                day: SiteSize(width: 256, height: 256),
-                                                year: SiteSize(width: 1080, height: 1920))
+    public static let standard = SiteImageSizes(face: PixelSize(width: 600, height: 960),
+                                                ticket: PixelSize(width: 1360, height: 1072),
+                                                day: PixelSize(width: 256, height: 256),
+                                                year: PixelSize(width: 1080, height: 1920))
 
-    public init(face: SiteSize, ticket: SiteSize, day: SiteSize, year: SiteSize) {
+    public init(face: PixelSize, ticket: PixelSize, day: PixelSize, year: PixelSize) {
         self.face = face
         self.ticket = ticket
         self.day = day

@@ -1,4 +1,4 @@
-import Entries
+import Diary
 
 extension SitePage {
     /// Bump whenever a page's HTML, CSS or script changes for the same
@@ -20,7 +20,7 @@ extension SitePage {
         var parts = [SitePage.version, path.relative]
         func add(_ entries: [Entry]) { for e in entries { parts.append(entryKey(e)) } }
         func text(_ date: CalendarDate?) -> String { date?.description ?? "-" }
-        func text(_ month: SiteMonth?) -> String { month.map { "\($0.year)-\($0.month)" } ?? "-" }
+        func text(_ month: MonthKey?) -> String { month.map { "\($0.year)-\($0.month)" } ?? "-" }
         switch content {
         case .style, .script, .year, .yearsIndex:
             return nil

@@ -1,4 +1,4 @@
-import Entries
+import Diary
 
 /// Where each file of the site lives, relative to the cache root:
 ///

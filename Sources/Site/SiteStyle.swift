@@ -1,5 +1,5 @@
-import Cards
 import Raster
+import Diary
 
 /// The site's one style sheet, in the theme's colours: warm paper, cards
 /// lifted by a soft shadow, the system's Korean fonts (no web fonts), a
@@ -35,7 +35,7 @@ struct SiteStyle: Sendable {
     /// `color`, darkened step by step until it reads at 4.5:1 on `backdrop`.
     static func readable(_ color: RGBA, on backdrop: RGBA) -> RGBA {
         var c = color
-        while TextContrast.ratio(c, backdrop) < TextContrast.minimum && (c.r > 0 || c.g > 0 || c.b > 0) {
+        while Contrast.ratio(c, backdrop) < Contrast.minimum && (c.r > 0 || c.g > 0 || c.b > 0) {
             c = RGBA(UInt8(Double(c.r) * 0.92), UInt8(Double(c.g) * 0.92), UInt8(Double(c.b) * 0.92))
         }
         return c

@@ -1,6 +1,4 @@
-import Cards
-import Entries
-import Text
+import Diary
 
 /// The words of the site, in Korean, as the app writes them.
 enum SiteText {
@@ -15,7 +13,7 @@ enum SiteText {
     }
 
     /// `2022년 8월`.
-    static func month(_ m: SiteMonth) -> String { strings.monthTitle(year: m.year, month: m.month) }
+    static func month(_ m: MonthKey) -> String { strings.monthTitle(year: m.year, month: m.month) }
 
     /// `2022년 8월 27일 (토)`.
     static func longDate(_ d: CalendarDate) -> String { "\(d.year)년 \(shortDate(d))" }

@@ -1,5 +1,4 @@
-import Cards
-import Entries
+import Diary
 
 /// A year's timeline: its months in order, each under a heading that links
 /// to the month's calendar, the entries oldest first; links to the year's
@@ -21,7 +20,7 @@ struct TimelinePage: Sendable {
             w.html.element("p", [("class", "lede")], "오래된 순 · \(SiteText.count(count))")
             BookTabs(current: .timeline(y), years: years).write(&w)
             for section in year.months {
-                let month = SiteMonth(year: section.year, month: section.month)
+                let month = MonthKey(year: section.year, month: section.month)
                 w.html.open("section", [("class", "timeline-month")])
                 w.html.open("h2")
                 w.link(.month(year: month.year, month: month.month), "\(section.month)월")

@@ -1,5 +1,4 @@
-import Cards
-import Entries
+import Diary
 
 /// A year in review: the story image, and the same facts as text (count,
 /// kinds, average, the best five, month by month, the most frequent

@@ -1,6 +1,6 @@
 import Cards
 import Codecs
-import Entries
+import Diary
 import Text
 import FileSystem
 #if canImport(Glibc)

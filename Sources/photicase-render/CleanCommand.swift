@@ -1,4 +1,4 @@
-import Entries
+import Diary
 import Pipeline
 
 /// `photicase-render clean`: empty the cache, or prune what is gone.

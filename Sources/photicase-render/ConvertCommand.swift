@@ -1,6 +1,7 @@
 import Codecs
 import Imaging
 import FileSystem
+import Raster
 
 /// `photicase-render convert IN OUT`: decode upright, optionally shrink,
 /// encode in the format OUT's extension names.

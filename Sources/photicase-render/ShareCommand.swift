@@ -1,8 +1,9 @@
 import Cards
 import Codecs
-import Entries
+import Diary
 import FileSystem
 import Pipeline
+import Raster
 
 /// `photicase-render share ENTRY_DIR -o FILE`: one shareable ticket,
 /// straight from an entry folder, without a cache.

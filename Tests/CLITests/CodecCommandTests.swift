@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Codecs
+import Raster
 
 /// `inspect` and `convert`, run as a user runs them.
 @Suite struct CodecCommandTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Codecs
+import Raster
 
 /// `inspect` names the colour profile; HEIF is read but never written.
 @Suite struct ColorCommandTests {

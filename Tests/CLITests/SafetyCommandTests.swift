@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Codecs
 import FileSystem
+import Raster
 
 /// Hostile and unlucky cases against the built binary. Permission cases
 /// run as `nobody` when the tests run as root (CI does), so they test

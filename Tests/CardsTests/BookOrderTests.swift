@@ -1,5 +1,6 @@
 import Cards
 import Testing
+import Diary
 
 /// An entry with the fields the book's order reads.
 func bookEntry(_ id: String, rating: Double, _ date: String, title: String? = nil, kind: EntryKind = .movie,

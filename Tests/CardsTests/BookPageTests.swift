@@ -1,5 +1,7 @@
 import Cards
 import Testing
+import Raster
+import Diary
 
 /// Gallery and list pages place entries where the reading order says: each
 /// entry's face is one flat colour, so the colour found at a tile or row

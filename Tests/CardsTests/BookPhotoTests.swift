@@ -2,6 +2,8 @@ import Cards
 import Codecs
 import Foundation
 import Testing
+import Raster
+import Diary
 
 /// Book pages made from real front faces of flat-colour photos, as the
 /// batch makes them; and, with PHOTICASE_BOOK_PNG set to a folder, every

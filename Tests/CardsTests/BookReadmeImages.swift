@@ -2,6 +2,8 @@ import Cards
 import Codecs
 import Foundation
 import Testing
+import Raster
+import Diary
 
 /// Renders the README's ticket book pictures (a gallery page, a list page,
 /// a timeline page and the year in review) from the sample ticket book into

@@ -1,5 +1,7 @@
 import Cards
 import Testing
+import Raster
+import Diary
 
 /// The timeline pages and the year in review.
 @Suite struct BookTimelineYearTests {
@@ -22,7 +24,7 @@ import Testing
         #expect(years.map(\.year) == [2021, 2022])
         let year = try #require(years.last)
         let pages = BookOrder.timelinePages(year.months)
-        let faces = Dictionary(uniqueKeysWithValues: BookPageTests.tiles(BookPageTests.entries).map { ($0.entry.id, $0.face!) })
+        let faces = Dictionary(uniqueKeysWithValues: zip(BookPageTests.entries, BookPageTests.tiles(BookPageTests.entries)).map { ($0.id, $1.face!) })
         var seen: [String] = []
         for (n, sections) in pages.enumerated() {
             let page = try renderer.renderTimelinePage(year: 2022, sections: sections, faces: faces, page: n + 1,

@@ -1,5 +1,7 @@
 import Cards
 import Testing
+import Raster
+import Diary
 
 @Suite struct CalendarTests {
     @Test func august2022StartsOnMonday() {

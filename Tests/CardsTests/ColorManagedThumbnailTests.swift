@@ -1,6 +1,8 @@
 import Cards
 import Codecs
 import Testing
+import Raster
+import Diary
 
 /// A Display P3 photo's day thumbnail shows its colours in sRGB: within
 /// ΔE76 3 of the thumbnail of the same photo converted to sRGB beforehand

@@ -1,6 +1,8 @@
 import Cards
 import Codecs
 import Testing
+import Raster
+import Diary
 
 @Suite struct DayThumbnailTests {
     @Test(arguments: 1...7, [64, 127, 256])

@@ -2,6 +2,8 @@ import Cards
 import Codecs
 import Dispatch
 import Testing
+import Raster
+import Diary
 
 /// Full-size photo decodes are shared between loaders, once per plan and
 /// bytes, within a byte budget; the pictures are those made without sharing.

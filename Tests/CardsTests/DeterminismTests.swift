@@ -1,6 +1,8 @@
 import Cards
 import Codecs
 import Testing
+import Raster
+import Diary
 
 @Suite struct DeterminismTests {
     let photos = TestPhotos()

@@ -3,6 +3,8 @@ import Codecs
 import Foundation
 import Testing
 import Text
+import Raster
+import Diary
 
 /// The inputs a diary really has: transparent photos, crowded days, every
 /// kind's credits, tiny and panoramic photos, busy photos under text.

@@ -1,6 +1,8 @@
 import Cards
 import Foundation
 import Testing
+import Imaging
+import Diary
 
 /// The sample ticket book holds what the README and the brief promise.
 @Suite struct FixtureBookTests {

@@ -1,5 +1,7 @@
 import Cards
 import Testing
+import Raster
+import Diary
 
 /// The photo region of the front face shows exactly the edited crop: each
 /// sampled pixel, away from the caption, badge and scrims, holds the source

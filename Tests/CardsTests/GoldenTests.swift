@@ -1,6 +1,8 @@
 import Cards
 import Codecs
 import Testing
+import Raster
+import Diary
 
 /// Each face and calendar layout against its golden image. Text is part of
 /// the picture, so these need the fonts the goldens were made with.

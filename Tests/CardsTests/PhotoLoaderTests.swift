@@ -1,6 +1,9 @@
 import Cards
 import Codecs
 import Testing
+import Raster
+import Imaging
+import Diary
 
 @Suite struct PhotoLoaderTests {
     let photos = TestPhotos()

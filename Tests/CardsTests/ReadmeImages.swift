@@ -2,6 +2,7 @@ import Cards
 import Codecs
 import Foundation
 import Testing
+import Diary
 
 /// Renders the README's pictures from the sample ticket book into
 /// $PHOTICASE_README_IMAGES (scripts/readme-images.sh sets it); skipped otherwise.

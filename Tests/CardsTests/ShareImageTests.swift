@@ -1,6 +1,7 @@
 @testable import Cards
 import Raster
 import Testing
+import Diary
 
 /// The share image from its cached backdrop is the one painted in order
 /// (backdrop, then each card's shadow and face), pixel for pixel.

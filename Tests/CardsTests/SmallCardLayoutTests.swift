@@ -1,5 +1,7 @@
 @testable import Cards
 import Testing
+import Raster
+import Diary
 
 /// Layout at the edges of what a theme allows (`cardSize` down to 200 x 300
 /// points) and with long names: nothing drawn over anything else, and what

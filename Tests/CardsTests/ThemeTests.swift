@@ -1,5 +1,7 @@
 import Cards
 import Testing
+import Raster
+import Diary
 
 @Suite struct ThemeTests {
     func parse(_ json: String) throws(ThemeError) -> Theme {

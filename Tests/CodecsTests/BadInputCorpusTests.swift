@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Codecs
+import Raster
 
 /// Every file in bad/ decodes or fails with an error; none may crash.
 @Suite(.enabled(if: Corpus.available, Corpus.skipMessage))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Codecs
+import Raster
 
 /// Tagged photos come out in sRGB: compared with lcms2's own conversion
 /// through Pillow's ImageCms (relative colorimetric to sRGB), ΔE76 mean

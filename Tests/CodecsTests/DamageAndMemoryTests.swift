@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Codecs
+import Raster
 
 /// Damaged JPEG data is an error, not a grey band; decode memory is budgeted.
 @Suite struct DamageAndMemoryTests {
@@ -52,8 +53,9 @@ import Testing
             _ = try ImageDecoder.decode(progressive, options: DecodeOptions(budget: small))
             Issue.record("decoded past the budget")
         } catch let error as CodecError {
-            guard case .limitExceeded(.jpeg, let message) = error else { Issue.record("\(error)"); return }
-            #expect(message.contains("more than the memory limit of 97.7 KiB"))
+            guard case .memoryLimit(.jpeg, _, 100_000) = error else { Issue.record("\(error)"); return }
+            #expect(error.description.contains("more than the memory limit of 97.7 KiB"))
+            #expect(error.isTransient)
         }
         #expect(small.inUse == 0)
         // Within budget it decodes, and gives the memory back.

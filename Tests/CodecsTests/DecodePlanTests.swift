@@ -1,6 +1,7 @@
 import Codecs
 import Foundation
 import Testing
+import Raster
 
 /// A `DecodePlan` says before decoding what a decode will produce, and
 /// decoding by it gives exactly the raster the options would have.

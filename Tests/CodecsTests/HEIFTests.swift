@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Testing
 @testable import Codecs
+import Raster
 
 /// HEIC and AVIF input: files made here with heif-enc decode within PSNR
 /// 40 dB of libvips' own decode, upright once, and broken ones fail alone

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Codecs
+import Raster
 
 /// Bad and hostile inputs made by the tests: each must be a typed error
 /// with a clear reason, never a crash.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Codecs
+import Raster
 
 /// The EXIF orientation examples come out upright and alike.
 @Suite(.enabled(if: Corpus.available, Corpus.skipMessage))

@@ -1,5 +1,6 @@
 import Testing
 @testable import Codecs
+import Raster
 
 /// EXIF orientation in all three formats, on generated files.
 @Suite struct OrientationTests {

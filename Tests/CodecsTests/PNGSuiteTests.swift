@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Codecs
+import Raster
 
 /// Every PngSuite image against a reference decoding; every corrupt x*
 /// file must fail with an error.

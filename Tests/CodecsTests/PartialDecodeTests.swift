@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Codecs
+import Raster
 
 /// A JPEG decoded by a plan limited to a region (`DecodePlan.restricted(to:)`)
 /// holds exactly the whole decode's pixels there, at every DCT scale and

@@ -1,5 +1,6 @@
 import Testing
 @testable import Codecs
+import Raster
 
 /// Encode, then decode: generated images through every encoder.
 @Suite struct RoundTripTests {

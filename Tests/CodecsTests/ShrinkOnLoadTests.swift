@@ -1,6 +1,7 @@
 import Testing
 import Imaging
 @testable import Codecs
+import Raster
 
 /// Shrink-on-load must not cost visible quality: a thumbnail made from a
 /// DCT-scaled decode stays within PSNR 38 dB of one made from the full decode.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Codecs
+import Raster
 
 /// WebP decoding against dwebp (the same libwebp, so exact) and against
 /// the reference PNGs shipped with image-webp.

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import Pipeline
-import Entries
+import Diary
 import FileSystem
+import Raster
 
 /// What a large book's run keeps per entry, kept small: digests as 32
 /// bytes that spell the same hex as before, index rows read back into them,

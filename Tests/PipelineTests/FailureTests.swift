@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import Pipeline
-import Entries
+import Diary
 
 /// One bad entry fails alone; locks; shards; safe names.
 @Suite struct FailureTests {

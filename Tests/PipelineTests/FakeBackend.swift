@@ -1,6 +1,6 @@
 import Foundation
 import Pipeline
-import Entries
+import Diary
 import Cards
 
 /// A backend that "renders" text instead of images, so the pipeline's

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import Pipeline
-import Entries
+import Diary
 import FileSystem
 
 /// The SQLite cache index: migration from manifest.json, transactions that

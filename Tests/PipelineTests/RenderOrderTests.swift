@@ -1,5 +1,5 @@
 import Testing
-import Entries
+import Diary
 @testable import Pipeline
 
 /// Each date's tickets come right before that date's day; tickets without

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Cards
 import Codecs
-import Entries
+import Diary
 import Text
 @testable import Pipeline
+import Raster
 
 /// Cache keys are only honest if `CardsBackend.rendererVersion` changes
 /// whenever the drawing does. A reference render's pixel hash is recorded

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import Pipeline
-import Entries
+import Diary
 import FileSystem
 
 /// What makes an unchanged book's rerun cheap must not change what it

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import Pipeline
-import Entries
+import Diary
 import FileSystem
 
 /// The cache never loses a readable entry's work and never leaves its

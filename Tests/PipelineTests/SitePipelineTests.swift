@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import Pipeline
-import Entries
+import Diary
 import Site
 
 /// The browsable book as work items: incremental by content, removed when

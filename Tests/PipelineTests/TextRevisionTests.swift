@@ -1,6 +1,6 @@
 import Testing
 @testable import Pipeline
-import Entries
+import Diary
 
 /// Only outputs showing text beyond ASCII and Hangul are drawn again for
 /// the right-to-left and fallback fixes; a plain book's fingerprints stay

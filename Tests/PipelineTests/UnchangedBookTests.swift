@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import Pipeline
-import Entries
+import Diary
 import FileSystem
 
 /// The unchanged-book check (`RenderRun.checkUnchanged`): a days and months

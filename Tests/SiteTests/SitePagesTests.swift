@@ -1,7 +1,7 @@
-import Cards
-import Entries
+import Diary
 import Testing
 @testable import Site
+import Raster
 
 /// Whole pages from a book with hostile text: what they show, that no
 /// text becomes markup, and that they depend on the entries alone.
@@ -33,9 +33,9 @@ import Testing
             }
         }, entryName: encode)
         return SiteInput(entries: entries, today: CalendarDate("2022-08-30")!,
-                         months: [SiteMonth(year: 2022, month: 8), SiteMonth(year: 2022, month: 9),
-                                  SiteMonth(year: 2022, month: 10), SiteMonth(year: 2022, month: 11),
-                                  SiteMonth(year: 2022, month: 12), SiteMonth(year: 2023, month: 1)],
+                         months: [MonthKey(year: 2022, month: 8), MonthKey(year: 2022, month: 9),
+                                  MonthKey(year: 2022, month: 10), MonthKey(year: 2022, month: 11),
+                                  MonthKey(year: 2022, month: 12), MonthKey(year: 2023, month: 1)],
                          pageSize: 2, theme: Theme(), sizes: .standard, links: links)
     }
 
@@ -152,6 +152,6 @@ import Testing
         #expect(css.hasPrefix(":root {\n  --bg: #fbf7f0;"))
         #expect(!css.contains("@import") && !css.contains("url("))
         let accent = SiteStyle.readable(Theme().brandColor, on: RGBA(255, 255, 255))
-        #expect(TextContrast.ratio(accent, RGBA(255, 255, 255)) >= 4.5)
+        #expect(Contrast.ratio(accent, RGBA(255, 255, 255)) >= 4.5)
     }
 }

@@ -1,4 +1,4 @@
-import Entries
+import Diary
 import Testing
 @testable import Site
 

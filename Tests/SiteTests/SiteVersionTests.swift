@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Entries
+import Diary
 @testable import Site
 
 /// Cached pages are trusted by their key, which names `SitePage.version`

@@ -1,5 +1,6 @@
 @testable import Text
 import Testing
+import Diary
 
 /// The order faces are tried in: theme font, Korean font, emoji, the rest.
 @Test func fallbackOrderPutsKoreanThenEmojiAfterTheThemeFont() {

@@ -1,4 +1,5 @@
 import Codecs
+import Raster
 
 /// One photo of the sample ticket book: where it goes, its upright size,
 /// its scene, and how it is stored.

@@ -1,4 +1,5 @@
 import Codecs
+import Raster
 
 /// A transparent poster, as people save stickers and cut-out posters: a
 /// poster scene inside an anti-aliased disc with a lighter halo, on

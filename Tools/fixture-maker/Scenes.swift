@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Codecs
+import Raster
 
 /// Synthetic but photo-like scenes for the sample ticket book. Every value
 /// comes from the coordinates and fixed constants, so each run writes the

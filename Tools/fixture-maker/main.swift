@@ -8,6 +8,7 @@ import Codecs
 #if canImport(Glibc)
 import Glibc
 #endif
+import Raster
 
 /// A deterministic scene: sky gradient, a sun, hills, and a grain texture
 /// from a fixed-seed hash, so every run writes the same bytes.

@@ -1,4 +1,6 @@
 import Text
+import Raster
+import Diary
 
 /// One entry on a book page and the front face already drawn for it.
 ///
@@ -8,16 +10,31 @@ import Text
 /// resize it. Without a face the page draws the entry's designed
 /// placeholder, which needs no photo either.
 public struct BookTile: Sendable {
-    /// The entry the tile or row shows.
-    public var entry: Entry
+    /// What the tile or row prints of its entry: title, kind, rating, date,
+    /// and whether it has a photo.
+    public var front: FrontFaceInput
+    /// The memo's first line, for list rows.
+    public var memoLine: String?
     /// The entry's front face as `renderFront` draws it, at any scale; nil
     /// for a placeholder.
     public var face: Raster?
 
+    public init(front: FrontFaceInput, memoLine: String? = nil, face: Raster? = nil) {
+        self.front = front
+        self.memoLine = memoLine
+        self.face = face
+    }
+
     /// A tile of `entry` showing `face`, or its placeholder when nil.
     public init(entry: Entry, face: Raster? = nil) {
-        self.entry = entry
-        self.face = face
+        self.init(front: FrontFaceInput(entry), memoLine: BookTile.memoFirstLine(entry.memo), face: face)
+    }
+
+    /// The memo's first non-empty line, spaces collapsed; nil without one.
+    public static func memoFirstLine(_ memo: String?) -> String? {
+        guard let memo else { return nil }
+        return memo.split(whereSeparator: \.isNewline).lazy.map { TextCleaner.collapsingWhitespace($0) }
+            .first { !$0.isEmpty }
     }
 }
 
@@ -84,23 +101,15 @@ extension CardRenderer {
     /// get the placeholder picture day thumbnails use.
     func bookThumbnail(_ tile: BookTile, side: Int, corner: Double) throws(CardError) -> Raster {
         var picture: Raster
-        if let face = tile.face, tile.entry.front != nil {
+        if let face = tile.face, tile.front.photo != nil {
             let w = Double(face.width), h = Double(face.height)
             let crop = Rect(x: 0.12 * w, y: 0.1 * h, width: 0.76 * w, height: min(0.76 * w, 0.5 * h))
             picture = face.resized(to: PixelSize(width: side, height: side), from: crop)
         } else {
-            picture = try renderDayThumbnail([placeholderEntry(tile.entry)], side: side).raster
+            let cell = DayTileInput.Cell(title: tile.front.title, kind: tile.front.kind, photo: nil)
+            picture = try renderDayThumbnail(DayTileInput(cells: [cell], side: side)).raster
         }
         return picture.roundedCorners(radius: corner)
-    }
-
-    /// `entry` without its photos: what a placeholder face or picture shows.
-    /// Drawing it opens no file.
-    func placeholderEntry(_ entry: Entry) -> Entry {
-        var plain = entry
-        plain.front = nil
-        plain.back = nil
-        return plain
     }
 
     /// Traps on a page call the pipeline got wrong: more entries than a
@@ -108,12 +117,5 @@ extension CardRenderer {
     func checkBookPage(_ count: Int, page: Int, pageCount: Int, pageSize: Int) {
         precondition(count <= pageSize, "\(count) entries on a page of \(pageSize)")
         precondition(page >= 1 && page <= pageCount, "page \(page) of \(pageCount)")
-    }
-
-    /// The memo's first non-empty line, spaces collapsed; nil without one.
-    func memoFirstLine(_ entry: Entry) -> String? {
-        guard let memo = entry.memo else { return nil }
-        return memo.split(whereSeparator: \.isNewline).lazy.map { TextCleaner.collapsingWhitespace($0) }
-            .first { !$0.isEmpty }
     }
 }

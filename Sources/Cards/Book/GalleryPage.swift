@@ -1,4 +1,7 @@
 import Text
+import Raster
+import Imaging
+import Diary
 
 /// The gallery's spacing, in points.
 enum GalleryMetrics {
@@ -88,7 +91,7 @@ extension CardRenderer {
         if let face = tile.face {
             return face.width == size.width && face.height == size.height ? face : face.resized(to: size)
         }
-        let placeholder = try renderFront(placeholderEntry(tile.entry), scale: Double(size.width) / theme.cardSize.width)
+        let placeholder = try renderFront(tile.front.withoutPhoto, scale: Double(size.width) / theme.cardSize.width)
         warnings += placeholder.warnings
         let drawn = placeholder.raster
         return drawn.size == size ? drawn : drawn.resized(to: size)

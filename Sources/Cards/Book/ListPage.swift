@@ -1,4 +1,7 @@
 import Text
+import Raster
+import Imaging
+import Diary
 
 /// The list's spacing, in points.
 enum ListMetrics {
@@ -56,7 +59,7 @@ extension CardRenderer {
     /// rank, photo and details.
     private func drawListRow(_ tile: BookTile, rank: Int, in rect: PixelRect, into canvas: inout Raster,
                              scale s: Double) throws(CardError) {
-        let entry = tile.entry
+        let entry = tile.front
         let box = Rect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height))
         canvas.fill(Path.roundedRect(box, radii: CornerRadii(ListMetrics.rowCorner * s)), paint: .solid(theme.backgroundColor))
         // 1. The rank, centred in its column; the first three in the brand colour.
@@ -75,7 +78,7 @@ extension CardRenderer {
         let textX = Double(photoX + side) + ListMetrics.inset * s
         let textWidth = box.maxX - ListMetrics.inset * s - textX
         // Without a memo line, the two lines left sit in the row's middle.
-        let memo = memoFirstLine(entry)
+        let memo = tile.memoLine
         var y = box.minY + (memo == nil ? 23 : ListMetrics.inset) * s
         let title = try layout(SearchTitle.clean(entry.title),
                                theme.textStyle(points: 15.5, scale: s, weight: .bold, color: theme.textColor,

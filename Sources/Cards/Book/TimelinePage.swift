@@ -1,4 +1,7 @@
 import Text
+import Raster
+import Imaging
+import Diary
 
 /// The timeline's spacing, in points. One unit of `BookOrder`'s timeline
 /// capacity is `unit` points: a month header is one unit, a compact card
@@ -34,13 +37,24 @@ extension CardRenderer {
     /// small photos; an entry without one gets the placeholder picture.
     public func renderTimelinePage(year: Int, sections: [TimelineSection], faces: [String: Raster] = [:],
                                    page: Int = 1, pageCount: Int = 1, scale: Double = 2) throws(CardError) -> RenderedImage {
+        let blocks = sections.map { section in
+            TimelineBlock(month: section.month, continued: section.continued, monthCount: section.entries.count,
+                          tiles: section.entries.map { BookTile(entry: $0, face: faces[$0.id]) })
+        }
+        return try renderTimelinePage(year: year, blocks: blocks, page: page, pageCount: pageCount, scale: scale)
+    }
+
+    /// Timeline page `page` of `pageCount` of `year`, its months as `blocks`
+    /// (tiles with their faces, as `BookTile` holds them).
+    public func renderTimelinePage(year: Int, blocks sections: [TimelineBlock], page: Int = 1, pageCount: Int = 1,
+                                   scale: Double = 2) throws(CardError) -> RenderedImage {
         checkBookPage(0, page: page, pageCount: pageCount, pageSize: 1)
         let s = scale, pad = BookMetrics.padding * s
         // 1. The page, the same size whatever it holds.
         let size = timelinePageSize(scale: s)
         var canvas = Raster(width: size.width, height: size.height, fill: theme.shareBackgroundColor)
         // 2. The header: the year, large, and the view's name.
-        let count = sections.reduce(0) { $0 + $1.entries.count }
+        let count = sections.reduce(0) { $0 + $1.tiles.count }
         try drawBookHeader(String(year), subtitle: strings.bookSubtitle(.timeline), trailing: nil, into: &canvas, scale: s)
         // 3. The rail, from the first header to the last card.
         let top = BookMetrics.headerHeight * s
@@ -55,8 +69,8 @@ extension CardRenderer {
         for section in sections {
             try drawMonthHeader(section, into: &canvas, top: y, railX: Double(railX), scale: s)
             y += TimelineMetrics.unit * s
-            for entry in section.entries {
-                try drawCompactCard(BookTile(entry: entry, face: faces[entry.id]), into: &canvas, top: y.rounded(),
+            for tile in section.tiles {
+                try drawCompactCard(tile, into: &canvas, top: y.rounded(),
                                     railX: Double(railX), scale: s)
                 y += 2 * TimelineMetrics.unit * s
             }
@@ -68,7 +82,7 @@ extension CardRenderer {
 
     /// A month's name beside a brand-coloured dot on the rail, and how many
     /// tickets it holds on this page.
-    private func drawMonthHeader(_ section: TimelineSection, into canvas: inout Raster, top: Double, railX: Double,
+    private func drawMonthHeader(_ section: TimelineBlock, into canvas: inout Raster, top: Double, railX: Double,
                                  scale s: Double) throws(CardError) {
         let mid = top + TimelineMetrics.unit / 2 * s
         canvas.fill(Path.circle(center: Point(x: railX, y: mid), radius: 6 * s), paint: .solid(theme.brandColor))
@@ -78,7 +92,7 @@ extension CardRenderer {
                               theme.textStyle(points: 17, scale: s, weight: .bold, color: theme.textColor, lineHeight: 1.2),
                               width: .infinity)
         draw(name, into: &canvas, at: Point(x: x.rounded(), y: (mid - name.size.height / 2).rounded()))
-        let count = try layout(strings.ticketCount(section.entries.count),
+        let count = try layout(strings.ticketCount(section.tiles.count),
                                theme.textStyle(points: 12, scale: s, color: theme.secondaryTextColor, lineHeight: 1.2),
                                width: .infinity)
         draw(count, into: &canvas, at: Point(x: (x + name.size.width + 8 * s).rounded(),
@@ -89,7 +103,7 @@ extension CardRenderer {
     /// weekday, a perforation, and the body with photo, title, badge, stars.
     private func drawCompactCard(_ tile: BookTile, into canvas: inout Raster, top: Double, railX: Double,
                                  scale s: Double) throws(CardError) {
-        let entry = tile.entry
+        let entry = tile.front
         let x = (BookMetrics.padding * s + TimelineMetrics.cardInset * s).rounded()
         let rect = Rect(x: x, y: top, width: Double(canvas.width) - BookMetrics.padding * s - x,
                         height: TimelineMetrics.cardHeight * s)
@@ -139,5 +153,24 @@ extension CardRenderer {
         canvas.draw(card, at: Int(rect.x), Int(rect.y),
                     shadow: DropShadow(offsetX: 0, offsetY: Int((2 * s).rounded()), sigma: 3 * s,
                                        color: RGBA(0x2A, 0x20, 0x18, 40)))
+    }
+}
+
+/// One month's part of a timeline page, as drawn: its header and cards.
+public struct TimelineBlock: Sendable {
+    /// 1...12.
+    public var month: Int
+    /// True when the month began on an earlier page.
+    public var continued: Bool
+    /// Tickets in the whole month.
+    public var monthCount: Int
+    /// The month's entries on this page, oldest first, with their faces.
+    public var tiles: [BookTile]
+
+    public init(month: Int, continued: Bool, monthCount: Int, tiles: [BookTile]) {
+        self.month = month
+        self.continued = continued
+        self.monthCount = monthCount
+        self.tiles = tiles
     }
 }

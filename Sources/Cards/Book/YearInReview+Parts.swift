@@ -1,4 +1,7 @@
 import Text
+import Raster
+import Imaging
+import Diary
 
 /// The parts of the year in review below its title, each drawn from a
 /// `top` edge and returning where it ends, so the recipe in
@@ -6,7 +9,7 @@ import Text
 extension CardRenderer {
     /// A translucent panel: the count with a chip per kind on the left half,
     /// the average rating and its stars on the right half.
-    func drawYearNumbers(_ summary: YearSummary, into canvas: inout Raster, top: Double,
+    func drawYearNumbers(_ summary: YearInput, into canvas: inout Raster, top: Double,
                          scale s: Double) throws(CardError) -> Double {
         let m = YearMetrics.margin * s, ink = theme.inverseTextColor
         let panel = Rect(x: m, y: top, width: Double(canvas.width) - 2 * m, height: 150 * s)
@@ -40,7 +43,7 @@ extension CardRenderer {
     }
 
     /// The heading and the best five's faces side by side, ranked.
-    func drawYearTop(_ summary: YearSummary, faces: [Raster?], into canvas: inout Raster, top: Double,
+    func drawYearTop(_ tiles: [BookTile], into canvas: inout Raster, top: Double,
                      scale s: Double, warnings: inout [CardWarning]) throws(CardError) -> Double {
         let m = YearMetrics.margin * s
         let heading = try layout(strings.topHeading, yearHeadingStyle(points: 15, scale: s), width: .infinity)
@@ -51,12 +54,11 @@ extension CardRenderer {
         let size = PixelSize(width: Int(width), height: Int((width * theme.cardSize.height / theme.cardSize.width).rounded()))
         let shadow = DropShadow(offsetX: 0, offsetY: Int((4 * s).rounded()), sigma: 6 * s, color: RGBA(0x1A, 0x10, 0x30, 70))
         // A short year's fewer faces sit in the middle of the row.
-        let shown = Double(summary.top.count)
+        let shown = Double(tiles.count)
         let left = m + (n - shown) * (width + gap) / 2
-        for (i, entry) in summary.top.enumerated() {
+        for (i, tile) in tiles.enumerated() {
             let x = Int((left + Double(i) * (width + gap)).rounded())
-            let face = try bookFace(BookTile(entry: entry, face: i < faces.count ? faces[i] : nil), size: size,
-                                    warnings: &warnings)
+            let face = try bookFace(tile, size: size, warnings: &warnings)
             canvas.draw(face, at: x, Int(faceTop), shadow: shadow)
             try drawRank(i + 1, into: &canvas, at: Point(x: Double(x + size.width) - 13 * s, y: faceTop + 13 * s),
                          radius: 8.5, scale: s)
@@ -67,7 +69,7 @@ extension CardRenderer {
     /// The heading and twelve bars, one per month, as tall as the month's
     /// share of the busiest month (the busiest in the star colour); the
     /// count over each bar, the month under it.
-    func drawYearMonths(_ summary: YearSummary, into canvas: inout Raster, top: Double,
+    func drawYearMonths(_ summary: YearInput, into canvas: inout Raster, top: Double,
                         scale s: Double) throws(CardError) -> Double {
         let m = YearMetrics.margin * s, ink = theme.inverseTextColor
         let heading = try layout(strings.monthsHeading, yearHeadingStyle(points: 15, scale: s), width: .infinity)

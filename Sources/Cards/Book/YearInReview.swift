@@ -1,4 +1,7 @@
 import Text
+import Raster
+import Imaging
+import Diary
 
 /// The year in review's spacing, in points. The image is 540 x 960 points
 /// (9:16), so the default scale 2 makes the 1080 x 1920 of a phone story.
@@ -35,6 +38,18 @@ extension CardRenderer {
     /// The year in review drawn from `summary`; see `renderYearInReview(year:entries:topFaces:scale:)`.
     public func renderYearInReview(_ summary: YearSummary, topFaces: [Raster?] = [],
                                    scale: Double = 2) throws(CardError) -> RenderedImage {
+        let tiles = summary.top.enumerated().map { i, entry in
+            BookTile(entry: entry, face: i < topFaces.count ? topFaces[i] : nil)
+        }
+        let figures = YearInput(summary, top: [], scale: Int(scale.rounded()))
+        return try renderYearInReview(figures, tops: tiles, scale: scale)
+    }
+
+    /// The year in review of `summary`'s figures with the best entries as
+    /// `tops` (their faces as `BookTile` holds them); its `top` parts are
+    /// not read (`tops` is what they gave).
+    public func renderYearInReview(_ summary: YearInput, tops: [BookTile],
+                                   scale: Double) throws(CardError) -> RenderedImage {
         let s = scale, m = YearMetrics.margin * s
         let ink = theme.inverseTextColor
         // 1. The backdrop: the brand gradient with soft rings, like a placeholder face.
@@ -64,7 +79,7 @@ extension CardRenderer {
         y = try drawYearNumbers(summary, into: &canvas, top: y, scale: s) + 44 * s
         // 4. The best five: their faces in a row, ranked.
         var warnings: [CardWarning] = []
-        y = try drawYearTop(summary, faces: topFaces, into: &canvas, top: y, scale: s, warnings: &warnings) + 44 * s
+        y = try drawYearTop(tops, into: &canvas, top: y, scale: s, warnings: &warnings) + 44 * s
         // 5. A bar per month, the busiest in the star colour.
         y = try drawYearMonths(summary, into: &canvas, top: y, scale: s) + 40 * s
         // 6. The most frequent companion, when any entry names a friend.

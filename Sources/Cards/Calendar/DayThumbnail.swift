@@ -1,4 +1,6 @@
 import Text
+import Raster
+import Diary
 
 extension CardRenderer {
     /// The default side of a day thumbnail, in pixels.
@@ -16,9 +18,17 @@ extension CardRenderer {
     /// a whole day (and month sheet) from being drawn. Its entry's ticket
     /// faces fail and report it.
     public func renderDayThumbnail(_ entries: [Entry], side: Int = CardRenderer.defaultThumbnailSide) throws(CardError) -> RenderedImage {
-        precondition(!entries.isEmpty, "a day thumbnail needs at least one entry")
-        let sorted = EntryOrder.sorted(entries)
+        try renderDayThumbnail(DayTileInput(entries, side: side))
+    }
+
+    /// The day thumbnail `day` describes (see `renderDayThumbnail(_:side:)`);
+    /// it reads nothing else. A placeholder drawn for a photo that failed
+    /// for a passing cause (the memory limit) makes the image provisional.
+    public func renderDayThumbnail(_ day: DayTileInput) throws(CardError) -> RenderedImage {
+        let side = day.side
+        let sorted = day.cells
         let layout = DayLayout(count: sorted.count, side: side, gap: DayLayout.defaultGap(side: side))
+        var provisional = false
         var canvas = Raster(width: side, height: side, fill: theme.backgroundColor)
         var warnings: [CardWarning] = []
         for (index, (cell, entry)) in zip(layout.cells, sorted).enumerated() {
@@ -26,7 +36,7 @@ extension CardRenderer {
             let covered = layout.hiddenCount > 0 && index == layout.cells.count - 1
             let size = PixelSize(width: cell.width, height: cell.height)
             var tile: Raster?
-            if let photo = entry.front {
+            if let photo = entry.photo?.file {
                 do throws(CardError) {
                     let loaded = try loader.load(photo, size: size, headroom: PhotoLoader.tileHeadroom)
                     tile = loaded.raster
@@ -35,6 +45,7 @@ extension CardRenderer {
                     warnings += loaded.warnings.filter { !$0.isAboutFit }
                 } catch {
                     guard case let .photo(failure) = error else { throw error }
+                    provisional = provisional || failure.reason.isTransient
                     warnings.append(.decoder(path: failure.path, message: "\(failure.reason); drawn as a placeholder"))
                 }
             }
@@ -45,12 +56,12 @@ extension CardRenderer {
         if layout.hiddenCount > 0, let last = layout.cells.last {
             try drawMoreBadge(layout.hiddenCount, into: &canvas, over: last)
         }
-        return RenderedImage(raster: canvas, warnings: warnings + takeTextWarnings())
+        return RenderedImage(raster: canvas, warnings: warnings + takeTextWarnings(), provisional: provisional)
     }
 
     /// A tile for an entry without a photo: the brand gradient and, when
     /// `initial`, the title's first letter (see `initial(of:)`).
-    private func placeholderTile(_ entry: Entry, size: PixelSize, initial showInitial: Bool) throws(CardError) -> Raster {
+    private func placeholderTile(_ entry: DayTileInput.Cell, size: PixelSize, initial showInitial: Bool) throws(CardError) -> Raster {
         var tile = Raster(width: size.width, height: size.height, fill: theme.brandColor)
         tile.fill(brandGradient(in: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))))
         guard showInitial else { return tile }

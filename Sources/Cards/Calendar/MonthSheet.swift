@@ -1,4 +1,7 @@
 import Text
+import Raster
+import Imaging
+import Diary
 
 /// The spacing of a month sheet, in points.
 enum MonthMetrics {

@@ -1,4 +1,6 @@
 import Text
+import Raster
+import Imaging
 
 /// Small pieces every face and calendar draws: text boxes, badges, stars.
 extension CardRenderer {

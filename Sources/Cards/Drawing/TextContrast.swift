@@ -3,6 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Raster
+import Diary
 
 /// WCAG 2 contrast between text and what lies under it, and how dark a
 /// black scrim must make a photo for light text to reach it.
@@ -11,30 +13,11 @@ import Darwin
 /// text covers, not its average: on a busy photo the average looks dark
 /// enough while the highlights behind single letters do not.
 public enum TextContrast {
-    /// WCAG AA for body text.
-    public static let minimum = 4.5
     /// Solved for a little above the minimum, so 8-bit rounding of the
     /// scrim and the ink cannot bring the result under it.
     static let target = 4.6
     /// The darkest scrim used: beyond it a photo stops reading as a photo.
     static let maximumOpacity = 0.9
-
-    /// sRGB byte to linear light, as WCAG defines it.
-    static let linear: [Double] = (0..<256).map { v in
-        let c = Double(v) / 255
-        return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
-    }
-
-    /// The relative luminance of an opaque colour.
-    public static func luminance(_ c: RGBA) -> Double {
-        0.2126 * linear[Int(c.r)] + 0.7152 * linear[Int(c.g)] + 0.0722 * linear[Int(c.b)]
-    }
-
-    /// The contrast ratio of two opaque colours (1...21).
-    public static func ratio(_ a: RGBA, _ b: RGBA) -> Double {
-        let la = luminance(a), lb = luminance(b)
-        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
-    }
 
     /// `ink` (straight alpha) as it shows over the opaque `backdrop`.
     static func shown(_ ink: RGBA, over backdrop: RGBA) -> RGBA {
@@ -52,7 +35,7 @@ public enum TextContrast {
         var best = 0.0
         var bestPixel = RGBA.black
         let w = raster.width
-        linear.withUnsafeBufferPointer { lin in
+        Contrast.linear.withUnsafeBufferPointer { lin in
             raster.withUnsafeBytes { p in
                 for y in area.y..<area.maxY {
                     var i = (y * w + area.x) * 4
@@ -76,7 +59,7 @@ public enum TextContrast {
             let keep = UInt32(((1 - opacity) * 255).rounded())
             let dark = RGBA(UInt8(RGBA.mul255(UInt32(backdrop.r), keep)), UInt8(RGBA.mul255(UInt32(backdrop.g), keep)),
                             UInt8(RGBA.mul255(UInt32(backdrop.b), keep)))
-            return inks.allSatisfy { ratio(shown($0, over: dark), dark) >= target }
+            return inks.allSatisfy { Contrast.ratio(shown($0, over: dark), dark) >= target }
         }
         if passes(floor) { return floor }
         // Contrast grows with the opacity, so bisect.

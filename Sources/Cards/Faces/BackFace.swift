@@ -1,5 +1,6 @@
 import Text
-import Entries
+import Diary
+import Raster
 
 /// The back of a ticket: the back photo as edited and dimmed (or the
 /// theme's background), with the title, kind, date, rating, credits,
@@ -8,6 +9,12 @@ extension CardRenderer {
     /// Renders the back face of `entry` at `scale` (pixels per point).
     /// Throws `CardError.photo` naming the photo when it cannot be read.
     public func renderBack(_ entry: Entry, scale: Double) throws(CardError) -> RenderedImage {
+        try renderBack(BackFaceInput(entry), scale: scale)
+    }
+
+    /// Renders the back face `face` describes at `scale`; it reads nothing
+    /// else. Throws `CardError.photo` naming the photo when it cannot be read.
+    public func renderBack(_ face: BackFaceInput, scale: Double) throws(CardError) -> RenderedImage {
         let size = cardPixelSize(scale: scale)
         var warnings: [CardWarning] = []
         var card: Raster
@@ -17,7 +24,7 @@ extension CardRenderer {
         //    backdrop), darkened enough that the lightest ink reaches 4.5:1
         //    against the brightest pixel and never less than the theme asks.
         card = Raster(width: size.width, height: size.height, fill: theme.backgroundColor)
-        if let photo = entry.back {
+        if let photo = face.photo?.file {
             let loaded = try loader.load(photo, size: size)
             card.draw(loaded.raster, at: 0, 0)
             warnings += loaded.warnings
@@ -34,25 +41,25 @@ extension CardRenderer {
         let width = Double(size.width) - 2 * pad
         var y = pad
         // 2. Kind badge, and the date right-aligned on the same line.
-        let badge = try drawBadge(strings.kind(entry.kind), into: &card, at: Point(x: pad, y: y), points: 11,
+        let badge = try drawBadge(strings.kind(face.kind), into: &card, at: Point(x: pad, y: y), points: 11,
                                   scale: scale, fill: theme.brandColor, textColor: theme.inverseTextColor)
-        let date = try layout(strings.date(entry.date),
+        let date = try layout(strings.date(face.date),
                               theme.textStyle(points: 12.5, scale: scale, weight: .bold, color: ink.soft, lineHeight: 1.2),
                               width: .infinity)
         draw(date, into: &card, at: Point(x: (Double(size.width) - pad - date.size.width).rounded(),
                                           y: (y + (badge.height - date.size.height) / 2).rounded()))
         y += badge.height + 14 * scale
         // 3. The title, at most two lines.
-        let title = try layout(SearchTitle.clean(entry.title),
+        let title = try layout(SearchTitle.clean(face.title),
                                theme.textStyle(points: 24, scale: scale, weight: .bold, color: ink.main,
                                                lineHeight: 1.22, maxLines: 2), width: width)
         draw(title, into: &card, at: Point(x: pad, y: y.rounded()))
         y += title.size.height + 10 * scale
         // 4. Stars and the rating as a number.
         let radius = 9 * scale, spacing = 21 * scale
-        let stars = drawStars(entry.rating, into: &card, center: Point(x: pad + radius, y: y + radius),
+        let stars = drawStars(face.rating, into: &card, center: Point(x: pad + radius, y: y + radius),
                               radius: radius, spacing: spacing, color: theme.starColor)
-        let number = try layout(strings.rating(entry.rating),
+        let number = try layout(strings.rating(face.rating),
                                 theme.textStyle(points: 14, scale: scale, weight: .bold, color: ink.main, lineHeight: 1.2),
                                 width: .infinity)
         draw(number, into: &card, at: Point(x: (pad + stars + 8 * scale).rounded(),
@@ -66,15 +73,15 @@ extension CardRenderer {
         var memoStyle = theme.textStyle(points: 13.5, scale: scale, color: ink.main, lineHeight: 1.55,
                                         preserveNewlines: true)
         let memoLine = memoStyle.pixelSize * memoStyle.lineHeight
-        let hasMemo = !(entry.memo ?? "").isEmpty
+        let hasMemo = !(face.memo ?? "").isEmpty
         // Below the last detail line: the gap, the hairline and its gap, a
         // memo line; kept only where the memo can have that line at all.
         let memoRoom = 26 * scale + memoLine
         let belowDetails = hasMemo && y + memoRoom <= limit ? memoRoom : 0
         let detail = theme.textStyle(points: 13.5, scale: scale, color: ink.soft, lineHeight: 1.45, maxLines: 1)
         var lines: [(text: String, name: String)] = []
-        if let credit = strings.credit(for: entry) { lines.append((credit, "the credit")) }
-        if let friends = strings.friends(entry.friends) { lines.append((friends, "friends")) }
+        if let credit = strings.credit(kind: face.kind, director: face.director, author: face.author, year: face.year) { lines.append((credit, "the credit")) }
+        if let friends = strings.friends(face.friends) { lines.append((friends, "friends")) }
         var leftOut: [String] = []
         for (k, line) in lines.enumerated() {
             let l = try layout(line.text, detail, width: width)
@@ -94,7 +101,7 @@ extension CardRenderer {
                       in: PixelRect(x: Int(pad), y: Int(y.rounded()), width: Int(width), height: max(1, Int(scale.rounded()))))
         }
         y += 14 * scale
-        if let memo = entry.memo, hasMemo {
+        if let memo = face.memo, hasMemo {
             let fit = Int(((limit - y) / memoLine).rounded(.down))
             if fit >= 1 {
                 memoStyle.maxLines = fit
@@ -104,11 +111,11 @@ extension CardRenderer {
             }
         }
         if !leftOut.isEmpty {
-            warnings.append(.leftOut(file: entry.folder + "/" + EntryLoader.fileName, what: leftOut,
+            warnings.append(.leftOut(file: face.source, what: leftOut,
                                      reason: "no room on a card \(Int(theme.cardSize.height)) points tall"))
         }
         // 7. The stub: a barcode made from the entry's id.
-        drawBarcode(entry.id, into: &card, scale: scale, color: ink.main.withOpacity(0.85))
+        drawBarcode(face.barcode, into: &card, scale: scale, color: ink.main.withOpacity(0.85))
         // 8. The ticket outline.
         cutTicket(&card, scale: scale)
         return RenderedImage(raster: card, warnings: warnings + takeTextWarnings())

@@ -1,4 +1,7 @@
 import Text
+import Raster
+import Imaging
+import Diary
 
 /// The front of a ticket: the front photo as edited, filling the card, with
 /// a caption band (title above the perforation, date and stars on the
@@ -8,11 +11,18 @@ extension CardRenderer {
     /// Renders the front face of `entry` at `scale` (pixels per point).
     /// Throws `CardError.photo` naming the photo when it cannot be read.
     public func renderFront(_ entry: Entry, scale: Double) throws(CardError) -> RenderedImage {
+        try renderFront(FrontFaceInput(entry), scale: scale)
+    }
+
+    /// Renders the front face `face` describes at `scale` (pixels per
+    /// point); it reads nothing else. Throws `CardError.photo` naming the
+    /// photo when it cannot be read.
+    public func renderFront(_ face: FrontFaceInput, scale: Double) throws(CardError) -> RenderedImage {
         let size = cardPixelSize(scale: scale)
         var warnings: [CardWarning] = []
         var card: Raster
-        let title = SearchTitle.clean(entry.title)
-        if let photo = entry.front {
+        let title = SearchTitle.clean(face.title)
+        if let photo = face.photo?.file {
             // 1. The card's background first, then the photo, cropped as
             //    edited, over it: a photo with transparency (a sticker, a
             //    cut-out poster) shows the card behind it, never nothing.
@@ -46,14 +56,14 @@ extension CardRenderer {
             // 4. The title, bottom-aligned just above the perforation.
             draw(lines, into: &card, at: Point(x: CardMetrics.padding * scale, y: Double(titleTop)))
             // 5. The kind badge, top left.
-            try drawBadge(strings.kind(entry.kind), into: &card,
+            try drawBadge(strings.kind(face.kind), into: &card,
                           at: Point(x: CardMetrics.padding * scale, y: CardMetrics.padding * scale), points: 11,
                           scale: scale, fill: theme.brandColor, textColor: theme.inverseTextColor)
         } else {
-            card = try placeholderFront(entry, title: title, size: size, scale: scale)
+            card = try placeholderFront(face, title: title, size: size, scale: scale)
         }
         // 6. The stub: date on the left, stars on the right.
-        try drawStub(entry, into: &card, scale: scale)
+        try drawStub(face, into: &card, scale: scale)
         // 7. The ticket outline: rounded corners, notches, perforation.
         cutTicket(&card, scale: scale)
         return RenderedImage(raster: card, warnings: warnings + takeTextWarnings())
@@ -61,7 +71,7 @@ extension CardRenderer {
 
     /// The face of an entry without a front photo: the brand gradient,
     /// soft rings, the kind badge and the title set large in the middle.
-    private func placeholderFront(_ entry: Entry, title: String, size: PixelSize, scale: Double) throws(CardError) -> Raster {
+    private func placeholderFront(_ face: FrontFaceInput, title: String, size: PixelSize, scale: Double) throws(CardError) -> Raster {
         let bounds = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
         var card = Raster(width: size.width, height: size.height, fill: theme.brandColor)
         card.fill(brandGradient(in: bounds))
@@ -75,7 +85,7 @@ extension CardRenderer {
             card.fill(path, paint: .solid(ring))
         }
         let pad = CardMetrics.padding * scale
-        try drawBadge(strings.kind(entry.kind), into: &card, at: Point(x: pad, y: pad), points: 11, scale: scale,
+        try drawBadge(strings.kind(face.kind), into: &card, at: Point(x: pad, y: pad), points: 11, scale: scale,
                       fill: theme.inverseTextColor.withOpacity(0.92), textColor: theme.brandColor)
         let style = theme.textStyle(points: 28, scale: scale, weight: .bold, color: theme.inverseTextColor,
                                     lineHeight: 1.25, alignment: .center, maxLines: 4)
@@ -87,7 +97,7 @@ extension CardRenderer {
 
     /// The stub below the perforation: the date with its weekday on the
     /// left, the rating stars on the right, both on the stub's centre line.
-    private func drawStub(_ entry: Entry, into card: inout Raster, scale: Double) throws(CardError) {
+    private func drawStub(_ face: FrontFaceInput, into card: inout Raster, scale: Double) throws(CardError) {
         let size = card.size
         let top = stubTop(size, scale: scale)
         let centre = (top + Double(size.height)) / 2
@@ -98,13 +108,13 @@ extension CardRenderer {
         // `cardSize` may be 200 points wide) it is set smaller, down to
         // `CardMetrics.smallestStubPoints`, and only then cut short.
         let room = first - radius - 6 * scale - pad
-        let date = try layoutShrinking(strings.date(entry.date), points: 13, minimum: CardMetrics.smallestStubPoints,
+        let date = try layoutShrinking(strings.date(face.date), points: 13, minimum: CardMetrics.smallestStubPoints,
                                        room: room, width: room) { points in
             theme.textStyle(points: points, scale: scale, weight: .bold,
                             color: theme.inverseTextColor.withOpacity(0.95), lineHeight: 1.2, maxLines: 1)
         }
         draw(date, into: &card, at: Point(x: pad, y: (centre - date.size.height / 2).rounded()))
-        drawStars(entry.rating, into: &card, center: Point(x: first, y: centre), radius: radius, spacing: spacing,
+        drawStars(face.rating, into: &card, center: Point(x: first, y: centre), radius: radius, spacing: spacing,
                   color: theme.starColor)
     }
 }

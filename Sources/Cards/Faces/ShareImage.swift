@@ -1,3 +1,6 @@
+import Raster
+import Imaging
+import Diary
 /// What a shareable ticket image holds.
 public struct ShareOptions: Sendable, Hashable {
     /// Pixels per card point: 1, 2 or 3.

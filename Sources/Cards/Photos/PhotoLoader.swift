@@ -1,4 +1,7 @@
 import Codecs
+import Raster
+import Imaging
+import Diary
 
 /// Loads one face's photo as exactly the picture a region of the card shows.
 ///

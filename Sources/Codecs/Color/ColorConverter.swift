@@ -1,4 +1,5 @@
 import Synchronization
+import Raster
 
 /// Decides and caches how each profile converts to sRGB (relative
 /// colorimetric). Profiles repeat across a photo library (every iPhone

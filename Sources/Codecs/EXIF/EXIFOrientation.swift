@@ -1,3 +1,4 @@
+import Raster
 /// Reads the orientation tag from EXIF data. Pure Swift, bounds-checked
 /// at every step: the EXIF block comes straight from the user's file.
 public enum EXIFOrientation {

@@ -1,4 +1,5 @@
 import CHeif
+import Raster
 
 /// The only Swift file that calls libheif. libheif reports errors as
 /// values (no longjmp), so no C shim is needed.

@@ -1,4 +1,5 @@
 import CShims
+import Raster
 
 /// The only Swift file that calls libjpeg (through the C shims).
 enum JPEGBinding {

@@ -2,6 +2,7 @@ import CShims
 #if canImport(Glibc)
 import Glibc
 #endif
+import Raster
 
 /// The only Swift file that calls libpng (through the C shims).
 enum PNGBinding {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Raster
 
 /// What a fill lays down: one colour, or a colour varying along a line.
 public enum Paint: Sendable, Hashable {

@@ -1,3 +1,4 @@
+import Raster
 /// What to cut from an upright photo and how to turn it, resolved from an
 /// editor state for one face.
 ///

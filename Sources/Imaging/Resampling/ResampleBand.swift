@@ -1,3 +1,4 @@
+import Raster
 /// Resamples one band of output rows: horizontal pass into a ring of
 /// filtered rows, then the vertical pass straight into the output.
 ///

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Raster
 
 /// Crops and resizes a raster in one separable pass.
 ///

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Raster
 
 /// Rasterizes a `Path` into an `AlphaMask` by exact area coverage.
 ///

@@ -1,4 +1,4 @@
-import Entries
+import Diary
 import FileSystem
 
 /// `clean`: empties a cache, or with `--prune` removes only the outputs

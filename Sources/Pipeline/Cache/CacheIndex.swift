@@ -1,5 +1,5 @@
 import Foundation
-import Entries
+import Diary
 import FileSystem
 
 /// The cache's index, a SQLite database: for each output the fingerprint

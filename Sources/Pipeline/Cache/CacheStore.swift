@@ -1,5 +1,5 @@
 import Foundation
-import Entries
+import Diary
 import FileSystem
 
 /// The cache folder as a closed world. Every path it touches comes from

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Entries
+import Diary
 import FileSystem
 
 /// `--progress json`: JSON Lines on stderr, one object per event:

@@ -1,8 +1,9 @@
 import Cards
 import Codecs
-import Entries
+import Diary
 import Site
 import Text
+import Raster
 
 /// The production backend: the Cards layer draws, Codecs encodes.
 public struct CardsBackend: RenderBackend {
@@ -233,11 +234,10 @@ public struct CardsBackend: RenderBackend {
         // Sizes follow from the theme and scale alone; a renderer whose
         // fonts fail leaves the defaults (every image fails then anyway).
         guard case let .success(r) = makeWorker().renderer else { return (theme, .standard) }
-        func size(_ p: PixelSize) -> SiteSize { SiteSize(width: p.width, height: p.height) }
-        return (theme, SiteImageSizes(face: size(r.cardPixelSize(scale: Double(scale))),
-                                      ticket: size(r.shareImageSize(faceCount: 2, scale: scale)),
-                                      day: SiteSize(width: thumbnailSide, height: thumbnailSide),
-                                      year: size(r.yearInReviewSize(scale: Double(scale)))))
+        return (theme, SiteImageSizes(face: r.cardPixelSize(scale: Double(scale)),
+                                      ticket: r.shareImageSize(faceCount: 2, scale: scale),
+                                      day: PixelSize(width: thumbnailSide, height: thumbnailSide),
+                                      year: r.yearInReviewSize(scale: Double(scale))))
     }
 
     /// Warning texts in first-seen order, each once.

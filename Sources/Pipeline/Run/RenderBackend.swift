@@ -1,5 +1,5 @@
 import Cards
-import Entries
+import Diary
 import Site
 
 /// What draws and encodes the images. The pipeline decides what to render

@@ -1,4 +1,4 @@
-import Entries
+import Diary
 
 /// The kinds of output a run makes (`--only`).
 public enum OutputKind: String, Sendable, Hashable, CaseIterable {

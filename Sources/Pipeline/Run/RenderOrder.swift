@@ -1,4 +1,4 @@
-import Entries
+import Diary
 
 /// The order a run renders its items in.
 ///

@@ -1,5 +1,5 @@
 import Cards
-import Entries
+import Diary
 import Site
 
 /// One unit of work: an entry's ticket images, a day thumbnail or a month

@@ -1,5 +1,5 @@
 import Cards
-import Entries
+import Diary
 
 // Planning the ticket book's pages and the years in review. A page's
 // fingerprint holds exactly what it shows, in order: a rating change

@@ -1,7 +1,7 @@
 import Foundation
 import Cards
 import Codecs
-import Entries
+import Diary
 import FileSystem
 
 // Loading entries, hashing their files, working out what is held and

@@ -1,4 +1,4 @@
-import Entries
+import Diary
 import Site
 
 // Planning the browsable book's pages. Each page is an ordinary work item
@@ -21,7 +21,7 @@ extension RenderRun {
                                           today: options.today)
         let (theme, sizes) = backend.siteLook()
         let input = SiteInput(entries: entries, today: options.today,
-                              months: months.map { SiteMonth(year: $0.year, month: $0.month) },
+                              months: months.map { MonthKey(year: $0.year, month: $0.month) },
                               pageSize: options.pageSize, theme: theme, sizes: sizes, links: siteLinks())
         // What decides the links: the kinds made and their formats.
         let linkKey = OutputKind.allCases.filter { options.only.contains($0) }

@@ -1,6 +1,6 @@
 import Foundation
 import Codecs
-import Entries
+import Diary
 import FileSystem
 
 // The unchanged-book check: a cron job that renders every few minutes

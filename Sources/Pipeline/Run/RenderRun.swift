@@ -1,7 +1,7 @@
 import Foundation
 import Cards
 import Codecs
-import Entries
+import Diary
 import FileSystem
 import Site
 

@@ -1,4 +1,4 @@
-import Entries
+import Diary
 
 /// Which revision of text setting drew an output's text, for the texts it
 /// changed. Fingerprints of images that show an entry's text add `tag` when

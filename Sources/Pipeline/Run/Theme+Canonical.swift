@@ -1,5 +1,6 @@
 import Cards
-import Entries
+import Diary
+import Raster
 
 extension Theme {
     /// The theme as JSON with sorted keys and exact numbers: a stable

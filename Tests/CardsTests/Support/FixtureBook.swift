@@ -1,5 +1,6 @@
 import Cards
 import Foundation
+import Diary
 
 /// The sample ticket book in fixtures/book, read with the product's loader.
 enum FixtureBook {

@@ -3,6 +3,7 @@ import Codecs
 import Foundation
 import Testing
 import Text
+import Raster
 
 /// Golden images under Tests/CardsTests/Golden, compared with a tolerance.
 /// `PHOTICASE_UPDATE_GOLDEN=1 swift test --filter CardsTests` rewrites them.

@@ -1,6 +1,8 @@
 import Cards
 import Codecs
 import Foundation
+import Raster
+import Diary
 
 /// Photos written to a temporary folder for one test run.
 final class TestPhotos {

@@ -1,5 +1,6 @@
 import Codecs
 import Foundation
+import Raster
 
 /// Tagged images made by the tests: colour patches, and byte surgery that
 /// embeds an ICC profile the way each container carries one.

@@ -1,5 +1,6 @@
 import Codecs
 import Foundation
+import Raster
 
 /// Image comparisons with a tolerance.
 enum Compare {

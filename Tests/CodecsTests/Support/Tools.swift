@@ -1,5 +1,6 @@
 import Foundation
 import Codecs
+import Raster
 
 /// Runs outside reference decoders (djpeg, dwebp, Pillow) for tests.
 enum Tools {

@@ -1,5 +1,6 @@
 import Testing
 import Imaging
+import Raster
 
 /// Compositing rendered and compared with the references in ../Golden.
 @Suite struct CompositingGoldenTests {

@@ -1,5 +1,6 @@
 import Testing
 import Imaging
+import Raster
 
 @Suite struct RasterDrawTests {
     static let modes: [AlphaMode] = [.straight, .premultiplied]

@@ -1,5 +1,6 @@
 import Testing
 import Imaging
+import Raster
 
 @Suite struct RasterMaskTests {
     @Test(arguments: [AlphaMode.straight, .premultiplied])

@@ -1,5 +1,6 @@
 import Testing
 @testable import Imaging
+import Raster
 
 /// Property tests over thousands of seeded random photos, frames and states.
 @Suite struct CropResolverPropertyTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Imaging
+import Raster
 
 @Suite struct ResampleFilterTests {
     @Test func automaticShrinksWithLanczosAndEnlargesWithCatmullRomPerAxis() {

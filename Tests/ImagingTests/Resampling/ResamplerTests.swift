@@ -1,5 +1,6 @@
 import Testing
 @testable import Imaging
+import Raster
 
 @Suite struct ResamplerTests {
     static let exactFilters: [ResampleFilter] = [.automatic, .lanczos3, .catmullRom, .triangle, .box]

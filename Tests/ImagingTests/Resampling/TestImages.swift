@@ -1,4 +1,5 @@
 import Imaging
+import Raster
 
 /// A small seeded generator (SplitMix64) so property tests are repeatable.
 struct SplitMix64: RandomNumberGenerator {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Imaging
+import Raster
 
 /// A shape rasterized whole must be byte-identical to the same shape
 /// rasterized in horizontal bands or in tiles: coverage is a property of

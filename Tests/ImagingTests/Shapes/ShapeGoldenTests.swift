@@ -1,5 +1,6 @@
 import Testing
 import Imaging
+import Raster
 
 /// Shapes rendered and compared with the references in ../Golden.
 @Suite struct ShapeGoldenTests {

@@ -1,5 +1,6 @@
 import Testing
 import Imaging
+import Raster
 
 @Suite struct StarShapeTests {
     @Test(arguments: [

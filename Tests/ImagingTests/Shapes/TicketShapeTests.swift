@@ -1,5 +1,6 @@
 import Testing
 import Imaging
+import Raster
 
 @Suite struct TicketShapeTests {
     static let ticket = TicketShape(rect: Rect(x: 4, y: 4, width: 120, height: 72), cornerRadius: 8,

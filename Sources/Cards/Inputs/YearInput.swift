@@ -1,0 +1,47 @@
+import Diary
+
+/// What the year in review draws: the year's figures (`YearSummary`, less
+/// its entries), the best five as faces (`FacePart`), at the ticket scale.
+public struct YearInput: Sendable, Hashable, LayoutInput {
+    public var year: Int
+    public var count: Int
+    public var kinds: [(kind: EntryKind, count: Int)]
+    public var averageRating: Double?
+    /// Entries per month, January first (12 values).
+    public var months: [Int]
+    public var companion: (name: String, count: Int)?
+    /// The best five's front faces, in reading order.
+    public var top: [FacePart]
+    /// Pixels per point (the story image is 540 x 960 points).
+    public var scale: Int
+
+    /// The year image of `summary`, its best entries' faces as `top`.
+    public init(_ summary: YearSummary, top: [FacePart], scale: Int) {
+        year = summary.year
+        count = summary.count
+        kinds = summary.kinds
+        averageRating = summary.averageRating
+        months = summary.months
+        companion = summary.companion
+        self.top = top
+        self.scale = scale
+    }
+
+    public static func == (a: YearInput, b: YearInput) -> Bool { a.key == b.key }
+    public func hash(into hasher: inout Hasher) { hasher.combine(key) }
+
+    public func write(to key: inout LayoutKey) {
+        key.add("year")
+        key.add(year)
+        key.add(scale)
+        key.add(count)
+        key.add(kinds) { key, kind in
+            key.add(kind.kind.rawValue)
+            key.add(kind.count)
+        }
+        key.add(averageRating.map { $0.description })
+        key.add(months) { $0.add($1) }
+        key.add(companion.map { "\($0.count) \($0.name)" })
+        key.add(top) { $0.add($1) }
+    }
+}

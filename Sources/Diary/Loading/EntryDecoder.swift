@@ -1,0 +1,80 @@
+import Raster
+/// Turns the top-level object of one entry.json into an `Entry`, checking
+/// each field in document order of the format (title, date, rating, ...),
+/// so the first problem found is reported.
+struct EntryDecoder {
+    let fields: FieldReader
+    let folder: String
+    /// Shared by the front and back photo checks.
+    let landing: FolderLanding
+
+    /// The ratings allowed, and their step.
+    static let ratingRange = 0.0...5.0
+    static let ratingStep = 0.5
+    /// The years a work may give.
+    static let yearRange = 1...9999
+
+    func entry(defaultID: String) throws(EntryError) -> Entry {
+        guard let title = try fields.nonEmptyString("title") else { throw missing("title") }
+        var entry = Entry(id: try fields.nonEmptyString("id") ?? defaultID,
+                         folder: folder,
+                         title: title,
+                         date: try date(),
+                         rating: try rating(),
+                         kind: try kind(),
+                         director: try fields.string("director"),
+                         year: try fields.integer("year", in: Self.yearRange),
+                         friends: try fields.strings("friends") ?? [],
+                         memo: try fields.string("memo"),
+                         front: try face("front"),
+                         back: try face("back"))
+        entry.author = try fields.string("author")
+        return entry
+    }
+
+    private func missing(_ key: String) -> EntryError {
+        .missingField(file: fields.file, field: fields.path(key))
+    }
+
+    private func date() throws(EntryError) -> CalendarDate {
+        guard let text = try fields.string("date") else { throw missing("date") }
+        guard let date = CalendarDate(text) else {
+            throw .invalidDate(file: fields.file, field: fields.path("date"), value: FieldReader.quote(.string(text)))
+        }
+        return date
+    }
+
+    private func rating() throws(EntryError) -> Double {
+        guard let number = try fields.number("rating") else { throw missing("rating") }
+        let value = number.value
+        let quoted = FieldReader.quote(.number(number))
+        guard Self.ratingRange.contains(value) else {
+            throw .outOfRange(file: fields.file, field: fields.path("rating"), value: quoted, range: "0...5")
+        }
+        let steps = value / Self.ratingStep
+        guard steps.rounded() == steps else {
+            throw .notHalfStep(file: fields.file, field: fields.path("rating"), value: quoted)
+        }
+        // Adding zero turns -0 into 0.
+        return value + 0
+    }
+
+    private func kind() throws(EntryError) -> EntryKind {
+        guard let text = try fields.string("kind") else { return .movie }
+        guard let kind = EntryKind(rawValue: text) else {
+            throw .unknownKind(file: fields.file, field: fields.path("kind"), value: FieldReader.quote(.string(text)))
+        }
+        return kind
+    }
+
+    /// `{"photo": name, "crop": {...}}`; nil when the face is absent.
+    private func face(_ key: String) throws(EntryError) -> FacePhoto? {
+        guard let face = try fields.object(key) else { return nil }
+        guard let name = try face.string("photo") else {
+            throw .missingField(file: fields.file, field: face.path("photo"))
+        }
+        let path = try PhotoPath.resolve(name, in: folder, field: face.path("photo"), file: fields.file, landing: landing)
+        let crop = try face.object("crop").map { (crop) throws(EntryError) in try EditorState(reading: crop) }
+        return FacePhoto(name: name, path: path, crop: crop)
+    }
+}

@@ -17,6 +17,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2"),
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz"),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig"),
+        .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi"),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto"),
         // libdeflate: the deflate of the PNGs `render` writes (see png_shim.c).
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate"),
@@ -40,7 +41,7 @@ let package = Package(
         // The entry format: entry.json parsing, validation, safe photo paths.
         .target(name: "Entries", dependencies: ["Imaging", "FileSystem"]),
         // Font discovery, shaping and glyph rasterization.
-        .target(name: "Text", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "Raster", "Imaging"]),
+        .target(name: "Text", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "Raster", "Imaging"]),
 
         // Ticket faces, day thumbnails, month sheets: each a linear recipe.
         .target(name: "Cards", dependencies: ["Entries", "Codecs", "Imaging", "Text"]),

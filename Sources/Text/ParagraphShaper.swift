@@ -15,10 +15,11 @@ struct Atom {
     let character: Character
     var glyphs: [AtomGlyph] = []
     var advance: Double = 0
-    /// The resolved bidi level (odd: right to left) and that of the
-    /// paragraph; lines are set in logical order and placed in visual
-    /// order by `Bidi.visualOrder`.
+    /// The resolved bidi level (odd: right to left), the grapheme's bidi
+    /// class and the paragraph's level; lines are set in logical order and
+    /// placed in visual order by `Bidi.visualOrder`.
     var level: UInt8 = 0
+    var bidiClass = Bidi.Class.otherNeutral
     var paragraphLevel: UInt8 = 0
 
     /// Whitespace has been collapsed to single spaces before shaping.
@@ -93,9 +94,8 @@ struct ParagraphShaper {
             scripts.append(script)
         }
 
-        let classes = characters.map(Bidi.class(of:))
-        let base = Bidi.baseLevel(classes)
-        let levels = Bidi.levels(classes, base: base)
+        let bidi = Self.bidi(characters)
+        let levels = bidi.levels
         var runs: [Run] = []
         for (i, font) in fonts.enumerated() {
             let script = scripts[i]
@@ -111,9 +111,18 @@ struct ParagraphShaper {
         var atoms = setting(characters, runs: runs)
         for i in atoms.indices {
             atoms[i].level = levels[i]
-            atoms[i].paragraphLevel = base
+            atoms[i].bidiClass = bidi.classes[i]
+            atoms[i].paragraphLevel = bidi.baseLevel
         }
         return atoms
+    }
+
+    /// The bidi resolution of a paragraph, its direction found from its
+    /// text (as the site's `dir="auto"` does). FriBidi fails only when it
+    /// cannot allocate memory: the paragraph is then set left to right in
+    /// logical order, its letters still shaped and drawn.
+    static func bidi(_ characters: [Character]) -> Bidi.Paragraph {
+        (try? Bidi.paragraph(characters, direction: .auto)) ?? Bidi.Paragraph(leftToRight: characters.count)
     }
 
     /// Shapes each run with the whole paragraph as context and hands every

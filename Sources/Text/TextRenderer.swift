@@ -119,13 +119,11 @@ public final class TextRenderer {
         var runs: [TextLayout.Run] = []
         var slot = -1
         var pen = 0.0
-        var levels = atoms.map(\.level)
-        // L1: spaces ending a line go at the paragraph's end of it.
-        for i in levels.indices.reversed() {
-            guard atoms[i].isSpace else { break }
-            levels[i] = atoms[i].paragraphLevel
-        }
-        for index in Bidi.visualOrder(levels) {
+        // Spaces ending a line go at the paragraph's end of it (rule L1).
+        // Should FriBidi fail (out of memory), the line keeps logical order.
+        let order = (try? Bidi.visualOrder(levels: atoms.map(\.level), classes: atoms.map(\.bidiClass),
+                                           baseLevel: atoms.first?.paragraphLevel ?? 0)) ?? Array(atoms.indices)
+        for index in order {
             let atom = atoms[index]
             for glyph in atom.glyphs {
                 if glyph.slot != slot {

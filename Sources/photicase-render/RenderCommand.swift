@@ -8,7 +8,7 @@ import Glibc
 
 /// `photicase-render render ENTRIES`: the batch job.
 enum RenderCommand {
-    static let help = """
+    static var help: String { """
     Usage: photicase-render render ENTRIES [options]
 
     Renders every entry under ENTRIES (an entry folder, or a folder of entry
@@ -20,12 +20,16 @@ enum RenderCommand {
 
       --cache DIR             cache folder (default $XDG_CACHE_HOME/photicase-render,
                               else ~/.cache/photicase-render)
-      --only LIST             tickets,days,months,books,years,site (default all);
-                              the site links the images of the kinds listed
-      --no-site               everything --only says but the site
-      --format png|jpeg|webp  one format for all outputs (default: WebP tickets
-                              and book pages, JPEG day thumbnails and years,
-                              PNG month sheets)
+      --only LIST             the kinds to make, comma-separated (default all):
+    \(Kinds.help(indent: 26))
+                              a cache keeps the kinds it holds that are made
+                              from the ones listed (or they from them) in
+                              agreement: see docs/cache.md
+      --no-site               everything --only says but the site (a cache
+                              that holds a site keeps it up to date)
+      --format png|jpeg|webp  one format for all images (default: WebP tickets,
+                              JPEG day thumbnails, book pages and years, PNG
+                              month sheets)
       --quality Q             one quality, 1-100, for every WebP and JPEG output
                               (default: each output's own, 88-93, chosen to
                               keep 40 dB); lower is smaller and faster
@@ -54,7 +58,7 @@ enum RenderCommand {
     SIGINT, SIGTERM or SIGHUP stops the run after the items in progress:
     what is written is committed, the rest is left for the next run, and
     the tool then ends by that signal (a second one ends it at once).
-    """
+    """ }
 
     static func run(_ words: ArraySlice<String>) throws -> ExitStatus {
         let args = try Arguments(words, spec: ArgumentSpec(
@@ -64,15 +68,12 @@ enum RenderCommand {
         guard args.positionals.count == 1 else { throw UsageError("render needs one ENTRIES folder") }
         var options = RenderOptions(entries: args.positionals[0], cache: try cacheFolder(args), today: try today(args))
         if let only = args.values["only"] {
-            var kinds = Set<OutputKind>()
-            for word in only.split(separator: ",") {
-                guard let kind = OutputKind(rawValue: String(word)) else {
-                    throw UsageError("--only takes tickets, days, months, books, years and site, not '\(word)'")
-                }
-                kinds.insert(kind)
+            switch Kinds.parse(only: only) {
+            case let .failure(unknown): throw UsageError("\(unknown)")
+            case let .success(kinds):
+                guard !kinds.isEmpty else { throw UsageError("--only needs at least one of \(Kinds.names)") }
+                options.only = kinds
             }
-            guard !kinds.isEmpty else { throw UsageError("--only needs at least one of tickets, days, months") }
-            options.only = kinds
         }
         if args.flags.contains("no-site") {
             guard options.only != [.site] else { throw UsageError("--no-site leaves nothing of --only site") }
@@ -86,7 +87,7 @@ enum RenderCommand {
             case "webp": name = .webp
             default: throw UsageError("--format must be png, jpeg or webp, not '\(format)'")
             }
-            for kind in OutputKind.allCases where kind != .site { options.formats[kind] = name }
+            for kind in Kinds.imageKinds { options.formats[kind] = name }
         }
         options.jobs = try args.int("jobs", in: 1...256) ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         options.force = args.flags.contains("force")
@@ -112,12 +113,7 @@ enum RenderCommand {
         let cardOptions = try CardOptions(args)
         var backend = CardsBackend(theme: cardOptions.theme, scale: try args.int("scale", in: 1...3) ?? 2,
                                    thumbnailSide: try args.int("thumbnail-size", in: 16...4096) ?? CardRenderer.defaultThumbnailSide)
-        // A sheet or page that draws a day or face the cache does not hold
-        // yet passes it through the format the cache holds it in, so every
-        // shard split composes the same bytes.
-        backend.quality = try args.int("quality", in: 1...100)
-        backend.ticketFormat = options.formats[.tickets] ?? .webp
-        backend.dayFormat = options.formats[.days] ?? .jpg
+        options.quality = try args.int("quality", in: 1...100)
         // A benchmark switch (scripts/bench-decode.py): PHOTICASE_DECODE_CACHE=0
         // decodes every photo each time it is needed. Same bytes either way.
         if ProcessEnvironment.value("PHOTICASE_DECODE_CACHE") == "0" { backend.decodedPhotos = nil }

@@ -111,13 +111,17 @@ import Diary
     @Test func aBooksOnlyRunReusesTheCachedFaces() throws {
         let book = try Self.book()
         _ = try book.run { $0.only = [.tickets] }
-        _ = try book.run { $0.only = [.books] }
+        // Book pages are made of faces: the cache's tickets come along, and
+        // are current, so every face is read from the cache.
+        let run = try book.run { $0.only = [.books] }
+        #expect(!run.events.ids(.rendered).contains("e00"))
         #expect(book.read("books/gallery-001.jpg")?.hasSuffix(
             #"faces ["e00", "e01", "e02", "e03", "e10", "e11", "e12", "e13", "e20", "e21", "e22", "e23"]"#) == true)
-        // A face that is not up to date is not reused.
-        try Self.add(book, 0, rating: 5, memo: "changed")
-        _ = try book.run { $0.only = [.books] }
-        #expect(book.read("books/list-001.jpg")?.hasSuffix(
+        // A face that is not up to date (its ticket failed after the title
+        // changed) is not reused: the page draws it.
+        try book.add("e00", date: "2022-01-01", memo: "memo 0", id: nil, rating: 5, title: "changed")
+        _ = try book.run(FakeBackend(failing: ["e00"])) { $0.only = [.books] }
+        #expect(book.read("books/gallery-001.jpg")?.hasSuffix(
             #"faces ["e01", "e02", "e03", "e10", "e11", "e12", "e13", "e20", "e21", "e22", "e23"]"#) == true)
     }
 
@@ -129,17 +133,17 @@ import Diary
     }
 
     @Test func bookPathsAreInTheLayout() {
-        #expect(CacheLayout.relativePath(of: .bookPage(view: .gallery, page: 7), format: .webp) == "books/gallery-007.webp")
-        #expect(CacheLayout.relativePath(of: .timeline(year: 2022, page: nil), format: .webp) == "books/timeline-2022.webp")
-        #expect(CacheLayout.relativePath(of: .timeline(year: 2022, page: 2), format: .webp) == "books/timeline-2022-002.webp")
-        #expect(CacheLayout.relativePath(of: .year(2022), format: .jpg) == "years/2022.jpg")
+        #expect(BookPagesKind.path(BookPagesKind.stem(.gallery, page: 7), format: .webp) == "books/gallery-007.webp")
+        #expect(BookPagesKind.path(BookPagesKind.timelineStem(year: 2022, page: nil), format: .webp) == "books/timeline-2022.webp")
+        #expect(BookPagesKind.path(BookPagesKind.timelineStem(year: 2022, page: 2), format: .webp) == "books/timeline-2022-002.webp")
+        #expect(YearsKind.path(2022, format: .jpg) == "years/2022.jpg")
         for good in ["books/gallery-001.jpg", "books/list-1000.png", "books/timeline-2022.jpg", "books/timeline-2022-003.jpg",
                      "years/2022.jpg"] {
-            #expect(CacheLayout.kind(ofOutput: good) != nil, "\(good)")
+            #expect(Kinds.parse(good) != nil, "\(good)")
         }
         for bad in ["books/gallery-1.jpg", "books/gallery-000.jpg", "books/x-001.jpg", "books/timeline-22.jpg",
                     "books/../gallery-001.webp", "years/22.jpg", "years/2022/x.jpg", "books/movie/gallery-001.webp"] {
-            #expect(CacheLayout.kind(ofOutput: bad) == nil, "\(bad)")
+            #expect(Kinds.parse(bad) == nil, "\(bad)")
         }
     }
 }

@@ -29,7 +29,7 @@ import Diary
         try book.add("a", date: "2022-08-27", photoBytes: "now corrupt")
         let again = try book.run(FakeBackend(failing: ["a"]))
         #expect(again.events.ids(.failed) == ["a", "days/2022-08-27"])
-        #expect(book.read("tickets/a/front.webp") == "front a ")
+        #expect(book.read("tickets/a/back.webp") == "back a ")
         // Fixed later: renders again because the failure recorded nothing.
         #expect(try book.run().events.ids(.rendered) == ["a", "days/2022-08-27"])
     }

@@ -2,20 +2,18 @@ import Foundation
 import Pipeline
 import Diary
 import Cards
+import Codecs
 
 /// A backend that "renders" text instead of images, so the pipeline's
 /// planning, caching and safety can be tested fast and exactly.
 struct FakeBackend: RenderBackend {
     var fingerprint = "fake-1"
-    /// Entry ids whose rendering fails.
+    /// Entry ids (titles, for days) whose rendering fails.
     var failing: Set<String> = []
     /// Entry ids whose ticket rendering reports a warning.
     var warning: Set<String> = []
     /// Files whose content counts in every fingerprint (as fonts do).
     var fonts: [String] = []
-    /// Writes the memos of a day's entries into its thumbnail, to show
-    /// which runs hand days the entries' text.
-    var dayShowsMemo = false
 
     var inputFiles: [String] { fonts }
 
@@ -25,44 +23,42 @@ struct FakeBackend: RenderBackend {
 
     func makeWorker() -> Int { 0 }
 
-    func renderTickets(_ entry: Entry, faces: [TicketFace], format: ImageFormatName,
-                       worker: inout Int) throws -> Rendered<[TicketFace: [UInt8]]> {
-        if failing.contains(entry.id) { throw Failure(description: "\(entry.folder)/front.jpg: corrupt") }
-        worker += 1
-        let images = Dictionary(uniqueKeysWithValues: faces.map { ($0, Array("\($0.rawValue) \(entry.id) \(entry.memo ?? "")".utf8)) })
-        return Rendered(images, warnings: warning.contains(entry.id) ? ["\(entry.folder)/front.jpg: crop clamped"] : [])
-    }
-
-    func renderDay(_ date: CalendarDate, entries: [Entry], format: ImageFormatName,
-                   worker: inout Int) throws -> Rendered<[UInt8]> {
-        if let bad = entries.first(where: { failing.contains($0.id) }) {
-            throw Failure(description: "\(bad.folder)/front.jpg: corrupt")
+    /// "Draws" each layout as text of what its input holds, so tests read
+    /// what the pipeline handed it: a face its title, a back its id and
+    /// memo, a day its titles, a sheet which days it read from the cache.
+    func render(_ layout: some CardLayout, encodings: [EncodeSettings], parts: @escaping PartSource,
+                worker: inout Int) throws -> Rendered<[[UInt8]]> {
+        func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+        switch layout {
+        case let ticket as TicketInput:
+            let id = ticket.back.barcode
+            let folder = String(ticket.back.source.dropLast("/entry.json".count))
+            if failing.contains(id) { throw Failure(description: "\(folder)/front.jpg: corrupt") }
+            worker += 1
+            let memo = ticket.back.memo ?? ""
+            return Rendered([bytes("front \(ticket.front.title)"), bytes("back \(id) \(memo)"), bytes("ticket \(id) \(memo)")],
+                            warnings: warning.contains(id) ? ["\(folder)/front.jpg: crop clamped"] : [])
+        case let day as DayTileInput:
+            if let bad = day.cells.first(where: { failing.contains($0.title) }) {
+                throw Failure(description: "\(bad.photo?.file.path ?? bad.title): corrupt")
+            }
+            return Rendered([bytes("day \(day.cells.map(\.title))")])
+        case let month as MonthSheetInput:
+            // Records which days came from thumbnails, so tests can see the reuse.
+            let reused = month.days.filter { parts($0.part.reference, $0.part.key) != nil }.map(\.day)
+            return Rendered([bytes("month \(month.month) \(month.days.map(\.day)) reused \(reused)")])
+        case let page as BookPageInput:
+            let rows = page.tiles.map { page.view == .list ? "\($0.face.face.title):\($0.memoLine ?? "")" : $0.face.face.title }
+            let faces = page.tiles.filter { parts($0.face.reference, $0.face.key) != nil }.map(\.face.face.title).sorted()
+            return Rendered([bytes("\(page.view.rawValue) \(page.page)/\(page.pageCount) of \(page.total) \(rows) faces \(faces)")])
+        case let page as TimelinePageInput:
+            let sections = page.sections.map { "\($0.month):\($0.tiles.map(\.face.face.title))" }
+            return Rendered([bytes("timeline \(page.year) \(page.page)/\(page.pageCount) \(sections)")])
+        case let year as YearInput:
+            return Rendered([bytes("year \(year.year) \(year.count) \(year.top.map(\.face.title))")])
+        default:
+            return Rendered([bytes("\(type(of: layout)) ") + layout.key.bytes])
         }
-        let memos = dayShowsMemo ? " memos \(entries.map { $0.memo ?? "-" })" : ""
-        return Rendered(Array("day \(date) \(entries.map(\.id))\(memos)".utf8))
-    }
-
-    func renderMonth(_ month: MonthKey, entriesByDay: [Int: [Entry]], dayThumbnails: [Int: [UInt8]],
-                     today: CalendarDate, format: ImageFormatName, worker: inout Int) throws -> Rendered<[UInt8]> {
-        // Records which days came from thumbnails, so tests can see the reuse.
-        let reused = dayThumbnails.keys.sorted()
-        return Rendered(Array("month \(month) \(entriesByDay.keys.sorted()) reused \(reused)".utf8))
-    }
-
-    func renderBookPage(_ view: BookPageView, entries: [Entry], page: Int, pageCount: Int, pageSize: Int, total: Int,
-                        faces: [String: [UInt8]], format: ImageFormatName, worker: inout Int) throws -> Rendered<[UInt8]> {
-        let rows = entries.map { view == .list ? "\($0.id):\($0.memo ?? "")" : $0.id }
-        return Rendered(Array("\(view.rawValue) \(page)/\(pageCount) of \(total) \(rows) faces \(faces.keys.sorted())".utf8))
-    }
-
-    func renderTimeline(year: Int, sections: [TimelineSection], page: Int, pageCount: Int, faces: [String: [UInt8]],
-                        format: ImageFormatName, worker: inout Int) throws -> Rendered<[UInt8]> {
-        Rendered(Array("timeline \(year) \(page)/\(pageCount) \(sections.map { "\($0.month):\($0.entries.map(\.id))" })".utf8))
-    }
-
-    func renderYear(_ year: Int, entries: [Entry], faces: [String: [UInt8]], format: ImageFormatName,
-                    worker: inout Int) throws -> Rendered<[UInt8]> {
-        Rendered(Array("year \(year) \(entries.map(\.id))".utf8))
     }
 }
 
@@ -98,10 +94,10 @@ final class Book {
     deinit { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: root).deletingLastPathComponent().path) }
 
     func add(_ name: String, date: String, memo: String = "", photo: String? = "front.jpg", photoBytes: String = "pixels",
-             id: String? = nil, rating: Double = 3) throws {
+             id: String? = nil, rating: Double = 3, title: String? = nil) throws {
         let dir = root + "/" + name
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        var object: [String: Any] = ["title": name, "date": date, "memo": memo]
+        var object: [String: Any] = ["title": title ?? name, "date": date, "memo": memo]
         if let photo {
             object["front"] = photo
             try Data(photoBytes.utf8).write(to: URL(fileURLWithPath: dir + "/" + photo))

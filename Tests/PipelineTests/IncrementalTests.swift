@@ -63,7 +63,7 @@ import Diary
         #expect(again.summary.removed == 7)  // three faces each of b and c, and c's day
         #expect(!book.exists("tickets/b/front.webp") && !book.exists("tickets/b"))
         #expect(!book.exists("days/2022-08-29.jpg"))
-        #expect(book.read("days/2022-08-27.jpg") == "day 2022-08-27 [\"a\"]")
+        #expect(book.read("days/2022-08-27.jpg") == "day [\"a\"]")
     }
 
     @Test func forceRendersEverything() throws {
@@ -79,7 +79,7 @@ import Diary
         _ = try book.run()
         #expect(try book.run(FakeBackend(fingerprint: "fake-2")).summary.rendered == 3)
         #expect(try book.run(FakeBackend(fingerprint: "fake-2")) { $0.formats[.days] = .webp }.events.ids(.rendered)
-            == ["days/2022-08-27"])
+            == ["days/2022-08-27", "months/2022-08"])
     }
 
     @Test func todayMovesOnlyTheMonthsItTouches() throws {
@@ -104,22 +104,20 @@ import Diary
         #expect(book.exists("tickets/a/front.webp"))
     }
 
-    /// A run of days and months lets each entry's memo go as it loads
-    /// (the memory a large book's cron run holds); a run that also makes
-    /// tickets keeps it for them, and the day's inputs are the same.
-    @Test func daysAndMonthsAloneLetTheMemoGo() throws {
+    /// A day's input holds no memo (`DayTileInput`): a run of days and
+    /// months and a full run agree on the day, whatever the memo says.
+    @Test func aDayDoesNotShowTheMemo() throws {
         let book = try Book()
         try book.add("a", date: "2022-08-27", memo: "long memo")
-        var backend = FakeBackend()
-        backend.dayShowsMemo = true
-        _ = try book.run(backend) { $0.only = [.days, .months] }
-        #expect(book.read("days/2022-08-27.jpg") == "day 2022-08-27 [\"a\"] memos [\"-\"]")
-        let full = try book.run(backend) { $0.force = true }
-        #expect(full.events.ids(.rendered).contains("days/2022-08-27"))
-        #expect(book.read("days/2022-08-27.jpg") == "day 2022-08-27 [\"a\"] memos [\"long memo\"]")
+        _ = try book.run { $0.only = [.days, .months] }
+        #expect(book.read("days/2022-08-27.jpg") == "day [\"a\"]")
+        let full = try book.run { $0.only = Set(OutputKind.allCases) }
+        #expect(!full.events.ids(.rendered).contains("days/2022-08-27"))
         #expect(book.read("tickets/a/back.webp")?.contains("long memo") == true)
-        // The memo is not among a day's inputs: days-only and full runs agree.
-        #expect(try book.run(backend) { $0.only = [.days] }.summary.rendered == 0)
+        try book.add("a", date: "2022-08-27", memo: "another memo")
+        let edited = try book.run { $0.only = [.days] }
+        #expect(!edited.events.ids(.rendered).contains("days/2022-08-27"))
+        #expect(edited.events.ids(.rendered).contains("a"))
     }
 
     /// An output cut short, emptied or replaced by other bytes is made
@@ -134,13 +132,15 @@ import Diary
         try Data().write(to: URL(fileURLWithPath: book.cache + "/days/2022-08-28.jpg"))
         let again = try book.run()
         #expect(again.events.ids(.rendered) == ["a", "days/2022-08-28"])
-        #expect(book.read("tickets/a/front.webp") == "front a one")
+        #expect(book.read("tickets/a/front.webp") == "front a")
         #expect(try book.run().summary.rendered == 0)
     }
 
     /// An index written before output sizes were kept (no size column, as
-    /// an older build leaves it) is read as it is: its outputs count as
-    /// current, their sizes are adopted, and damage is seen from then on.
+    /// an older build leaves it, and untyped owners: schema 1) is migrated:
+    /// its owners are typed by their paths, its outputs count as current
+    /// (their keys aside), their sizes are adopted, and damage is seen from
+    /// then on.
     @Test func anIndexWithoutSizesAdoptsThem() throws {
         let book = try Book()
         try book.add("a", date: "2022-08-27", memo: "one")
@@ -150,7 +150,7 @@ import Diary
             try db.execute("""
                 CREATE TABLE old(path TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, owner TEXT NOT NULL) WITHOUT ROWID;
                 INSERT INTO old SELECT path, fingerprint, owner FROM outputs;
-                DROP TABLE outputs; ALTER TABLE old RENAME TO outputs;
+                DROP TABLE outputs; ALTER TABLE old RENAME TO outputs; PRAGMA user_version=1;
                 """)
             db.close()
         }

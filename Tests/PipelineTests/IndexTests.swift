@@ -101,7 +101,7 @@ import FileSystem
             db.execute("BEGIN IMMEDIATE")
             db.execute("DELETE FROM outputs"); db.execute("DELETE FROM entries")
             for i in range(20000):
-                db.execute("INSERT INTO outputs(path, fingerprint, owner) VALUES (?, 'x', 'x')", ("days/%04d-01-01.jpg" % (i % 9000 + 1000) + str(i),))
+                db.execute("INSERT INTO outputs(path, fingerprint, owner_kind, owner) VALUES (?, 'x', 'day', 'x')", ("days/%04d-01-01.jpg" % (i % 9000 + 1000) + str(i),))
             os.kill(os.getpid(), signal.SIGKILL)
             """
         let p = Process()
@@ -121,7 +121,7 @@ import FileSystem
         let store = try CacheStore(path: book.cache, create: false)
         let index = try store.openIndex("index.sqlite")
         #expect(index.output("days/2022-08-27.jpg") != nil)
-        index.setOutput("days/2022-08-28.jpg", .init(fingerprint: "f", owner: "2022-08-28"))
+        index.setOutput("days/2022-08-28.jpg", .init(fingerprint: "f", owner: .day(CalendarDate("2022-08-28")!)))
         try index.commit()
         // WAL in exclusive locking mode keeps its index in heap memory: the
         // -shm file that does not work across machines never appears.

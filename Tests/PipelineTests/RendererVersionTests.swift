@@ -43,13 +43,18 @@ import Raster
         let backend = CardsBackend(theme: Theme(), fonts: .faces(fonts.map { FontFace(path: $0) }), scale: 1,
                                    thumbnailSide: 128)
         var worker = backend.makeWorker()
-        var images = try backend.renderTickets(entry, faces: TicketFace.allCases, format: .png, worker: &worker).value
-            .sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value)
-        let day = try backend.renderDay(entry.date, entries: [entry], format: .jpg, worker: &worker).value
+        func run(_ e: Entry) -> RunEntry { RunEntry(entry: e, canonicalFolder: folder, jsonHash: Digest.of([])) }
+        let none: PartSource = { _, _ in nil }
+        var images = try backend.render(TicketsKind.input(run(entry), scale: 1), encodings: [.png(), .png(), .png()],
+                                        parts: none, worker: &worker).value
+        let tile = DaysKind.input([run(entry)], side: 128)
+        let day = try backend.render(tile, encodings: [.jpeg()], parts: none, worker: &worker).value[0]
         images.append(day)
         // As a run makes it: composed from the day thumbnail just written.
-        images.append(try backend.renderMonth(MonthKey(entry.date), entriesByDay: [27: [entry]], dayThumbnails: [27: day],
-                                              today: entry.date, format: .png, worker: &worker).value)
+        let month = MonthSheetInput(month: MonthKey(entry.date), today: entry.date,
+                                    days: [(27, DayPart(key: "day", reference: "day", encoding: .jpeg(), tile: tile))])
+        images += try backend.render(month, encodings: [.png()], parts: { ref, _ in ref == "day" ? day : nil },
+                                     worker: &worker).value
         // The edges of the layout: a theme's narrowest and shortest card
         // (the stub's date set smaller, the back's details and memo fitted
         // above the perforation) and a companion's name too long for the
@@ -61,9 +66,11 @@ import Raster
         long.title = "The Lord of the Rings: The Return of the King (Extended Edition)"
         long.friends = ["Maximilian Alexander von Hohenzollern-Sigmaringen"]
         var edgeWorker = edges.makeWorker()
-        images += try edges.renderTickets(long, faces: TicketFace.allCases, format: .png, worker: &edgeWorker).value
-            .sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value)
-        images.append(try backend.renderYear(2022, entries: [long], faces: [:], format: .png, worker: &worker).value)
+        images += try edges.render(TicketsKind.input(run(long), scale: 1), encodings: [.png(), .png(), .png()],
+                                   parts: none, worker: &edgeWorker).value
+        let face = FacePart(key: "", reference: "", encoding: .png(), scale: 1, face: FrontFaceInput(long))
+        images += try backend.render(YearInput(YearSummary(year: 2022, entries: [long]), top: [face], scale: 1),
+                                     encodings: [.png()], parts: none, worker: &worker).value
         var hash = SHA256()
         for bytes in images {
             let raster = try ImageDecoder.decode(bytes).raster

@@ -161,7 +161,7 @@ import FileSystem
         let evil = ["../victim.txt", "tickets/../../victim.txt", "days/../../victim.txt", "/etc/hostname"]
         do {
             let db = try SQLiteDatabase(path: book.cache + "/index.sqlite", mode: .readWrite)
-            for path in evil { try db.execute("INSERT INTO outputs(path, fingerprint, owner) VALUES ('\(path)', 'x', 'gone')") }
+            for path in evil { try db.execute("INSERT INTO outputs(path, fingerprint, owner_kind, owner) VALUES ('\(path)', 'x', 'entry', 'gone')") }
         }
         let recorder = Recorder()
         let run = RenderRun(options: book.options(), backend: FakeBackend(), loadEntry: fakeLoader, progress: recorder)
@@ -330,7 +330,7 @@ import FileSystem
         }
         #expect(warned == [["\(book.root)/a/front.jpg: crop clamped"]])
         #expect(book.read("render.log")?.contains("warning a: \(book.root)/a/front.jpg: crop clamped") == true)
-        let line = JSONProgress.line(for: .item(done: 1, total: 1, id: "a", kind: .tickets, status: .rendered,
+        let line = JSONProgress.line(for: .item(done: 1, total: 1, id: "a", kind: ItemKind(.tickets), status: .rendered,
                                                 error: nil, warnings: ["x \"y\""]))
         #expect(line.hasSuffix(#""kind":"tickets","status":"rendered","warnings":["x \"y\""]}"#))
     }
@@ -348,7 +348,7 @@ import FileSystem
         #expect(again.events.ids(.failed) == ["days/2022-08-27", "days/2022-08-28"])
         #expect(again.events.ids(.rendered) == ["a"])
         #expect(book.read("render.log")?.contains("run done rendered 1,") == true)
-        #expect(book.read("tickets/a/front.webp") == "front a changed")
+        #expect(book.read("tickets/a/back.webp") == "back a changed")
     }
 
     @Test func replacingAFontFileRendersEverythingAgain() throws {
@@ -378,11 +378,13 @@ import FileSystem
         let book = try Book()
         try book.add("a", date: "2022-08-27")
         try book.add("b", date: "2022-08-28")
-        _ = try book.run()
-        #expect(book.read("months/2022-08.png") == "month 2022-08 [27, 28] reused [27, 28]")
-        // Without day outputs in the run, or with a day that failed, the day is drawn.
-        _ = try book.run { $0.only = [.months]; $0.force = true }
+        // A cache without day thumbnails: each day is drawn for the sheet.
+        _ = try book.run { $0.only = [.months] }
         #expect(book.read("months/2022-08.png") == "month 2022-08 [27, 28] reused []")
+        // With them (the days are written first), the sheet reads them.
+        _ = try book.run { $0.force = true }
+        #expect(book.read("months/2022-08.png") == "month 2022-08 [27, 28] reused [27, 28]")
+        // A day that failed is drawn.
         try book.add("b", date: "2022-08-28", photoBytes: "changed")
         let failing = try book.run(FakeBackend(failing: ["b"]))
         #expect(failing.events.ids(.failed) == ["b", "days/2022-08-28"])
@@ -408,13 +410,13 @@ import FileSystem
     }
 
     @Test func layoutAcceptsOnlyItsOwnPaths() {
-        #expect(CacheLayout.kind(ofOutput: "tickets/2022%2F08%2Fa/front.webp") == .tickets)
-        #expect(CacheLayout.kind(ofOutput: "days/2022-08-27.jpg") == .days)
-        #expect(CacheLayout.kind(ofOutput: "months/2022-08.webp") == .months)
+        #expect(Kinds.parse("tickets/2022%2F08%2Fa/front.webp")?.kind == .tickets)
+        #expect(Kinds.parse("days/2022-08-27.jpg")?.kind == .days)
+        #expect(Kinds.parse("months/2022-08.webp")?.kind == .months)
         for bad in ["tickets/../x/front.webp", "tickets/a/../front.webp", "tickets/.hidden/front.webp", "tickets/a/b/front.webp",
                     "days/2022-02-30.jpg", "days/../x.jpg", "months/2022-13.png", "manifest.json", "/etc/passwd",
                     "tickets/a/front.gif", "days/2022-08-27.jpg/x", "tickets//front.webp"] {
-            #expect(CacheLayout.kind(ofOutput: bad) == nil, "\(bad)")
+            #expect(Kinds.parse(bad) == nil, "\(bad)")
         }
         #expect(CacheLayout.isManifestName("manifest.json"))
         #expect(CacheLayout.isManifestName("manifest-1-of-4.json"))
@@ -446,14 +448,14 @@ import FileSystem
         #expect(summary.line.hasSuffix("; stopped by SIGTERM before planning, nothing written"), "\(summary.line)")
         #expect(JSONProgress.line(for: .finished(summary)).hasSuffix(#""interrupted":"SIGTERM","left":null}"#))
         #expect(!recorder.events.contains { if case .start = $0 { return true }; return false })
-        #expect(book.read("tickets/a/front.webp") == "front a ")
+        #expect(book.read("tickets/a/back.webp") == "back a ")
         #expect(book.exists("tickets/b/front.webp"))
         #expect(book.read("render.log")?.contains("run stopped by SIGTERM before planning; nothing written") == true)
         // The next run finds the edit and the entry gone, as if the stopped one had not run.
         let next = try book.run()
         #expect(next.events.ids(.rendered).contains("a"))
         #expect(next.summary.removed > 0)
-        #expect(book.read("tickets/a/front.webp") == "front a changed")
+        #expect(book.read("tickets/a/back.webp") == "back a changed")
         #expect(!book.exists("tickets/b/front.webp"))
     }
 }

@@ -63,7 +63,7 @@ import Site
         // The index records every page, and the cache's closed world
         // accepts its path.
         let index = try CacheStore(path: book.cache, create: false).openIndex("index.sqlite")
-        #expect(index.output("site/entries/2022%2F08%2Fc.html")?.owner == "2022/08/c")
+        #expect(index.output("site/entries/2022%2F08%2Fc.html")?.owner == .entry("2022/08/c"))
         var listed: [String] = []
         try index.forEachOutput { path, _ in if path.hasPrefix("site/") { listed.append(path) } }
         #expect(index.warnings.isEmpty)
@@ -214,11 +214,11 @@ import Site
     @Test func theCacheAcceptsExactlyTheSitesPaths() {
         for path in ["index.html", "site/style.css", "site/site.js", "site/entries/2022%2F08%2Fc.html",
                      "site/book/timeline-2022.html", "site/years/index.html"] {
-            #expect(CacheLayout.kind(ofOutput: path) == .site, "\(path)")
+            #expect(Kinds.parse(path)?.kind == .site, "\(path)")
         }
         for path in ["index.htm", "site/entries/.x.html", "site/entries/a/b.html", "site/entries/a%2.html",
                      "site/../index.html", "site/years/2022.jpg", "site", "index.html/x"] {
-            #expect(CacheLayout.kind(ofOutput: path) == nil, "\(path)")
+            #expect(Kinds.parse(path) == nil, "\(path)")
         }
     }
 }

@@ -39,7 +39,7 @@ extension MonthSheetInput: CardLayout {
         var provisional = false
         for (day, part) in days {
             let size = PixelSize(width: side, height: side)
-            if let bytes = parts(part.reference), let raster = renderer.decodePart(bytes, size: size) {
+            if let bytes = parts(part.reference, part.key), let raster = renderer.decodePart(bytes, size: size) {
                 thumbnails[day] = raster
                 continue
             }
@@ -138,7 +138,7 @@ extension CardRenderer {
         var provisional = false
         var drawn: [String: Raster?] = [:]
         for part in faces {
-            if let bytes = parts(part.reference), let raster = decodePart(bytes, size: size) {
+            if let bytes = parts(part.reference, part.key), let raster = decodePart(bytes, size: size) {
                 rasters.append(raster)
                 continue
             }

@@ -2,9 +2,9 @@ import Codecs
 import Diary
 
 /// Where a composed layout finds the encoded images it is made of: the
-/// pipeline hands the bytes of each part the cache holds current (by the
-/// part's `reference`), nil for one it does not.
-public typealias PartSource = (_ reference: String) -> [UInt8]?
+/// pipeline hands the bytes of each part the cache holds under the part's
+/// key (found by its `reference`), nil for one it does not.
+public typealias PartSource = (_ reference: String, _ key: String) -> [UInt8]?
 
 /// A day thumbnail as a part of a month sheet: its cache key (which changes
 /// whenever the thumbnail would), where to find its bytes, and how it is

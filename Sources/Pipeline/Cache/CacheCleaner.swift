@@ -34,7 +34,8 @@ public enum CacheCleaner {
             guard problems.isEmpty else { break }
             do throws(FileSystemError) { try CacheIndex.removeFiles(name, in: store) } catch { problems.append(error) }
         }
-        for folder in CacheLayout.folders { store.root.removeFolderIfEmpty(folder) }
+        for folder in Kinds.folders { store.root.removeFolderIfEmpty(folder) }
+        store.removeKindMarkers()
         (try? store.openLog())?.write("clean: removed \(removed) outputs")
         if let first = problems.first { throw .file(first) }
         return removed
@@ -97,9 +98,12 @@ public enum CacheCleaner {
             for record in kept[name]!.values { if let date = CalendarDate(record.date) { dates.insert(date) } }
         }
         let months = MonthKey.sheetMonths(withEntries: Set(dates.map(MonthKey.init)), held: [], today: today)
-        var owners = ids.union(kept.values.flatMap(\.keys)).union(dates.map(\.description))
-            .union(months.map(\.description)).union(dates.map { CacheLayout.yearText($0.year) })
-        owners.formUnion([CacheLayout.bookOwner, "site"])
+        // Typed: an entry folder named `2022` gone is not kept by the year 2022.
+        var owners = Set(ids.union(kept.values.flatMap(\.keys)).map(Owner.entry))
+        owners.formUnion(dates.map(Owner.day))
+        owners.formUnion(months.map(Owner.month))
+        owners.formUnion(dates.map { Owner.year($0.year) })
+        owners.formUnion([.book, .site])
         var removed: [String] = []
         for name in store.indexNames() {
             let index = try store.openIndex(name)
@@ -115,9 +119,9 @@ public enum CacheCleaner {
             var keptOwners = owners
             if let home = index.output("index.html") {
                 keptOwners.insert(home.owner)
-                if let month = MonthKey(home.owner), let first = CalendarDate(year: month.year, month: month.month, day: 1) {
+                if let month = MonthKey(home.owner.key), let first = CalendarDate(year: month.year, month: month.month, day: 1) {
                     let withEntries = Set(dates.map(MonthKey.init))
-                    keptOwners.formUnion(MonthKey.sheetMonths(withEntries: withEntries, held: [], today: first).map(\.description))
+                    keptOwners.formUnion(MonthKey.sheetMonths(withEntries: withEntries, held: [], today: first).map(Owner.month))
                 }
             }
             do throws(SQLiteError) {

@@ -23,8 +23,10 @@ import FileSystem
 /// Thread-safe: every call takes the index's lock. Records whose output
 /// paths are not the layout's are never returned (closed world).
 public final class CacheIndex: @unchecked Sendable {
-    /// `PRAGMA user_version` of the schema this build writes.
-    public static let schemaVersion: Int64 = 1
+    /// `PRAGMA user_version` of the schema this build writes: 2 since
+    /// owners are typed (a kind and a key); version 1 indexes are migrated
+    /// when opened (`migrateOwners`).
+    public static let schemaVersion: Int64 = 2
     /// `PRAGMA application_id` of our indexes ("PhCa"): what tells an index
     /// of ours from another program's `index.sqlite` (`CacheStore`).
     public static let applicationID: UInt32 = 0x5068_4361
@@ -57,7 +59,9 @@ public final class CacheIndex: @unchecked Sendable {
     /// Whether a read transaction begun by `beginReading` is open.
     private var reading = false
     /// Output changes not yet committed, by path (nil: removed).
-    private var pending: [String: Manifest.Output?] = [:]
+    private var pending: [String: OutputRecord?] = [:]
+    /// A dry run's private copy of the index (and its WAL), removed on close.
+    private var snapshot: String?
     private var lastCommit = Clock.now()
     /// Problems met while opening or reading (a recovered corrupt file,
     /// records outside the layout), each once.
@@ -77,11 +81,11 @@ public final class CacheIndex: @unchecked Sendable {
             try db.execute("ALTER TABLE outputs ADD COLUMN size INTEGER")
             sized = true
         }
-        selectOutput = try db.prepare("SELECT fingerprint, owner, \(sized ? "size" : "NULL") FROM outputs WHERE path = ?")
+        selectOutput = try db.prepare("SELECT fingerprint, owner_kind, owner, \(sized ? "size" : "NULL") FROM outputs WHERE path = ?")
         selectFile = try db.prepare("SELECT size, mtime_ns, inode, sha256 FROM files WHERE path = ?")
         putOutput = sized
-            ? try db.prepare("INSERT OR REPLACE INTO outputs(path, fingerprint, owner, size) VALUES (?, ?, ?, ?)")
-            : try db.prepare("INSERT OR REPLACE INTO outputs(path, fingerprint, owner) VALUES (?, ?, ?)")
+            ? try db.prepare("INSERT OR REPLACE INTO outputs(path, fingerprint, owner_kind, owner, size) VALUES (?, ?, ?, ?, ?)")
+            : try db.prepare("INSERT OR REPLACE INTO outputs(path, fingerprint, owner_kind, owner) VALUES (?, ?, ?, ?)")
         putOutputSized = sized
         dropOutput = try db.prepare("DELETE FROM outputs WHERE path = ?")
         putFile = try db.prepare("INSERT OR REPLACE INTO files(path, size, mtime_ns, inode, sha256) VALUES (?, ?, ?, ?, ?)")
@@ -96,8 +100,8 @@ public final class CacheIndex: @unchecked Sendable {
     }
 
     static let schema = """
-        CREATE TABLE IF NOT EXISTS outputs(path TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, owner TEXT NOT NULL,
-                                           size INTEGER) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS outputs(path TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, owner_kind TEXT NOT NULL,
+                                           owner TEXT NOT NULL, size INTEGER) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
                                          inode INTEGER NOT NULL, sha256 TEXT NOT NULL) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS entries(id TEXT PRIMARY KEY, date TEXT NOT NULL, folder TEXT NOT NULL) WITHOUT ROWID;
@@ -110,9 +114,14 @@ public final class CacheIndex: @unchecked Sendable {
     /// manifest.json of the same shard layout, in one transaction) when
     /// missing, and sets aside a corrupt one (`<name>.corrupt`) to start
     /// empty: every output is then rendered again after re-hashing, and
-    /// nothing is removed, since removal needs a record. With `readOnly`
-    /// (a dry run) nothing in the cache changes: a missing, old-format or
-    /// corrupt index is read into memory instead.
+    /// nothing is removed, since removal needs a record (`clean` removes
+    /// what the set-aside index listed). Nothing is written to an index
+    /// before it is known to be ours and of a version this build reads:
+    /// its header is read first, and its journal mode set only after the
+    /// check. With `readOnly` (a dry run) nothing in the cache changes: the
+    /// index and its write-ahead log are read from a private copy (so work
+    /// a killed run committed to the log counts), and a missing, old or
+    /// corrupt index is read into memory.
     static func open(in store: CacheStore, name: String, readOnly: Bool) throws(PipelineError) -> CacheIndex {
         let shown = store.display(name)
         // SQLite opens its own files by name: refuse anything but regular
@@ -127,6 +136,7 @@ public final class CacheIndex: @unchecked Sendable {
         }
         let path = store.canonicalRoot + "/" + name
         var warnings: [String] = []
+        if exists { try checkHeader(store: store, name: name) }
         // SQLite would open it read-only and fail at the first write as a
         // "disk I/O error": said as what it is.
         if exists && !readOnly
@@ -136,21 +146,36 @@ public final class CacheIndex: @unchecked Sendable {
                             + "the cache can render into it (--dry-run only reads)")
         }
         if exists {
+            var snapshot: String?
             do throws(SQLiteError) {
-                let db = try SQLiteDatabase(path: path, mode: readOnly ? .readOnly : .readWrite)
-                try configure(db, writable: !readOnly)
-                // Checked before the statements are prepared: preparing one
-                // over an empty file or another program's tables fails as
-                // "no such table", which is not damage SQLite can name.
-                try CacheIndex.check(db, displayName: shown)
-                let index = try CacheIndex(db: db, displayName: shown, writable: !readOnly)
-                try index.finishMigration(store: store, name: name)
-                // An older build's index gets the id that marks it as ours.
-                if !readOnly, try db.integer("PRAGMA application_id") != Int64(CacheIndex.applicationID) {
-                    try db.execute("PRAGMA application_id=\(CacheIndex.applicationID)")
+                let openPath: String
+                if readOnly {
+                    snapshot = try CacheIndex.snapshot(path, shown: shown)
+                    openPath = snapshot! + "/index.sqlite"
+                } else {
+                    openPath = path
+                }
+                let db = try SQLiteDatabase(path: openPath, mode: .readWrite)
+                try configure(db, writable: true, journal: false)
+                // Checked before the statements are prepared (preparing one
+                // over an empty file or another program's tables fails as "no
+                // such table", which is not damage SQLite can name), and
+                // before the journal mode is set (which writes the header).
+                let version = try CacheIndex.check(db, displayName: shown)
+                try configure(db, writable: true, journal: true)
+                if version < CacheIndex.schemaVersion { try migrateOwners(db) }
+                let index = try CacheIndex(db: db, displayName: shown, writable: true)
+                index.snapshot = snapshot
+                if !readOnly {
+                    try index.finishMigration(store: store, name: name)
+                    // An older build's index gets the id that marks it as ours.
+                    if try db.integer("PRAGMA application_id") != Int64(CacheIndex.applicationID) {
+                        try db.execute("PRAGMA application_id=\(CacheIndex.applicationID)")
+                    }
                 }
                 return index
             } catch {
+                if let snapshot { CacheIndex.removeSnapshot(snapshot) }
                 if error.isBusy { throw .locked(cache: store.layout.root, holder: nil) }
                 // A newer schema is left alone; only damage is set aside.
                 guard error.isCorruption || error.code == CacheIndex.damaged else {
@@ -166,7 +191,7 @@ public final class CacheIndex: @unchecked Sendable {
                         throw .badCache(path: shown, reason: "damaged, and cannot be set aside: \(error.problem)")
                     }
                     warnings.append("\(shown): \(error.message); set aside as \(name).corrupt and started empty "
-                                    + "(every output is checked and rendered again; none is removed)")
+                                    + "(every output is checked and rendered again; `clean` removes what it listed)")
                 }
             }
         }
@@ -175,7 +200,7 @@ public final class CacheIndex: @unchecked Sendable {
         if !readOnly { try? store.root.createEmptyFile(name) }
         do throws(SQLiteError) {
             let db = try SQLiteDatabase(path: readOnly ? ":memory:" : path, mode: .readWriteCreate)
-            try configure(db, writable: true)
+            try configure(db, writable: true, journal: true)
             let index = try created(db: db, displayName: shown)
             index.warnings = warnings
             try index.migrate(from: store, name: name, persist: !readOnly)
@@ -183,6 +208,50 @@ public final class CacheIndex: @unchecked Sendable {
         } catch {
             throw .badCache(path: shown, reason: error.message)
         }
+    }
+
+    /// Refuses, from its header alone and before SQLite opens it, an index
+    /// that is another program's (its application id is set and not ours)
+    /// or made by a newer build (its schema version is past ours): neither
+    /// is ours to change. Older indexes (no id yet) pass.
+    private static func checkHeader(store: CacheStore, name: String) throws(PipelineError) {
+        guard let header = try? store.root.readPrefix(name, count: 100), header.count == 100,
+              header.starts(with: Array("SQLite format 3\0".utf8)) else { return }
+        func number(_ at: Int) -> UInt32 { header[at..<at + 4].reduce(0) { $0 << 8 | UInt32($1) } }
+        let id = number(68), version = Int64(number(60))
+        if id != 0 && id != CacheIndex.applicationID {
+            throw .badCache(path: store.display(name), reason: "another program's SQLite database (application id "
+                            + "\(id)), not an index of photicase-render; left as it is")
+        }
+        if version > CacheIndex.schemaVersion {
+            throw .badCache(path: store.display(name), reason: "made by a newer photicase-render (schema \(version), "
+                            + "this one reads up to \(CacheIndex.schemaVersion)); refusing to change it")
+        }
+    }
+
+    /// A private copy of the index at `path` and its write-ahead log, in a
+    /// new temporary folder: a dry run opens the copy, so SQLite recovers
+    /// the log into it (work a killed run committed counts) and the cache
+    /// is not touched. The caller holds the run lock, so the copy is whole.
+    private static func snapshot(_ path: String, shown: String) throws(SQLiteError) -> String {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("photicase-dry-run-\(UUID().uuidString)").path
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false,
+                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.copyItem(atPath: path, toPath: folder + "/index.sqlite")
+            if FileManager.default.fileExists(atPath: path + "-wal") {
+                try FileManager.default.copyItem(atPath: path + "-wal", toPath: folder + "/index.sqlite-wal")
+            }
+        } catch {
+            removeSnapshot(folder)
+            throw SQLiteError(path: shown, code: 1, message: "cannot be copied to read it (\(error.localizedDescription))")
+        }
+        return folder
+    }
+
+    private static func removeSnapshot(_ folder: String) {
+        try? FileManager.default.removeItem(atPath: folder)
     }
 
     /// An empty index in memory (a dry run over a cache that does not exist).
@@ -197,13 +266,17 @@ public final class CacheIndex: @unchecked Sendable {
         return try CacheIndex(db: db, displayName: displayName, writable: true)
     }
 
-    /// Sets the connection up before anything reads the file (preparing
-    /// a statement reads the schema): EXCLUSIVE before the first read, so
-    /// the WAL index lives in heap memory with no -shm file and the file
-    /// locks are taken once (see the type's comment).
-    private static func configure(_ db: SQLiteDatabase, writable: Bool) throws(SQLiteError) {
+    /// Sets the connection up: before anything reads the file (preparing
+    /// a statement reads the schema), EXCLUSIVE locking, so the WAL index
+    /// lives in heap memory with no -shm file and the file locks are taken
+    /// once (see the type's comment); once the file is known to be ours
+    /// (`journal`), WAL mode, which writes the header.
+    private static func configure(_ db: SQLiteDatabase, writable: Bool, journal: Bool) throws(SQLiteError) {
         guard db.path != ":memory:", writable else { return }
-        try db.execute("PRAGMA locking_mode=EXCLUSIVE; PRAGMA busy_timeout=2000;")
+        if !journal {
+            try db.execute("PRAGMA locking_mode=EXCLUSIVE; PRAGMA busy_timeout=2000;")
+            return
+        }
         try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
         // No memory map: opening runs `quick_check`, which reads every
         // page, and a mapped index stayed resident whole (22 MiB of a
@@ -214,7 +287,8 @@ public final class CacheIndex: @unchecked Sendable {
 
     /// Checks the schema version, the file's pages and our tables: a file
     /// that is empty, or holds only other tables, is not an index of ours.
-    private static func check(_ db: SQLiteDatabase, displayName: String) throws(SQLiteError) {
+    /// Returns the version (1 or 2: version 1 is migrated).
+    private static func check(_ db: SQLiteDatabase, displayName: String) throws(SQLiteError) -> Int64 {
         let version = try db.integer("PRAGMA user_version")
         if version > CacheIndex.schemaVersion {
             throw SQLiteError(path: displayName, code: CacheIndex.newer,
@@ -226,8 +300,37 @@ public final class CacheIndex: @unchecked Sendable {
             throw SQLiteError(path: displayName, code: CacheIndex.damaged, message: "damaged (\(result.prefix(3).joined(separator: "; ")))")
         }
         let tables = Set(try db.texts("SELECT name FROM sqlite_master WHERE type = 'table'"))
-        guard version == CacheIndex.schemaVersion, tables.isSuperset(of: ["outputs", "files", "entries", "meta"]) else {
+        guard version >= 1, tables.isSuperset(of: ["outputs", "files", "entries", "meta"]) else {
             throw SQLiteError(path: displayName, code: CacheIndex.damaged, message: "not an index of this version (schema \(version))")
+        }
+        return version
+    }
+
+    /// Version 1 to 2: each output row's owner gets its kind, read from the
+    /// row's path (its kind's declaration says whom its paths belong to),
+    /// so an entry folder named `2022` and the year 2022 are two owners. A
+    /// row whose path no kind makes keeps an empty kind (and is ignored,
+    /// as before). One transaction: a run killed in it leaves version 1.
+    private static func migrateOwners(_ db: SQLiteDatabase) throws(SQLiteError) {
+        try db.execute("BEGIN IMMEDIATE")
+        do throws(SQLiteError) {
+            let columns = try db.texts("SELECT name FROM pragma_table_info('outputs')")
+            if !columns.contains("owner_kind") {
+                try db.execute("ALTER TABLE outputs ADD COLUMN owner_kind TEXT NOT NULL DEFAULT ''")
+            }
+            let update = try db.prepare("UPDATE outputs SET owner_kind = ? WHERE path = ?")
+            var rows: [(String, String)] = []
+            let scan = try db.prepare("SELECT path FROM outputs")
+            while try scan.step() {
+                let path = scan.text(0)
+                if let (_, owner) = Kinds.parse(path) { rows.append((owner.rawValue, path)) }
+            }
+            for (kind, path) in rows { try update.run([.text(kind), .text(path)]) }
+            try db.execute("PRAGMA user_version=\(CacheIndex.schemaVersion)")
+            try db.execute("COMMIT")
+        } catch {
+            try? db.execute("ROLLBACK")
+            throw error
         }
     }
 
@@ -242,7 +345,12 @@ public final class CacheIndex: @unchecked Sendable {
         warnings += manifestWarnings
         try db.execute("BEGIN IMMEDIATE")
         do throws(SQLiteError) {
-            for (path, record) in manifest.outputs { try putOutputRow(path, record) }
+            // The first version's owners were untyped: typed by their paths.
+            for (path, record) in manifest.outputs {
+                guard let (_, owner) = Kinds.parse(path) else { continue }
+                try putOutputRow(path, OutputRecord(fingerprint: record.fingerprint, owner: Owner(owner, record.owner),
+                                                    size: record.size))
+            }
             for (path, file) in manifest.files { try putFileRow(path, file) }
             for (id, record) in manifest.entries {
                 try putEntry.run([.text(id), .text(record.date), .text(record.folder)])
@@ -259,13 +367,16 @@ public final class CacheIndex: @unchecked Sendable {
     }
 
     /// Removes a manifest.json whose import committed earlier (its removal
-    /// failed or the run was killed between the two).
+    /// failed or the run was killed between the two), and only when it is
+    /// still a manifest of ours: a file placed at that name since (a web
+    /// app's manifest.json beside index.html) is not ours to remove.
     private func finishMigration(store: CacheStore, name: String) throws(SQLiteError) {
         guard writable else { return }
         let jsonName = CacheLayout.manifestName(forIndex: name)
         guard (try? store.root.status(jsonName)) != nil else { return }
         let migrated = try db.texts("SELECT value FROM meta WHERE key = 'migrated'")
-        if migrated == [jsonName] { _ = try? store.root.remove(jsonName) }
+        guard migrated == [jsonName], store.loadManifest(jsonName).isOurs else { return }
+        _ = try? store.root.remove(jsonName)
     }
 
     /// Closes the database (its WAL is checkpointed into the main file).
@@ -278,6 +389,7 @@ public final class CacheIndex: @unchecked Sendable {
         }
         selectEntryFile?.finalize()
         db.close()
+        if let snapshot { CacheIndex.removeSnapshot(snapshot) }
     }
 
     // MARK: - Reading
@@ -301,15 +413,22 @@ public final class CacheIndex: @unchecked Sendable {
     }
 
     /// The record of output `path`, this run's uncommitted changes included.
-    public func output(_ path: String) -> Manifest.Output? {
+    public func output(_ path: String) -> OutputRecord? {
         lock.lock()
         defer { lock.unlock() }
         if let change = pending[path] { return change }
         guard (try? selectOutput.bind([.text(path)])) != nil, (try? selectOutput.step()) == true else { return nil }
-        let record = Manifest.Output(fingerprint: selectOutput.text(0), owner: selectOutput.text(1),
-                                     size: selectOutput.optionalInt64(2))
+        let record = OutputRecord(fingerprint: selectOutput.text(0),
+                                  owner: CacheIndex.owner(kind: selectOutput.text(1), key: selectOutput.text(2), path: path),
+                                  size: selectOutput.optionalInt64(3))
         selectOutput.reset()
         return record
+    }
+
+    /// A row's owner: its kind as recorded, or, for a row no migration
+    /// could type, as its path says.
+    static func owner(kind: String, key: String, path: String) -> Owner {
+        Owner(Owner.Kind(rawValue: kind) ?? Kinds.parse(path)?.owner ?? .entry, key)
     }
 
     /// The stat and hash recorded for input file `path`.
@@ -345,29 +464,32 @@ public final class CacheIndex: @unchecked Sendable {
     /// is in `except` (this run's planned outputs, made by the layout) are
     /// skipped unchecked.
     public func forEachOutput(except: Set<String> = [],
-                              _ body: (String, Manifest.Output) -> Void) throws(SQLiteError) {
+                              _ body: (String, OutputRecord) -> Void) throws(SQLiteError) {
         lock.lock()
         defer { lock.unlock() }
-        let scan = try db.prepare("SELECT path, fingerprint, owner FROM outputs")
+        let scan = try db.prepare("SELECT path, fingerprint, owner_kind, owner FROM outputs")
         while try scan.step() {
             let path = scan.text(0)
             if except.contains(path) { continue }
-            guard CacheLayout.kind(ofOutput: path) != nil else {
+            guard Kinds.parse(path) != nil else {
                 warnOnce("\(displayName): ignoring record \(JSONWriter.quoted(path)), which is not a cache output path")
                 continue
             }
-            body(path, Manifest.Output(fingerprint: scan.text(1), owner: scan.text(2)))
+            body(path, OutputRecord(fingerprint: scan.text(1),
+                                    owner: CacheIndex.owner(kind: scan.text(2), key: scan.text(3), path: path)))
         }
     }
 
     /// Whether any committed output belongs to `owner` (a full scan: the
     /// owner column has no index; asked once, and only when entries are held).
-    public func hasOutput(ownedBy owner: String) -> Bool {
+    public func hasOutput(ownedBy owner: Owner) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        guard let query = try? db.prepare("SELECT 1 FROM outputs WHERE owner = ? LIMIT 1") else { return true }
+        guard let query = try? db.prepare("SELECT 1 FROM outputs WHERE owner_kind = ? AND owner = ? LIMIT 1") else {
+            return true
+        }
         defer { query.finalize() }
-        guard (try? query.bind([.text(owner)])) != nil else { return true }
+        guard (try? query.bind([.text(owner.kind.rawValue), .text(owner.key)])) != nil else { return true }
         return (try? query.step()) ?? true
     }
 
@@ -379,7 +501,7 @@ public final class CacheIndex: @unchecked Sendable {
 
     /// Records output `path` as made with `record` (committed with the
     /// next batch).
-    public func setOutput(_ path: String, _ record: Manifest.Output) {
+    public func setOutput(_ path: String, _ record: OutputRecord) {
         lock.lock()
         pending[path] = .some(record)
         lock.unlock()
@@ -441,9 +563,10 @@ public final class CacheIndex: @unchecked Sendable {
         pending = [:]
     }
 
-    private func putOutputRow(_ path: String, _ record: Manifest.Output) throws(SQLiteError) {
+    private func putOutputRow(_ path: String, _ record: OutputRecord) throws(SQLiteError) {
         let size: SQLiteStatement.Value = record.size.map { .integer($0) } ?? .null
-        try putOutput.run([.text(path), .text(record.fingerprint), .text(record.owner)] + (putOutputSized ? [size] : []))
+        try putOutput.run([.text(path), .text(record.fingerprint), .text(record.owner.kind.rawValue), .text(record.owner.key)]
+                          + (putOutputSized ? [size] : []))
     }
 
     private func putFileRow(_ path: String, _ file: Manifest.File) throws(SQLiteError) {
@@ -512,5 +635,25 @@ public final class CacheIndex: @unchecked Sendable {
     static func removeFiles(_ name: String, in store: CacheStore) throws(FileSystemError) {
         for companion in ["-wal", "-journal", "-shm"] { _ = try? store.root.remove(name + companion) }
         try store.root.remove(name)
+    }
+}
+
+/// What the index keeps of one output: the key it was made with, whom it
+/// belongs to, and its size as written.
+public struct OutputRecord: Sendable, Equatable {
+    /// Hex SHA-256 over what made it (see `PlanContext.fingerprint`), or
+    /// a stand-in's (`StandIn`), which no plan makes.
+    public var fingerprint: String
+    public var owner: Owner
+    /// The file's size as written: a file of another size was cut short
+    /// or replaced, and is rendered again. Nil in records from before
+    /// sizes were kept (the file's presence is then all that counts,
+    /// until it is next written).
+    public var size: Int64?
+
+    public init(fingerprint: String, owner: Owner, size: Int64? = nil) {
+        self.fingerprint = fingerprint
+        self.owner = owner
+        self.size = size
     }
 }

@@ -185,7 +185,7 @@ public final class CacheStore: @unchecked Sendable {
     /// output folders, without entering links.
     public func sweepTemporaryFiles() {
         var folders: [Directory] = [root]
-        for top in CacheLayout.folders {
+        for top in Kinds.folders {
             guard let dir = try? root.folder(top) else { continue }
             folders.append(dir)
             if top == "tickets" || top == "site" {
@@ -247,7 +247,7 @@ public final class CacheStore: @unchecked Sendable {
         }
         var manifest = decoded
         var warnings: [String] = []
-        for path in manifest.outputs.keys.sorted() where CacheLayout.kind(ofOutput: path) == nil {
+        for path in manifest.outputs.keys.sorted() where Kinds.parse(path) == nil {
             manifest.outputs[path] = nil
             warnings.append("\(display(name)): ignoring record \(JSONWriter.quoted(path)), which is not a cache output path")
         }

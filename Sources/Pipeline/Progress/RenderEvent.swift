@@ -3,12 +3,17 @@ public enum ItemStatus: String, Sendable, Hashable {
     case rendered, skipped, failed
 }
 
-/// What an item of a run makes, named as `--only` names the outputs, and
-/// `entry` for an entry or folder that could not be loaded. Events carry
-/// it because ids alone can collide: an entry may be named `index.html`
-/// or `days/2022-08-20`.
-public enum ItemKind: String, Sendable, Hashable {
-    case entry, tickets, days, months, books, years, site
+/// What an item of a run makes, named as `--only` names the outputs (an
+/// `OutputKind`'s name), and `entry` for an entry or folder that could not
+/// be loaded. Events carry it because ids alone can collide: an entry may
+/// be named `index.html` or `days/2022-08-20`.
+public struct ItemKind: RawRepresentable, Sendable, Hashable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// The items of output kind `kind`.
+    public init(_ kind: OutputKind) { rawValue = kind.rawValue }
+    /// An entry or folder that could not be loaded.
+    public static let entry = ItemKind(rawValue: "entry")
 }
 
 /// The totals of a run, printed as the one-line summary.

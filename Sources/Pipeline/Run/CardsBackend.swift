@@ -10,7 +10,7 @@ public struct CardsBackend: RenderBackend {
     /// Bumped whenever a change to the drawing code changes output pixels,
     /// so existing caches render again. `RendererVersionTests` fails when
     /// a reference render changes while this stays the same.
-    public static let rendererVersion = "photicase-render/cards-7"
+    public static let rendererVersion = "photicase-render/cards-8"
 
     public var theme: Theme
     public var fonts: FontDiscovery
@@ -18,20 +18,13 @@ public struct CardsBackend: RenderBackend {
     public var scale: Int
     /// Day thumbnail side in pixels.
     public var thumbnailSide: Int
-    /// The formats the run writes ticket images and day thumbnails in
-    /// (`RenderOptions.formats`' defaults unless set): a month sheet or a
-    /// book page whose day or face is not cached (another shard has not
-    /// written it yet, or it failed) goes through the same encoding, so the
-    /// sheet's bytes do not depend on which ran first.
-    public var ticketFormat: ImageFormatName = .webp
-    public var dayFormat: ImageFormatName = .jpg
     /// Full-size photo decodes shared by all workers (a HEIC front photo is
     /// decoded once for its ticket and its day, not twice); nil decodes
     /// every time. Same pixels either way.
     public var decodedPhotos: DecodedPhotoCache? = DecodedPhotoCache()
     /// One quality, 1...100, for every lossy output (WebP and JPEG), as
-    /// `render --quality` sets it; nil keeps each output's own default,
-    /// chosen for 40 dB (`ticketWebP`). PNG outputs ignore it.
+    /// `render --quality` sets it (`RenderOptions.quality`); nil keeps each
+    /// output's own default. Only in the fingerprint: the kinds encode.
     public var quality: Int?
 
     public init(theme: Theme, fonts: FontDiscovery = .fontconfig, scale: Int = 2,
@@ -93,141 +86,15 @@ public struct CardsBackend: RenderBackend {
         }
     }
 
-    public func renderTickets(_ entry: Entry, faces: [TicketFace], format: ImageFormatName,
-                              worker: inout Worker) throws -> Rendered<[TicketFace: [UInt8]]> {
-        let r = try worker.renderer.get()
-        let s = Double(scale)
-        // The share image is made from the two faces just drawn, not drawn again.
-        let front = try r.renderFront(entry, scale: s)
-        let back = try r.renderBack(entry, scale: s)
-        let ticket = r.composeShare([front, back], scale: scale)
-        var out: [TicketFace: [UInt8]] = [:]
-        for face in faces {
-            let image = switch face {
-            case .front: front
-            case .back: back
-            case .ticket: ticket
-            }
-            let webp = CardsBackend.ticketWebP(face)
-            out[face] = try encode(image.raster, format, webpQuality: webp.quality, webpMethod: webp.method)
+    public func render(_ layout: some CardLayout, encodings: [EncodeSettings], parts: @escaping PartSource,
+                       worker: inout Worker) throws -> Rendered<[[UInt8]]> {
+        let images = try layout.draw(with: worker.renderer.get(), parts: parts)
+        precondition(images.count == encodings.count, "\(images.count) images, \(encodings.count) encodings")
+        let bytes = try zip(images, encodings).map { image, settings in
+            try ImageEncoder.encode(image.raster, settings: settings)
         }
-        return Rendered(out, warnings: CardsBackend.unique(front.warnings + back.warnings))
-    }
-
-    public func renderDay(_ date: CalendarDate, entries: [Entry], format: ImageFormatName,
-                          worker: inout Worker) throws -> Rendered<[UInt8]> {
-        let image = try worker.renderer.get().renderDayThumbnail(entries, side: thumbnailSide)
-        return Rendered(try encode(image.raster, format), warnings: CardsBackend.unique(image.warnings))
-    }
-
-    public func renderMonth(_ month: MonthKey, entriesByDay: [Int: [Entry]], dayThumbnails: [Int: [UInt8]],
-                            today: CalendarDate, format: ImageFormatName,
-                            worker: inout Worker) throws -> Rendered<[UInt8]> {
-        let renderer = try worker.renderer.get()
-        let side = renderer.monthThumbnailSide(scale: 2)
-        var thumbnails: [Int: Raster] = [:]
-        var warnings: [CardWarning] = []
-        for (day, entries) in entriesByDay {
-            // Decode the day's thumbnail at about the cell's size (JPEG DCT
-            // scaling); draw the day only when there is none to reuse.
-            // When there is none, draw it as the day's own output would be
-            // and take it through the same encoding and decoding.
-            let options = DecodeOptions(minimumSize: PixelSize(width: side, height: side))
-            if let bytes = dayThumbnails[day], let decoded = try? ImageDecoder.decode(bytes, options: options) {
-                thumbnails[day] = decoded.raster
-            } else {
-                let drawn = try renderer.renderDayThumbnail(entries, side: thumbnailSide)
-                thumbnails[day] = (try? ImageDecoder.decode(encode(drawn.raster, dayFormat), options: options).raster)
-                    ?? drawn.raster
-                warnings += drawn.warnings
-            }
-        }
-        let image = try renderer.renderMonthSheet(year: month.year, month: month.month, thumbnails: thumbnails,
-                                                  today: today)
-        return Rendered(try encode(image.raster, format), warnings: CardsBackend.unique(warnings + image.warnings))
-    }
-
-    public func renderBookPage(_ view: BookPageView, entries: [Entry], page: Int, pageCount: Int, pageSize: Int,
-                               total: Int, faces: [String: [UInt8]], format: ImageFormatName,
-                               worker: inout Worker) throws -> Rendered<[UInt8]> {
-        let renderer = try worker.renderer.get()
-        var warnings: [CardWarning] = []
-        let rasters = faceRasters(entries, faces, renderer, size: renderer.galleryTileSize(), warnings: &warnings)
-        let tiles = entries.map { BookTile(entry: $0, face: rasters[$0.id]) }
-        let image = switch view {
-        case .gallery: try renderer.renderGalleryPage(tiles, page: page, pageCount: pageCount, pageSize: pageSize,
-                                                      totalCount: total)
-        case .list: try renderer.renderListPage(tiles, page: page, pageCount: pageCount, pageSize: pageSize,
-                                                totalCount: total)
-        }
-        return Rendered(try encode(image.raster, format, webpQuality: 92, jpegQuality: 90, fullChroma: true),
-                        warnings: CardsBackend.unique(warnings + image.warnings))
-    }
-
-    public func renderTimeline(year: Int, sections: [TimelineSection], page: Int, pageCount: Int,
-                               faces: [String: [UInt8]], format: ImageFormatName,
-                               worker: inout Worker) throws -> Rendered<[UInt8]> {
-        let renderer = try worker.renderer.get()
-        var warnings: [CardWarning] = []
-        let rasters = faceRasters(sections.flatMap(\.entries), faces, renderer, size: renderer.galleryTileSize(),
-                                      warnings: &warnings)
-        let image = try renderer.renderTimelinePage(year: year, sections: sections, faces: rasters, page: page,
-                                                    pageCount: pageCount)
-        return Rendered(try encode(image.raster, format, webpQuality: 92, jpegQuality: 90, fullChroma: true),
-                        warnings: CardsBackend.unique(warnings + image.warnings))
-    }
-
-    public func renderYear(_ year: Int, entries: [Entry], faces: [String: [UInt8]], format: ImageFormatName,
-                           worker: inout Worker) throws -> Rendered<[UInt8]> {
-        let renderer = try worker.renderer.get()
-        let summary = YearSummary(year: year, entries: entries)
-        var warnings: [CardWarning] = []
-        // The top five are shown larger than gallery tiles: decode the
-        // cached faces at twice the tile size.
-        let tile = renderer.galleryTileSize()
-        let rasters = faceRasters(summary.top, faces, renderer,
-                                      size: PixelSize(width: tile.width * 2, height: tile.height * 2), warnings: &warnings)
-        let image = try renderer.renderYearInReview(summary, topFaces: summary.top.map { rasters[$0.id] }, scale: Double(scale))
-        return Rendered(try encode(image.raster, format, webpQuality: 92, jpegQuality: 90, fullChroma: true),
-                        warnings: CardsBackend.unique(warnings + image.warnings))
-    }
-
-    /// Front faces of `entries` for pages: the cached face decoded at about
-    /// `size` (shrink-on-load), or, for an entry without one, the face drawn
-    /// and encoded as its ticket image would be, then decoded the same way
-    /// (a page's bytes do not depend on whether the face was cached yet).
-    private func faceRasters(_ entries: [Entry], _ faces: [String: [UInt8]], _ renderer: CardRenderer, size: PixelSize,
-                             warnings: inout [CardWarning]) -> [String: Raster] {
-        var rasters: [String: Raster] = [:]
-        for entry in entries where rasters[entry.id] == nil {
-            let options = DecodeOptions(minimumSize: size)
-            if let bytes = faces[entry.id], let decoded = try? ImageDecoder.decode(bytes, options: options) {
-                rasters[entry.id] = decoded.raster
-            } else {
-                // A photo that does not decode failed its ticket already and
-                // said why; the page shows the placeholder face instead of
-                // failing for it (a fixed photo changes the page's key).
-                do throws(CardError) {
-                    let drawn = try renderer.renderFront(entry, scale: Double(scale))
-                    let webp = CardsBackend.ticketWebP(.front)
-                    rasters[entry.id] = (try? ImageDecoder.decode(encode(drawn.raster, ticketFormat, webpQuality: webp.quality,
-                                                                         webpMethod: webp.method),
-                                                                  options: options).raster) ?? drawn.raster
-                    // How the photo fits its face is the ticket's to say.
-                    warnings += drawn.warnings.filter { !$0.isAboutFit }
-                } catch {
-                    // Worded as the day thumbnail's warning for the same
-                    // photo, so a run prints it once.
-                    let (path, reason): (String, String) = if case let .photo(failure) = error {
-                        (failure.path, "\(failure.reason)")
-                    } else {
-                        (entry.front?.path ?? entry.folder, "\(error)")
-                    }
-                    warnings.append(.decoder(path: path, message: "\(reason); drawn as a placeholder"))
-                }
-            }
-        }
-        return rasters
+        return Rendered(bytes, warnings: CardsBackend.unique(images.flatMap(\.warnings)),
+                        provisional: images.contains(where: \.provisional))
     }
 
     public func siteLook() -> (theme: Theme, sizes: SiteImageSizes) {
@@ -257,38 +124,4 @@ public struct CardsBackend: RenderBackend {
     /// the name stays, so a `--format png` cache is not rendered again for it.
     static let encoderIdentity = "png-zlib1-paeth,jpeg-q88-420,webp-q85-m3,tickets-webp-m1-front-q93-back-q92-share-q89,"
         + "books-years-jpeg-q90-444,webp-fitted-yuv"
-
-    /// libwebp's quality and method for a ticket image, chosen on three
-    /// books (docs/PERFORMANCE.md, "Ticket image formats"): method 1 makes
-    /// files as small as method 3 a quality step lower, with 41% fewer
-    /// encoder instructions. The front face needs quality 93 for 40 dB on
-    /// every book; the back keeps 40.5 dB at 92; the share image, half backdrop and shadow, keeps 40 dB at 89,
-    /// which pays for the faces' bytes: 389, 369 and 322 KB an entry at
-    /// 40.6, 40.3 and 40.7 dB worst, against 412, 386 and 334 KB at faces
-    /// q92 method 3 and share q92 method 2.
-    static func ticketWebP(_ face: TicketFace) -> (quality: Int, method: Int) {
-        switch face {
-        case .front: (93, 1)
-        case .back: (92, 1)
-        case .ticket: (89, 1)
-        }
-    }
-
-    /// `webpQuality` and `webpMethod`: for tickets, `ticketWebP`. `quality`,
-    /// when set, replaces both qualities.
-    private func encode(_ raster: Raster, _ format: ImageFormatName, webpQuality: Int = 85, webpMethod: Int = 3,
-                        jpegQuality: Int = 88, fullChroma: Bool = false) throws -> [UInt8] {
-        let webpQuality = quality ?? webpQuality, jpegQuality = quality ?? jpegQuality
-        let settings: EncodeSettings = switch format {
-        // zlib level 1 with the Paeth filter: PNG encoding is most of a
-        // ticket's cost. Measured on 8 entries with a 12 MP photo, one core:
-        // 4.9 s at level 6 (1.72 MB a ticket set), 2.9 s at level 3
-        // (1.89 MB), 2.2 s at level 1 (1.99 MB). `share` keeps level 6
-        // for the single image people send.
-        case .png: .png(compressionLevel: 1)
-        case .jpg: .jpeg(quality: jpegQuality, chroma: fullChroma ? .s444 : .s420)
-        case .webp: .webp(quality: webpQuality, method: webpMethod)
-        }
-        return try ImageEncoder.encode(raster, settings: settings)
-    }
 }

@@ -1,12 +1,5 @@
 import Diary
 
-/// The kinds of output a run makes (`--only`).
-public enum OutputKind: String, Sendable, Hashable, CaseIterable {
-    case tickets, days, months, books, years
-    /// The browsable book: `index.html` and `site/` (HTML, no image format).
-    case site
-}
-
 /// Everything a `render` run needs to know, validated at the edge (the
 /// CLI); the run does not re-check.
 public struct RenderOptions: Sendable {
@@ -14,21 +7,18 @@ public struct RenderOptions: Sendable {
     public var entries: String
     /// The cache root.
     public var cache: String
+    /// The kinds asked for (`--only`); the run adds those the cache holds
+    /// that are made from them, or they from them (`Kinds.closure`).
     public var only: Set<OutputKind> = Set(OutputKind.allCases)
-    /// Output format per kind. Defaults: WebP for ticket images (lossy,
-    /// from planes fitted to the decoder, method 1, qualities per image in
-    /// `CardsBackend.ticketWebP`, alpha lossless for the rounded corners:
-    /// 369 KB an entry's three images at 40.3 dB worst PSNR against the
-    /// lossless render, where PNG took 3.3 MB; see scripts/bench-formats.py),
-    /// JPEG for day thumbnails (photos, small, read often), PNG for month
-    /// sheets (text and flat colour).
-    /// Book pages and the year in review are opaque pictures full of
-    /// photos: JPEG at quality 90 with full-resolution chroma (text keeps
-    /// its colour edges). WebP q92 made pages 29% smaller but took 0.37 s
-    /// to encode a gallery page against 0.05 s, which made the book add 20%
-    /// to a full render instead of under 10% (scripts/bench-book.py).
-    public var formats: [OutputKind: ImageFormatName] = [.tickets: .webp, .days: .jpg, .months: .png,
-                                                         .books: .jpg, .years: .jpg]
+    /// Output formats chosen for kinds (`--format`); a kind not named here
+    /// writes its declaration's `defaultFormat` (WebP tickets, JPEG day
+    /// thumbnails, book pages and years, PNG month sheets: see each kind's
+    /// file and docs/PERFORMANCE.md for why).
+    public var formats: [OutputKind: ImageFormatName] = [:]
+    /// One quality, 1...100, for every lossy output (WebP and JPEG), as
+    /// `--quality` sets it; nil keeps each kind's own, chosen for 40 dB.
+    /// PNG outputs ignore it.
+    public var quality: Int?
     /// Entries per gallery and list page (`--page-size`).
     public var pageSize = 12
     public var jobs: Int = 1
@@ -48,6 +38,11 @@ public struct RenderOptions: Sendable {
     /// the index to keep its stamp (see `FileStamp.isSettled`). Tests that
     /// write a book and run it at once set 0.
     var settleNanoseconds: Int64 = 2_000_000_000
+
+    /// The format `kind`'s images are written in.
+    public func format(_ kind: OutputKind) -> ImageFormatName {
+        formats[kind] ?? Kinds.declaration(kind)?.defaultFormat ?? .png
+    }
 
     public init(entries: String, cache: String, today: CalendarDate) {
         self.entries = entries

@@ -2,73 +2,53 @@ import Diary
 
 /// The order a run renders its items in.
 ///
-/// Months, book pages and years are composed from day thumbnails and front
-/// faces: they go last, so each finds what it reuses written. Before them,
-/// each date's ticket items come right before that date's day thumbnail:
-/// the two consumers of a front photo then run next to each other (on the
-/// `--jobs` threads at once, or one after the other), so a photo that
-/// cannot shrink on load is still in the `DecodedPhotoCache` when its day
-/// asks for it. Tickets of entries whose day is not rendered keep their
-/// place. Site pages go after everything: a page links the images, so a
-/// page on disk (served while a run goes on, or left by a killed run)
-/// never links one that is not written yet. The order changes no output:
-/// every item depends only on its inputs and on items of an earlier phase.
+/// By phase (`Phase`): drawn items, then those composed of what they drew
+/// (months of days, book pages and years of faces: each finds its parts
+/// written), then the site's pages, which link them all (a page on disk,
+/// served while a run goes on or left by a killed run, never links an
+/// image not written yet). Within the drawn phase, items are ordered by
+/// the day they show: a date's tickets come right before its day
+/// thumbnail, so the two consumers of a front photo run next to each
+/// other (on the `--jobs` threads at once, or one after the other) and a
+/// photo that cannot shrink on load is still in the `DecodedPhotoCache`
+/// when its day asks for it. The order changes no output: every item
+/// depends only on its inputs and on items of an earlier phase.
 enum RenderOrder {
-    /// `items` in rendering order: tickets gathered before their day, then
-    /// the composed items, then the site's pages, each group otherwise in
-    /// the order given.
+    /// `items` in rendering order; items of one phase and date keep the
+    /// order given.
     static func ordered(_ items: [WorkItem]) -> [WorkItem] {
-        let drawn = items.filter { !$0.isComposed && !$0.isSitePage }
-        var days = Set<CalendarDate>()
-        for item in drawn {
-            if case let .day(date, _) = item.kind { days.insert(date) }
-        }
-        var ticketsByDate: [CalendarDate: [WorkItem]] = [:]
-        var ordered: [WorkItem] = []
-        ordered.reserveCapacity(items.count)
-        for item in drawn {
-            if case let .tickets(entry) = item.kind, days.contains(entry.date) {
-                ticketsByDate[entry.date, default: []].append(item)
-            }
-        }
-        for item in drawn {
-            switch item.kind {
-            case let .tickets(entry) where days.contains(entry.date):
-                continue
-            case let .day(date, _):
-                ordered += ticketsByDate[date] ?? []
-                ordered.append(item)
-            default:
-                ordered.append(item)
-            }
-        }
-        return ordered + items.filter(\.isComposed) + items.filter(\.isSitePage)
+        let phase = items.map { Kinds.declaration($0.kind)?.phase ?? .drawn }
+        return items.indices.sorted { a, b in
+            if phase[a] != phase[b] { return phase[a] < phase[b] }
+            if phase[a] == .drawn, let da = items[a].date, let db = items[b].date, da != db { return da < db }
+            if phase[a] == .drawn, (items[a].date == nil) != (items[b].date == nil) { return items[a].date != nil }
+            return a < b
+        }.map { items[$0] }
     }
 
-    /// Where each phase of `ordered` items begins: drawn items, composed
-    /// ones, site pages. A phase starts once the one before has finished.
+    /// Where each phase of `ordered` items begins and ends. A phase starts
+    /// once the one before has finished.
     static func phases(_ ordered: [WorkItem]) -> [Range<Int>] {
-        let composed = ordered.firstIndex(where: { $0.isComposed || $0.isSitePage }) ?? ordered.count
-        let site = ordered.firstIndex(where: \.isSitePage) ?? ordered.count
-        return [0..<composed, composed..<site, site..<ordered.count].filter { !$0.isEmpty }
+        var ranges: [Range<Int>] = []
+        var start = 0
+        while start < ordered.count {
+            let phase = Kinds.declaration(ordered[start].kind)?.phase
+            var end = start + 1
+            while end < ordered.count && Kinds.declaration(ordered[end].kind)?.phase == phase { end += 1 }
+            ranges.append(start..<end)
+            start = end
+        }
+        return ranges
     }
 
     /// How many times `items` load each photo, for the photos loaded more
-    /// than once: a ticket item loads its front and back photos, a day
-    /// thumbnail the front photos of its entries. (A day shows at most
-    /// its layout's cells, so with many entries a photo may be counted
-    /// once more than it is loaded; the cache's own bounds cover that.)
+    /// than once (a day shows at most its layout's cells, so with many
+    /// entries a photo may be counted once more than it is loaded; the
+    /// cache's own bounds cover that).
     static func photoLoads(_ items: [WorkItem]) -> [String: Int] {
         var loads: [String: Int] = [:]
         for item in items {
-            switch item.kind {
-            case let .tickets(entry):
-                for path in [entry.front?.path, entry.back?.path].compactMap({ $0 }) { loads[path, default: 0] += 1 }
-            case let .day(_, entries):
-                for path in entries.compactMap(\.front?.path) { loads[path, default: 0] += 1 }
-            default:
-                break
-            }
+            for path in Kinds.declaration(item.kind)?.photos(item) ?? [] { loads[path, default: 0] += 1 }
         }
         return loads.filter { $0.value > 1 }
     }

@@ -54,6 +54,7 @@ struct StampedOutputs {
     var kind: ItemKind
     var naming: Naming
 
+
     /// The rows of one output folder: its paths begin with `folder/`. The
     /// range ends at `folder0`, '0' being the character after '/'.
     init(folder: String, kind: ItemKind, naming: Naming) {
@@ -64,21 +65,6 @@ struct StampedOutputs {
         self.range = range
         self.kind = kind
         self.naming = naming
-    }
-
-    /// Every kind's rows, in the order a loading run reports its items.
-    static func of(_ kind: OutputKind) -> [StampedOutputs] {
-        switch kind {
-        case .tickets: [.init(folder: "tickets", kind: .tickets, naming: .owner)]
-        case .days: [.init(folder: "days", kind: .days, naming: .stem)]
-        case .months: [.init(folder: "months", kind: .months, naming: .stem)]
-        case .books: [.init(folder: "books", kind: .books, naming: .stem)]
-        case .years: [.init(folder: "years", kind: .years, naming: .stem)]
-        // The site's front page, alone in its range ("\u{1}" is the least
-        // character that can follow a name), and its folder.
-        case .site: [.init(range: "index.html"..<"index.html\u{1}", kind: .site, naming: .path),
-                     .init(folder: "site", kind: .site, naming: .path)]
-        }
     }
 
     /// The id of the item row `path` (owned by `owner`) belongs to.
@@ -93,13 +79,11 @@ struct StampedOutputs {
 
 extension RenderRun {
     /// Whether this run takes part: every run that writes.
-    var usesCleanMark: Bool { !options.dryRun && !options.only.isEmpty }
+    var usesCleanMark: Bool { !options.dryRun && !kinds.isEmpty }
 
-    /// This run's kinds, in the order a loading run reports their items.
-    private var kindsMade: [OutputKind] { OutputKind.allCases.filter { options.only.contains($0) } }
-
-    /// The output rows of this run's kinds, in that order.
-    private var stampedOutputs: [StampedOutputs] { kindsMade.flatMap(StampedOutputs.of) }
+    /// The output rows of this run's kinds, in the order a loading run
+    /// reports their items (each kind's declaration says how).
+    private var stampedOutputs: [StampedOutputs] { kindsMade.flatMap { Kinds.declaration($0)?.stamped ?? [] } }
 
     /// The index row of a loaded entry's folder, or nil when it gets none:
     /// its entry.json had not settled, or a photo's path is not inside the
@@ -128,19 +112,20 @@ extension RenderRun {
     /// run's kinds is not one the layout makes or has no size, or, with
     /// `checkFiles`, when its file is not in the cache at that size.
     func cleanMark(index: CacheIndex, base: String, checkFiles: Bool) -> (mark: String, book: UnchangedBook)? {
-        var f = Fingerprint("clean-2")
+        var f = Fingerprint("clean-3")
         f.add(Self.buildStamp)
         for kind in OutputKind.allCases {
-            f.add(options.only.contains(kind) ? options.formats[kind]?.rawValue ?? "default" : "-")
+            f.add(kinds.contains(kind) ? "\(kind) \(Kinds.declaration(kind)?.defaultFormat == nil ? "-" : options.format(kind).rawValue)" : "-")
         }
+        f.add(options.quality.map(String.init) ?? "-")
         f.add("\(options.shard)")
         // Book pages and the site's pages list so many entries a page.
-        f.add(options.only.isDisjoint(with: [.books, .site]) ? "-" : "page size \(options.pageSize)")
+        f.add(kinds.isDisjoint(with: [.books, .site]) ? "-" : "page size \(options.pageSize)")
         // An entry without an id in its entry.json is named by its folder's
         // path below ENTRIES: the same book run one folder lower renames it.
         f.add(EntryDiscovery.canonicalRoot(options.entries))
         // Only the month sheets and the site show today.
-        f.add(options.only.isDisjoint(with: [.months, .site]) ? "-" : options.today.description)
+        f.add(kinds.isDisjoint(with: [.months, .site]) ? "-" : options.today.description)
         f.add(base)
         var outputs = 0, items = 0
         for stamped in stampedOutputs {
@@ -176,7 +161,7 @@ extension RenderRun {
                     }
                     guard !present.contains(false) else { return nil }
                 } else {
-                    guard rows.allSatisfy({ CacheLayout.kind(ofOutput: $0.path) != nil }) else { return nil }
+                    guard rows.allSatisfy({ Kinds.parse($0.path) != nil }) else { return nil }
                 }
                 for row in rows {
                     outputs += 1
@@ -194,6 +179,21 @@ extension RenderRun {
     /// The index key of this run's mark: one for each set of kinds.
     var cleanMarkKey: String {
         "clean " + kindsMade.map(\.rawValue).joined(separator: ",")
+    }
+
+    /// Whether this run may leave a mark once it has rendered everything
+    /// it planned: it held nothing, failed nothing while loading, and every
+    /// entry has an entry-file row.
+    func isMarkable(_ loading: Loading, held: HeldRecords) -> Bool {
+        usesCleanMark && loading.failed.isEmpty && held.ids.isEmpty && held.dates.isEmpty
+            && loading.entries.allSatisfy { Self.entryFileRecord($0) != nil }
+    }
+
+    /// Left only by a run that rendered every item it planned, held nothing
+    /// and met no problem; any other run of these kinds takes it away.
+    func leaveCleanMark(markable: Bool, base: String) {
+        let clean = markable && stop?.signal == nil && summary.failed == 0 && notices.isEmpty && index.warnings.isEmpty
+        updateCleanMark(clean ? cleanMark(index: index, base: base, checkFiles: false)?.mark : nil, index: index)
     }
 
     /// Leaves `mark` in the index (nil: none), unless it is there already.

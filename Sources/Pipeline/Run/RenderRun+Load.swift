@@ -4,8 +4,8 @@ import Codecs
 import Diary
 import FileSystem
 
-// Loading entries, hashing their files, working out what is held and
-// planning the outputs: the first half of a run, before anything is written.
+// Loading entries, hashing their files, and working out what is held:
+// the first phases of a run, before anything is planned or written.
 
 /// An entry loaded in this run: where it was found (links resolved) and
 /// the hash of its entry.json (32 bytes, spelled in hex only where a
@@ -248,10 +248,10 @@ extension RenderRun {
         let fileLimit = DecodeLimits().maxFileBytes
         let started = wallStart, window = options.settleNanoseconds
         // Days and months never show an entry's director, friends or memo
-        // (see `dayInput`): a run of those alone lets that text go as each
-        // entry is loaded (checked all the same, so an entry fails or loads
-        // whatever the run makes).
-        let keepsText = !options.only.isDisjoint(with: Self.kindsShowingBackText)
+        // (their inputs hold none): a run of kinds that show none lets that
+        // text go as each entry is loaded (checked all the same, so an entry
+        // fails or loads whatever the run makes).
+        let keepsText = kinds.contains { Kinds.declaration($0)?.showsBackText == true }
         WorkPool.run(count: found.count, threads: options.jobs, makeWorker: { () }) { _, i in
             let f = found[found.startIndex + i]
             var entry: Entry, json: [UInt8]
@@ -289,11 +289,6 @@ extension RenderRun {
         }
         return results
     }
-
-    /// The kinds of output that show an entry's director, author, friends
-    /// or memo: tickets (the back), book pages (the list's memo line),
-    /// years (friends) and the site.
-    static var kindsShowingBackText: Set<OutputKind> { [.tickets, .books, .years, .site] }
 
     // MARK: - Held
 
@@ -361,141 +356,9 @@ extension RenderRun {
         }
         return held
     }
+}
 
-    // MARK: - Planning
-
-    /// The backend's identity and the content hashes of its input files
-    /// (fonts): the first field of every fingerprint.
-    func baseFingerprint(hasher: FileHasher) -> String {
-        var f = Fingerprint("backend")
-        f.add(backend.fingerprint)
-        for path in backend.inputFiles.sorted() {
-            f.add(path)
-            do throws(ImageFileError) {
-                f.add(try hasher.hash(path, limit: 1 << 30))
-            } catch {
-                f.add("unreadable")
-            }
-        }
-        return f.finish()
-    }
-
-    func plan(loading: Loading, heldDates: Set<CalendarDate>, base: String, holdBook: Bool) -> [WorkItem] {
-        let entries = loading.entries
-        var items: [WorkItem] = []
-
-        // Every entry's ticket fingerprint is known even when tickets are not
-        // rendered this run: book pages and years reuse cached faces that
-        // match it. A run that makes none of the three needs none.
-        let ticketFormat = options.formats[.tickets] ?? .webp
-        let usesFaces = !options.only.isDisjoint(with: [.tickets, .books, .years])
-        for e in entries where usesFaces {
-            var f = Fingerprint("tickets")
-            for field in [base, ticketFormat.rawValue, e.jsonHash.hex, Self.photoInput(e.entry.frontName, e.front),
-                          Self.photoInput(e.entry.backName, e.back)] {
-                f.add(field)
-            }
-            if let tag = TextRevision.tag([e.entry.title, e.entry.director, e.entry.author, e.entry.memo] + e.entry.friends) {
-                f.add(tag)
-            }
-            ticketFingerprints[e.entry.id] = f.finish()
-        }
-        if options.only.contains(.tickets) {
-            for e in entries where options.shard.owns(e.entry.id) {
-                let outputs = TicketFace.allCases.map { face -> (OutputKey, String) in
-                    let key = OutputKey.ticket(id: e.entry.id, face: face)
-                    return (key, CacheLayout.relativePath(of: key, format: ticketFormat))
-                }
-                items.append(WorkItem(kind: .tickets(e.entry), id: e.entry.id, outputs: outputs,
-                                      fingerprint: ticketFingerprints[e.entry.id]!, owner: e.entry.id))
-            }
-        }
-
-        // Book pages name entries, not positions: their front photo's hash
-        // is found by id.
-        let frontInput = { (e: Entry) in Self.frontInput(e, digest: loading.entry(id: e.id)?.front) }
-        // Grouped by index, and each group copied once, sorted, into the
-        // item that renders it: a large book's entries are not copied for
-        // every grouping on the way.
-        func sorted(_ group: [Int]) -> [Int] { group.sorted { entries[$0].entry.id < entries[$1].entry.id } }
-        let byDate = Dictionary(grouping: entries.indices, by: { entries[$0].entry.date })
-        let jobs = options.jobs
-        if options.only.contains(.days) {
-            let format = options.formats[.days] ?? .jpg
-            let days = byDate.filter { day in
-                options.shard.owns(day.key.description)
-                    && !isHeld(CacheLayout.relativePath(of: .day(day.key), format: format), heldDates.contains(day.key))
-            }
-                .sorted { $0.key < $1.key }
-                .map { (date: $0.key, group: sorted($0.value)) }
-            let prints = Self.parallelMap(days.count, threads: jobs) { i in
-                var f = Fingerprint("day")
-                for field in [base, format.rawValue] { f.add(field) }
-                for k in days[i].group { f.add(Self.dayInput(entries[k].entry, front: entries[k].front)) }
-                return f.finish()
-            }
-            for (day, fingerprint) in zip(days, prints) {
-                let key = OutputKey.day(day.date)
-                items.append(WorkItem(kind: .day(day.date, day.group.map { entries[$0].entry }), id: "days/\(day.date)",
-                                      outputs: [(key, CacheLayout.relativePath(of: key, format: format))],
-                                      fingerprint: fingerprint, owner: day.date.description))
-            }
-        }
-        if options.only.contains(.months) {
-            let format = options.formats[.months] ?? .png
-            let heldMonths = Set(heldDates.map(MonthKey.init))
-            var byMonth = Dictionary(grouping: entries.indices, by: { MonthKey(entries[$0].entry.date) })
-            for month in MonthKey.sheetMonths(withEntries: Set(byMonth.keys), held: heldMonths, today: options.today)
-            where byMonth[month] == nil {
-                byMonth[month] = []
-            }
-            let months = byMonth.filter { month in
-                options.shard.owns(month.key.description)
-                    && !isHeld(CacheLayout.relativePath(of: .month(year: month.key.year, month: month.key.month), format: format),
-                               heldMonths.contains(month.key))
-            }
-                .sorted { $0.key < $1.key }
-                .map { (month: $0.key, byDay: Dictionary(grouping: sorted($0.value), by: { entries[$0].entry.date.day })) }
-            let today = options.today
-            let prints = Self.parallelMap(months.count, threads: jobs) { i in
-                let (month, byDay) = months[i]
-                var f = Fingerprint("month")
-                for field in [base, format.rawValue, MonthKey(today) == month ? today.description : "-"] { f.add(field) }
-                for (day, group) in byDay.sorted(by: { $0.key < $1.key }) {
-                    f.add("\(day)")
-                    for k in group { f.add(Self.dayInput(entries[k].entry, front: entries[k].front)) }
-                }
-                return f.finish()
-            }
-            for (m, fingerprint) in zip(months, prints) {
-                let key = OutputKey.month(year: m.month.year, month: m.month.month)
-                let byDay = m.byDay.mapValues { group in group.map { entries[$0].entry } }
-                items.append(WorkItem(kind: .month(m.month, byDay), id: "months/\(m.month)",
-                                      outputs: [(key, CacheLayout.relativePath(of: key, format: format))],
-                                      fingerprint: fingerprint, owner: m.month.description))
-            }
-        }
-        // The book, the years and the site show every entry in one order.
-        let all = options.only.isDisjoint(with: [.books, .years, .site]) ? [] : entries.map(\.entry)
-        items += planBook(all, base: base, front: frontInput, holdBook: holdBook, heldDates: heldDates)
-        // Each entry's key as site pages spell it, made once: a large
-        // book's pages name every entry seven or eight times.
-        let entryKeys = options.only.contains(.site)
-            ? Dictionary(entries.map { ($0.entry.id, "\($0.entry.id)|\($0.jsonHash.hex)") }, uniquingKeysWith: { a, _ in a })
-            : [:]
-        items += planSite(all, base: base, entryKeys: entryKeys, holdBook: holdBook,
-                          heldDates: heldDates)
-        return items
-    }
-
-    /// What a day thumbnail shows of an entry: its front photo and edit
-    /// (the crop's canonical JSON), and for placeholders and ordering its
-    /// title, kind, rating and date; never its memo.
-    static func dayInput(_ e: Entry, front: Digest?) -> String {
-        "\(e.id)|\(photoInput(e.frontName, front))|\(e.frontCrop?.jsonText ?? "-")|\(e.title)|\(e.kind.rawValue)|\(e.rating)"
-            + TextRevision.suffix([e.title])
-    }
-
+extension RenderRun {
     /// The index key of the photo at `path` in an entry folder typed as
     /// `folder`: the same file under the folder's canonical path, or nil
     /// when that is `path` itself (ENTRIES typed canonically, the usual
@@ -504,26 +367,18 @@ extension RenderRun {
         guard folder != canonicalFolder, path.hasPrefix(folder + "/") else { return nil }
         return canonicalFolder + path.dropFirst(folder.count)
     }
+}
 
-    /// A photo in fingerprints: its name and content hash. By name, not
-    /// as a `FacePhoto`: reading an entry's photo makes its path, and this
-    /// runs for every entry of a book, several times.
-    static func photoInput(_ name: String?, _ digest: Digest?) -> String {
-        name.map { "\($0)|\(digest?.hex ?? "")" } ?? "none"
-    }
-
-    /// `body(0) ..< body(count - 1)` on up to `threads` threads, in order:
-    /// fingerprints of a large book's days and months.
-    static func parallelMap<T: Sendable>(_ count: Int, threads: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
-        let results = Results<T>(count: count)
-        WorkPool.run(count: count, threads: threads, makeWorker: { () }) { _, i in results.set(i, body(i)) }
-        return results.take().map { $0! }
-    }
-
-    /// What a front face shows of an entry, as book pages show it: never
-    /// its memo, friends or back.
-    static func frontInput(_ e: Entry, digest: Digest?) -> String {
-        "\(e.id)|\(e.title)|\(e.kind.rawValue)|\(e.rating)|\(e.date)|\(photoInput(e.frontName, digest))|\(e.frontCrop?.jsonText ?? "-")"
-            + TextRevision.suffix([e.title])
-    }
+/// Something found that could not be used this run: an entry whose
+/// entry.json or photo cannot be read, or a folder that cannot be listed.
+/// Whatever it may own in the cache is held as it was.
+struct FailedEntry: Sendable {
+    var id: String
+    /// As ENTRIES spells it, for messages.
+    var folder: String
+    /// As the index records it.
+    var canonicalFolder: String
+    /// The entry's date when it was read far enough to know it.
+    var date: CalendarDate?
+    var failure: ItemFailure
 }

@@ -1,0 +1,161 @@
+import Cards
+import Diary
+import Site
+
+/// The browsable book: `index.html` and `site/` (HTML, CSS and scripts;
+/// `SitePath`). Each page is owned like the images it shows (an entry's
+/// page by the entry, a day's by the date, ...), so held entries hold
+/// their pages, shards split them, and pages of what is provably gone are
+/// removed. A page's key is `SitePage.key` (what it shows, each entry by
+/// its entry.json hash), or for the few pages keyed by content the hash of
+/// its bytes, with the images it links: a page is rewritten exactly when
+/// what it shows changes, and an unchanged book's rerun writes none.
+///
+/// The site links the images of every kind the run makes, and is made
+/// from them all: a run over a cache that holds a site makes every kind
+/// the cache holds (`Kinds.closure`), so no page links an image that is
+/// not there or shows what its image does not.
+enum SiteKind: KindDeclaration {
+    static let kind = OutputKind.site
+    static let summary = "a static site to browse them all (CACHE/index.html)"
+    static let folders = ["site"]
+    static let rootFiles = ["index.html"]
+    static let phase = Phase.pages
+    static var madeFrom: Set<OutputKind> { Set(Kinds.all.filter { $0.defaultFormat != nil }.map { $0.kind }) }
+    static let defaultFormat: ImageFormatName? = nil
+    static let showsBackText = true
+
+    static func ownerKind(ofPath path: String) -> Owner.Kind? {
+        guard path == "index.html" || path.hasPrefix("site/"),
+              let page = SitePath(relative: path, isEntryName: SafeName.isEncoded) else { return nil }
+        return switch page {
+        case .home, .month: .month
+        case .style, .script: .site
+        case .day: .day
+        case .entry: .entry
+        case .gallery, .list, .timeline, .yearsIndex: .book
+        case .year: .year
+        }
+    }
+
+    /// The owner's key, as the first builds sharded pages.
+    static func shardKey(_ owner: Owner) -> String { owner.key }
+
+    /// The site's front page, alone in its range ("\u{1}" is the least
+    /// character that can follow a name), and its folder; rows named by path.
+    static var stamped: [StampedOutputs] {
+        [StampedOutputs(range: "index.html"..<"index.html\u{1}", kind: ItemKind(kind), naming: .path),
+         StampedOutputs(folder: "site", kind: ItemKind(kind), naming: .path)]
+    }
+
+    /// A page whose bytes are those the cache holds is not written again.
+    static let keepsEqualFiles = true
+
+    static func owner(_ owner: SiteOwner) -> Owner {
+        switch owner {
+        case let .entry(id): .entry(id)
+        case let .day(date): .day(date)
+        case let .month(month): .month(month)
+        case let .year(year): .year(year)
+        case .book: .book
+        case .site: .site
+        }
+    }
+
+    static func plan(_ context: PlanContext, into plan: inout PlanBuilder) {
+        guard context.makes(kind) else { return }
+        let input = SiteInput(entries: context.entries.map(\.entry), today: context.options.today,
+                              months: MonthsKind.months(context), pageSize: context.options.pageSize,
+                              theme: context.look.theme, sizes: context.look.sizes, links: links(context))
+        // What decides the links: the image kinds made and their formats.
+        let linkKey = Kinds.all.filter { $0.defaultFormat != nil && context.makes($0.kind) }
+            .map { "\($0.kind.rawValue).\(context.format($0.kind).rawValue)" }.joined(separator: ",")
+        // Each entry's key as page keys spell it, made once: a large book's
+        // pages name every entry seven or eight times.
+        let entryKeys = Dictionary(context.entries.map { ($0.entry.id, "\($0.entry.id)|\($0.jsonHash.hex)") },
+                                   uniquingKeysWith: { a, _ in a })
+        let heldDates = context.held.dates
+        // Pages are made, keyed and compared with the index a batch at a
+        // time, on the `--jobs` threads.
+        var batch: [(page: SitePage, owner: Owner)] = []
+        func planBatch(_ batch: [(page: SitePage, owner: Owner)], into plan: inout PlanBuilder) {
+            let keys = context.parallelMap(batch.count) { i in
+                let page = batch[i].page
+                var f = Fingerprint("site")
+                f.add(context.base)
+                f.add(linkKey)
+                if let key = page.key(entryKey: { entryKeys[$0.id] ?? "\($0.id)|" }) {
+                    f.add(key)
+                } else {
+                    f.add(SHA256.hex(page.render()))
+                }
+                return f.finish()
+            }
+            for (page, fingerprint) in zip(batch, keys) {
+                let path = page.page.path.relative
+                plan.add(WorkItem(kind: kind, id: path, owner: page.owner,
+                                  outputs: [PlannedOutput(path: path, fingerprint: fingerprint)], payload: page.page)) {
+                    context.isCurrent($0.path, fingerprint: $0.fingerprint)
+                }
+            }
+        }
+        Site(input).forEachPage { page in
+            let owner = owner(page.owner)
+            let held: Bool = switch page.owner {
+            case .entry, .site: false
+            case let .day(date): heldDates.contains(date)
+            case let .month(month): context.heldMonths.contains(month)
+            case let .year(year): context.heldYears.contains(year)
+            case .book: context.holdBook
+            }
+            // Kept as it is, not removed: it may link the held entry. A
+            // page the cache does not have yet is made without it instead
+            // (see `isHeld`): the other pages link it.
+            let nextToHeld = page.neighbourhood.map { range in heldDates.contains { range.contains($0) } } == true
+            if context.isHeld(page.path.relative, held || nextToHeld) {
+                if nextToHeld { plan.held.insert(owner) }
+                return
+            }
+            guard context.owns(owner, of: self) else { return }
+            batch.append((page, owner))
+            if batch.count == 4096 {
+                planBatch(batch, into: &plan)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        planBatch(batch, into: &plan)
+    }
+
+    static func render(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: [UInt8]]> {
+        Rendered([item.outputs[0].path: (item.payload as! SitePage).render()])
+    }
+
+    /// The cache's names for the site: the images of the kinds this run
+    /// makes (pages link nothing else), and entry ids as their ticket
+    /// folders spell them.
+    static func links(_ context: PlanContext) -> SiteLinks {
+        let formats = Dictionary(uniqueKeysWithValues: Kinds.all.filter { context.makes($0.kind) && $0.defaultFormat != nil }
+            .map { ($0.kind, context.format($0.kind)) })
+        return SiteLinks(image: { image in
+            func format(_ kind: OutputKind) -> ImageFormatName? { formats[kind] }
+            switch image {
+            case let .front(id): return format(.tickets).map { TicketsKind.path(id: id, face: .front, format: $0) }
+            case let .back(id): return format(.tickets).map { TicketsKind.path(id: id, face: .back, format: $0) }
+            case let .ticket(id): return format(.tickets).map { TicketsKind.path(id: id, face: .ticket, format: $0) }
+            case let .day(date): return format(.days).map { DaysKind.path(date, format: $0) }
+            case let .month(year, month): return format(.months).map { MonthsKind.path(MonthKey(year: year, month: month), format: $0) }
+            case let .gallery(page):
+                return format(.books).map { BookPagesKind.path(BookPagesKind.stem(.gallery, page: page), format: $0) }
+            case let .list(page):
+                return format(.books).map { BookPagesKind.path(BookPagesKind.stem(.list, page: page), format: $0) }
+            case let .timeline(year, page):
+                return format(.books).map { BookPagesKind.path(BookPagesKind.timelineStem(year: year, page: page), format: $0) }
+            case let .year(year): return format(.years).map { YearsKind.path(year, format: $0) }
+            }
+        }, entryName: SafeName.encode)
+    }
+}
+
+extension OutputKind {
+    public static let site = OutputKind(rawValue: "site")
+}

@@ -1,0 +1,192 @@
+import Cards
+import Codecs
+import Diary
+import FileSystem
+
+/// An entry's ticket: its front and back faces and the shareable ticket
+/// (both faces side by side on the share backdrop), in
+/// `tickets/<id>/front.<ext>`, `back.<ext>` and `ticket.<ext>`.
+///
+/// Each image has its own key (the front's by `FrontFaceInput`, the back's
+/// by `BackFaceInput`, the ticket's by both), so a memo edit writes the
+/// back and the ticket and leaves the front, which book pages read, as it
+/// is. A ticket whose photo does not decode fails and keeps what the cache
+/// holds; where the cache lacks a face, a stand-in drawn without that
+/// photo is written (`failed`), so the site never links a missing image.
+enum TicketsKind: KindDeclaration {
+    static let kind = OutputKind.tickets
+    static let summary = "ticket faces and the shareable ticket of each entry"
+    static let folders = ["tickets"]
+    static let phase = Phase.drawn
+    static let defaultFormat: ImageFormatName? = .webp
+    static let showsBackText = true
+
+    /// The three images of a ticket, in the order the layout draws them.
+    enum Face: String, CaseIterable, Sendable {
+        case front, back, ticket
+    }
+
+    /// libwebp's quality and method per image, chosen on three books
+    /// (docs/PERFORMANCE.md, "Ticket image formats"): method 1 makes files
+    /// as small as method 3 a quality step lower, with 41% fewer encoder
+    /// instructions. The front needs quality 93 for 40 dB on every book;
+    /// the back keeps 40.5 dB at 92; the share image, half backdrop and
+    /// shadow, keeps 40 dB at 89.
+    static func encoding(_ face: Face) -> Encoding {
+        switch face {
+        case .front: Encoding(webpQuality: 93, webpMethod: 1)
+        case .back: Encoding(webpQuality: 92, webpMethod: 1)
+        case .ticket: Encoding(webpQuality: 89, webpMethod: 1)
+        }
+    }
+
+    static func path(id: String, face: Face, format: ImageFormatName) -> String {
+        "tickets/\(SafeName.encode(id))/\(face.rawValue).\(format.rawValue)"
+    }
+
+    static func ownerKind(ofPath path: String) -> Owner.Kind? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "tickets", SafeName.isEncoded(String(parts[1])),
+              let stem = Kinds.imageStem(parts[2]), Face(rawValue: stem) != nil else { return nil }
+        return .entry
+    }
+
+    static func shardKey(_ owner: Owner) -> String { owner.key }
+
+    /// A ticket's three images are the entry's one item.
+    static var stamped: [StampedOutputs] { [StampedOutputs(folder: "tickets", kind: ItemKind(kind), naming: .owner)] }
+
+    /// What `e`'s ticket draws.
+    static func input(_ e: RunEntry, scale: Int) -> TicketInput {
+        TicketInput(e.entry, frontDigest: e.front?.hex ?? "", backDigest: e.back?.hex ?? "", scale: scale)
+    }
+
+    /// The outputs of `e`'s ticket with their keys, front, back, ticket.
+    static func outputs(_ e: RunEntry, in context: PlanContext) -> [PlannedOutput] {
+        let input = input(e, scale: context.scale), format = context.format(kind)
+        func output(_ face: Face, _ layout: some LayoutInput) -> PlannedOutput {
+            let settings = encoding(face).settings(format, quality: context.options.quality)
+            return PlannedOutput(path: path(id: e.entry.id, face: face, format: format),
+                                 fingerprint: context.fingerprint(kind, encoding: settings.keyText, input: layout))
+        }
+        return [output(.front, input.front), output(.back, input.back), output(.ticket, input)]
+    }
+
+    /// `e`'s front face as the part of a page or a year image.
+    static func frontPart(_ e: RunEntry, in context: PlanContext) -> FacePart {
+        let format = context.format(kind)
+        let settings = encoding(.front).settings(format, quality: context.options.quality)
+        let face = FrontFaceInput(e.entry, digest: e.front?.hex ?? "")
+        return FacePart(key: context.fingerprint(kind, encoding: settings.keyText, input: face),
+                        reference: path(id: e.entry.id, face: .front, format: format), encoding: settings,
+                        scale: context.scale, face: face)
+    }
+
+    static func plan(_ context: PlanContext, into plan: inout PlanBuilder) {
+        guard context.makes(kind) else { return }
+        let entries = context.entries.filter { context.owns(.entry($0.entry.id), of: self) }
+        let outputs = context.parallelMap(entries.count) { i in Self.outputs(entries[i], in: context) }
+        for (e, outputs) in zip(entries, outputs) {
+            plan.add(WorkItem(kind: kind, id: e.entry.id, owner: .entry(e.entry.id), outputs: outputs, payload: e,
+                              date: e.entry.date)) { context.isCurrent($0.path, fingerprint: $0.fingerprint) }
+        }
+    }
+
+    static func render(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: [UInt8]]> {
+        let e = item.payload as! RunEntry
+        let format = context.format(kind)
+        let encodings = Face.allCases.map { encoding($0).settings(format, quality: context.options.quality) }
+        let images = try context.draw(input(e, scale: context.scale), encodings)
+        return Rendered(Dictionary(uniqueKeysWithValues: zip(item.outputs.map(\.path), images.value)),
+                        warnings: images.warnings, provisional: images.provisional)
+    }
+
+    static func photos(_ item: WorkItem) -> [String] {
+        let e = (item.payload as! RunEntry).entry
+        return [e.front?.path, e.back?.path].compactMap { $0 }
+    }
+
+    /// A ticket whose photo does not decode keeps whatever ticket the cache
+    /// holds. Where the cache lacks a face (missing, or cut short), the
+    /// site's pages (which show every loaded entry) would link an image
+    /// that is not there; so the ticket is drawn without the photos that
+    /// fail, as the day and book images draw a placeholder, and the faces
+    /// the cache lacks are written and recorded under a key no plan makes:
+    /// every run tries the real ticket again (and fails, and says so) until
+    /// the photo decodes, and a face the cache holds whole is never replaced
+    /// by a stand-in. Returns the warning that says so, or nil when nothing
+    /// was written.
+    static func failed(_ item: WorkItem, error: Error, in context: RenderContext) -> String? {
+        guard let store = context.store, case .photo? = error as? CardError else { return nil }
+        let e = item.payload as! RunEntry
+        let index = context.index
+        var lacking: [PlannedOutput] = []
+        for out in item.outputs {
+            let record = index.output(out.path)
+            guard let size = store.fileSize(out.path), size > 0, record?.size.map({ $0 == size }) ?? true else {
+                lacking.append(out)
+                continue
+            }
+            // Held whole but unrecorded (another shard's, or an index set
+            // aside): adopted, so that this index removes it when the entry
+            // goes; the stand-in's key makes the next run try the photo again.
+            if record == nil {
+                index.setOutput(out.path, .init(fingerprint: StandIn.fingerprint(out.fingerprint), owner: item.owner,
+                                                size: size))
+            }
+        }
+        guard !lacking.isEmpty else { return nil }
+        var input = input(e, scale: context.scale)
+        let format = context.format(kind)
+        let encodings = Face.allCases.map { encoding($0).settings(format, quality: context.options.quality) }
+        var failure: Error = error
+        // A try may fail on the other photo; two photos, two tries at most.
+        for _ in 0..<2 {
+            guard case let .photo(bad)? = failure as? CardError else { return nil }
+            if input.front.photo?.file.path == bad.path {
+                input.front.photo = nil
+            } else if input.back.photo?.file.path == bad.path {
+                input.back.photo = nil
+            } else {
+                return nil
+            }
+            let images: Rendered<[[UInt8]]>
+            do {
+                images = try context.draw(input, encodings)
+            } catch {
+                failure = error
+                continue
+            }
+            // Each face recorded as it is written: one that cannot be
+            // written (a folder in its place, a full disk) leaves no face
+            // written before it unrecorded, and is said.
+            let bytes = Dictionary(uniqueKeysWithValues: zip(item.outputs.map(\.path), images.value))
+            for out in lacking {
+                guard let face = bytes[out.path] else { return nil }
+                do throws(FileSystemError) {
+                    try store.write(out.path, bytes: face)
+                } catch {
+                    return "tickets/\(e.entry.id): a stand-in drawn without the photo that does not decode could not "
+                        + "be written (\(error)); the pages showing the entry link a missing image until it can"
+                }
+                index.setOutput(out.path, .init(fingerprint: StandIn.fingerprint(out.fingerprint), owner: item.owner,
+                                                size: Int64(face.count)))
+            }
+            return "tickets/\(e.entry.id): drawn without the photo that does not decode, so that the pages "
+                + "showing the entry link an image; the next run tries the photo again"
+        }
+        return nil
+    }
+}
+
+extension OutputKind {
+    public static let tickets = OutputKind(rawValue: "tickets")
+}
+
+/// Outputs recorded under a key no plan makes, so that every run draws
+/// them again: a ticket drawn without a photo that does not decode, and
+/// any image drawn with a placeholder for a passing cause (a photo over
+/// the memory limit) or composed of such a part.
+enum StandIn {
+    static func fingerprint(_ planned: String) -> String { "stand-in " + planned }
+}

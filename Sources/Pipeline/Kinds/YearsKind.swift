@@ -1,0 +1,58 @@
+import Cards
+import Codecs
+import Diary
+
+/// The year in review of each year with entries: `years/<YYYY>.<ext>`, a
+/// 9:16 story image, JPEG by default. Keyed by `YearInput`: the year's
+/// figures and the best five's faces (`FacePart`).
+enum YearsKind: KindDeclaration {
+    static let kind = OutputKind.years
+    static let summary = "a year-in-review story image for each year"
+    static let folders = ["years"]
+    static let phase = Phase.composed
+    static let madeFrom: Set<OutputKind> = [.tickets]
+    static let defaultFormat: ImageFormatName? = .jpg
+    static let showsBackText = true
+
+    static func path(_ year: Int, format: ImageFormatName) -> String {
+        "years/\(CacheLayout.yearText(year)).\(format.rawValue)"
+    }
+
+    static func ownerKind(ofPath path: String) -> Owner.Kind? {
+        imagePath(path, in: "years") { stem in
+            Int(stem).map { (1...9999).contains($0) && CacheLayout.yearText($0) == stem } ?? false
+        } ? .year : nil
+    }
+
+    /// As the first builds sharded years (`year 2022`), so each shard's
+    /// index keeps the years it had.
+    static func shardKey(_ owner: Owner) -> String { "year \(Int(owner.key) ?? 0)" }
+
+    static func plan(_ context: PlanContext, into plan: inout PlanBuilder) {
+        guard context.makes(kind) else { return }
+        let format = context.format(kind)
+        let settings = Encoding.pages.settings(format, quality: context.options.quality).keyText
+        let byYear = Dictionary(grouping: context.entries.map(\.entry), by: \.date.year)
+        for (year, group) in byYear.sorted(by: { $0.key < $1.key }) {
+            let path = path(year, format: format)
+            guard context.owns(.year(year), of: self), !context.isHeld(path, context.heldYears.contains(year)) else {
+                continue
+            }
+            let summary = YearSummary(year: year, entries: group)
+            let input = YearInput(summary, top: summary.top.map { context.facePart(id: $0.id)! }, scale: context.scale)
+            let output = PlannedOutput(path: path, fingerprint: context.fingerprint(kind, encoding: settings, input: input))
+            plan.add(WorkItem(kind: kind, id: "years/\(CacheLayout.yearText(year))", owner: .year(year), outputs: [output],
+                              payload: input)) { context.isCurrent($0.path, fingerprint: $0.fingerprint) }
+        }
+    }
+
+    static func render(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: [UInt8]]> {
+        let settings = Encoding.pages.settings(context.format(kind), quality: context.options.quality)
+        let image = try context.draw(item.payload as! YearInput, [settings])
+        return Rendered([item.outputs[0].path: image.value[0]], warnings: image.warnings, provisional: image.provisional)
+    }
+}
+
+extension OutputKind {
+    public static let years = OutputKind(rawValue: "years")
+}

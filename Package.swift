@@ -69,16 +69,19 @@ let package = Package(
         .executableTarget(name: "resample-bench", dependencies: ["Imaging", "Raster"], path: "Benchmarks/resample-bench"),
         .executableTarget(name: "color-bench", dependencies: ["Codecs", "Raster"], path: "Benchmarks/color-bench"),
 
+        // What several test targets share: golden images with per-test
+        // tolerances and failure images, temporary folders, the corpus.
+        .target(name: "TestSupport", dependencies: ["Codecs", "Raster"], path: "Tests/TestSupport"),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Imaging", "Raster"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Raster"], exclude: ["Golden"]),
-        .testTarget(name: "DiaryTests", dependencies: ["Diary", "Raster"]),
-        .testTarget(name: "CardsTests", dependencies: ["Cards", "Diary", "Codecs", "Imaging", "Text", "Raster"], exclude: ["Golden"]),
+        .testTarget(name: "CodecsTests", dependencies: ["TestSupport", "Codecs", "Imaging", "Raster"]),
+        .testTarget(name: "ImagingTests", dependencies: ["TestSupport", "Imaging", "Raster"], exclude: ["Golden"]),
+        .testTarget(name: "DiaryTests", dependencies: ["TestSupport", "Diary", "Raster"]),
+        .testTarget(name: "CardsTests", dependencies: ["TestSupport", "Cards", "Diary", "Codecs", "Imaging", "Text", "Raster"], exclude: ["Golden"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Diary", "Raster"], exclude: ["Golden"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Site", "FileSystem", "Cards", "Diary", "Codecs", "Raster"],
+        .testTarget(name: "PipelineTests", dependencies: ["TestSupport", "Pipeline", "Site", "FileSystem", "Cards", "Diary", "Codecs", "Raster"],
                     exclude: ["Golden"]),
-        .testTarget(name: "TextTests", dependencies: ["Text", "Imaging", "Raster", "Diary"]),
+        .testTarget(name: "TextTests", dependencies: ["TestSupport", "Text", "Imaging", "Raster", "Diary"]),
         .testTarget(name: "CLITests", dependencies: ["Codecs", "Raster", "FileSystem"]),
     ]
 )

@@ -1,5 +1,8 @@
 import Diary
 import Pipeline
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `photicase-render clean`: empty the cache, or prune what is gone.
 enum CleanCommand {
@@ -42,20 +45,11 @@ enum CleanCommand {
                 Console.out("photicase-render: removed \(removed) files from \(cache)")
                 return .success
             }
-            var entries: [Entry] = []
-            let discovery = try EntryDiscovery.find(in: root, excluding: cache)
-            var failed = !discovery.unreadable.isEmpty
-            for folder in discovery.unreadable {
-                Console.error("photicase-render: \(folder.folder): cannot read folder (\(folder.reason))")
-            }
-            for found in discovery.found {
-                do {
-                    entries.append(try RenderCommand.loadEntry(found.folder, found.canonicalFolder, found.defaultID).entry)
-                } catch {
-                    Console.error("photicase-render: \(error)")
-                    failed = true
-                }
-            }
+            let book = try BookLoader.entries(in: root, excluding: cache, jobs: max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))),
+                                              loadEntry: RenderCommand.loadEntry)
+            let entries = book.entries
+            for failure in book.failures { Console.error("photicase-render: \(failure)") }
+            let failed = !book.failures.isEmpty
             // An unreadable entry or folder might still own outputs: prune nothing.
             if failed {
                 Console.error("photicase-render: nothing pruned, since not every entry could be read")

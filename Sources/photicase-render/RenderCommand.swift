@@ -117,6 +117,14 @@ enum RenderCommand {
         // A benchmark switch (scripts/bench-decode.py): PHOTICASE_DECODE_CACHE=0
         // decodes every photo each time it is needed. Same bytes either way.
         if ProcessEnvironment.value("PHOTICASE_DECODE_CACHE") == "0" { backend.decodedPhotos = nil }
+        // For tests that write a book and check a stat-only rerun at once
+        // (docs/cli.md, "Environment"): how settled an entry.json must be.
+        if let text = ProcessEnvironment.value("PHOTICASE_SETTLE_SECONDS") {
+            guard let seconds = Double(text), seconds >= 0, seconds <= 3600 else {
+                throw UsageError("PHOTICASE_SETTLE_SECONDS must be a number of seconds from 0 to 3600, not '\(text)'")
+            }
+            options.settleNanoseconds = Int64(seconds * 1e9)
+        }
         // The handlers were installed before the words were parsed (main);
         // a dry run writes nothing, so a signal ends it as it would any
         // read-only command.

@@ -11,9 +11,10 @@ import Raster
     typealias Book = RenderCommandTests.Book
 
     /// Renders as nobody (or as the user), with JSON events.
-    static func render(_ book: Book, _ extra: [String] = []) throws -> Tool.Result {
+    static func render(_ book: Book, _ extra: [String] = [], settled: Bool = false) throws -> Tool.Result {
         try Tool.runUnprivileged(["render", book.root, "--cache", book.cache, "--progress", "json",
-                                  "--today", "2022-08-30", "--jobs", "2"] + extra)
+                                  "--today", "2022-08-30", "--jobs", "2"] + extra,
+                                 environment: settled ? ["PHOTICASE_SETTLE_SECONDS": "0"] : [:])
     }
 
     /// Entries `a` and `b`, the book given to nobody and rendered once.
@@ -432,34 +433,33 @@ import Raster
         try book.add("2023/c", date: "2023-01-03")
         try Tool.giveToNobody(book.base)
         let days = ["--only", "days,months"]
-        #expect(try Self.render(book, days).status == 0)
-        // entry.json files written under two seconds ago are not stamped.
-        Thread.sleep(forTimeInterval: 2.2)
-        #expect(try Self.render(book, days).status == 0)
+        #expect(try Self.render(book, days, settled: true).status == 0)
+        // Stamps are kept at once (PHOTICASE_SETTLE_SECONDS=0): the book is
+        // not written to while it runs.
+        #expect(try Self.render(book, days, settled: true).status == 0)
         func lastRun() -> String {
             ((try? String(contentsOfFile: book.cache + "/render.log", encoding: .utf8)) ?? "")
                 .components(separatedBy: " run start ").last ?? ""
         }
-        let quick = try Self.render(book, days)
+        let quick = try Self.render(book, days, settled: true)
         #expect(quick.status == 0 && quick.stderr.contains("\"rendered\":0,") && quick.stderr.contains("\"failed\":0,"), "\(quick.stderr)")
         #expect(lastRun().contains("run unchanged since the last clean run: 3 entries"), "\(lastRun())")
         let before = Self.outputs(book)
 
         // A photo nobody can read: loaded, failed, its day and month kept.
         #expect(chmod(book.root + "/2022/a/front.jpg", 0) == 0)
-        let photo = try Self.render(book, days)
+        let photo = try Self.render(book, days, settled: true)
         #expect(photo.status == 1, "\(photo.stderr)")
         #expect(!(lastRun().contains("run unchanged")))
         #expect(Self.outputs(book) == before)
         #expect(chmod(book.root + "/2022/a/front.jpg", 0o644) == 0)
-        Thread.sleep(forTimeInterval: 2.2)
-        #expect(try Self.render(book, days).status == 0)
-        #expect(try Self.render(book, days).status == 0)
+        #expect(try Self.render(book, days, settled: true).status == 0)
+        #expect(try Self.render(book, days, settled: true).status == 0)
         #expect(lastRun().contains("run unchanged"), "\(lastRun())")
 
         // A folder nobody can read: loaded, its entries held.
         #expect(chmod(book.root + "/2023", 0) == 0)
-        let folder = try Self.render(book, days)
+        let folder = try Self.render(book, days, settled: true)
         #expect(folder.status == 1, "\(folder.stderr)")
         #expect(!(lastRun().contains("run unchanged")))
         #expect(lastRun().contains("held"), "\(lastRun())")
@@ -471,6 +471,8 @@ import Raster
     /// user (here root, then nobody): the stat-only rerun opens entry.json
     /// as loading does, so the entry fails and its day and month are held.
     @Test func theStatOnlyRerunOpensEntryJSONAsTheUserRunningIt() throws {
+        // Stamps are kept at once, not two seconds after the last change.
+        let settled = ["PHOTICASE_SETTLE_SECONDS": "0"]
         guard getuid() == 0 else {
             print("skipping: needs root to check a book as one user and rerun it as nobody")
             return
@@ -480,11 +482,10 @@ import Raster
         try book.add("2022/b", date: "2022-08-28")
         try Tool.giveToNobody(book.base)
         #expect(chown(book.root + "/2022/a/entry.json", 0, 0) == 0 && chmod(book.root + "/2022/a/entry.json", 0o600) == 0)
-        Thread.sleep(forTimeInterval: 2.2)
         let days = ["render", book.root, "--cache", book.cache, "--progress", "json", "--today", "2022-08-30",
                     "--only", "days,months"]
-        #expect(try Tool.run(days).status == 0)
-        #expect(try Tool.run(days).status == 0)
+        #expect(try Tool.run(days, environment: settled).status == 0)
+        #expect(try Tool.run(days, environment: settled).status == 0)
         let log = { (try? String(contentsOfFile: book.cache + "/render.log", encoding: .utf8)) ?? "" }
         #expect(log().components(separatedBy: " run start ").last?.contains("run unchanged") == true, "\(log())")
         try Tool.giveToNobody(book.cache)
@@ -502,21 +503,22 @@ import Raster
     /// loading does, so the entry fails as loading fails it ("leads outside
     /// the entry folder"), not skipped as unchanged (an outside review's find).
     @Test func aPhotoLinkedFromOutsideItsFolderFailsInTheStatOnlyRerunToo() throws {
+        // Stamps are kept at once, not two seconds after the last change.
+        let settled = ["PHOTICASE_SETTLE_SECONDS": "0"]
         let book = try Book()
         try book.add("a", date: "2022-08-27")
         try book.add("b", date: "2022-08-28")
-        Thread.sleep(forTimeInterval: 2.2)
         for kinds in [["--only", "tickets"], []] {
             let run = ["render", book.root, "--cache", book.cache, "--progress", "json", "--today", "2022-08-30",
                        "--scale", "1"] + kinds
-            #expect(try Tool.run(run).status == 0)
-            #expect(try Tool.run(run).status == 0)
+            #expect(try Tool.run(run, environment: settled).status == 0)
+            #expect(try Tool.run(run, environment: settled).status == 0)
             let log = { (try? String(contentsOfFile: book.cache + "/render.log", encoding: .utf8)) ?? "" }
             #expect(log().components(separatedBy: " run start ").last?.contains("run unchanged") == true, "\(log())")
             let outside = book.base + "/outside-\(kinds.count).jpg"
             try FileManager.default.moveItem(atPath: book.root + "/b/front.jpg", toPath: outside)
             try FileManager.default.createSymbolicLink(atPath: book.root + "/b/front.jpg", withDestinationPath: outside)
-            let rerun = try Tool.run(run)
+            let rerun = try Tool.run(run, environment: settled)
             #expect(rerun.status == 1, "\(rerun.stderr)")
             #expect(rerun.stderr.contains("leads outside the entry folder"), "\(rerun.stderr)")
             #expect(log().components(separatedBy: " run start ").last?.contains("run unchanged") == false)
@@ -530,6 +532,8 @@ import Raster
     /// (SIGKILL here; a second SIGTERM and a power cut likewise) leaves no mark
     /// for that stamp to match: the next run loads and renders the day.
     @Test func aRunEndedAtOnceLeavesNoMarkBehind() throws {
+        // Stamps are kept at once, not two seconds after the last change.
+        let settled = ["PHOTICASE_SETTLE_SECONDS": "0"]
         let book = try Book()
         // The last ten with large PNG photos, so the run is still going
         // when it is killed.
@@ -537,20 +541,19 @@ import Raster
             try book.add("e\(i)", date: "2022-\(String(format: "%02d", 1 + i / 28))-\(String(format: "%02d", 1 + i % 28))",
                          photo: i < 30 ? "front.jpg" : "front.png", size: i < 30 ? 320 : 3000)
         }
-        Thread.sleep(forTimeInterval: 2.2)
         let days = ["render", book.root, "--cache", book.cache, "--today", "2022-08-30", "--only", "days,months",
                     "--jobs", "1"]
-        #expect(try Tool.run(days + ["--progress", "none"]).status == 0)
-        #expect(try Tool.run(days + ["--progress", "none"]).status == 0)
+        #expect(try Tool.run(days + ["--progress", "none"], environment: settled).status == 0)
+        #expect(try Tool.run(days + ["--progress", "none"], environment: settled).status == 0)
         // The title changes, the date and photo do not: no row the mark
         // digests changes with it, only the entry's stamp.
         let json = book.root + "/e0/entry.json"
         try String(contentsOfFile: json, encoding: .utf8).replacingOccurrences(of: "\"e0\"", with: "\"e0 (cut)\"")
             .write(toFile: json, atomically: false, encoding: .utf8)
-        Thread.sleep(forTimeInterval: 2.2)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Tool.path)
         p.arguments = days + ["--progress", "json"]
+        p.environment = ProcessInfo.processInfo.environment.merging(settled) { _, new in new }
         let err = Pipe()
         p.standardError = err
         p.standardOutput = FileHandle.nullDevice
@@ -561,7 +564,7 @@ import Raster
         _ = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == SIGKILL)
-        let next = try Tool.run(days + ["--progress", "json"])
+        let next = try Tool.run(days + ["--progress", "json"], environment: settled)
         #expect(next.status == 0, "\(next.stderr)")
         let rendered = RenderCommandTests.ids(CronStreamTests.events(next.stderr), "rendered")
         #expect(rendered.contains("days/2022-01-01"), "\(rendered)")

@@ -36,10 +36,12 @@ enum Tool {
     /// environment), so a chmod 000 folder really cannot be read; as the
     /// user itself otherwise. Files the tool must write should be given to
     /// `nobody` first (`giveToNobody`).
-    static func runUnprivileged(_ args: [String], cwd: String? = nil) throws -> Result {
-        guard isRoot else { return try run(args, cwd: cwd) }
-        return try run(["--reuid=nobody", "--regid=nogroup", "--clear-groups", "--inh-caps=-all", "--reset-env", "--",
-                        try publicCopy.get()] + args, cwd: cwd, executable: "/usr/bin/setpriv")
+    static func runUnprivileged(_ args: [String], cwd: String? = nil, environment: [String: String] = [:]) throws -> Result {
+        guard isRoot else { return try run(args, cwd: cwd, environment: environment) }
+        // setpriv clears the environment: what the test sets goes through env(1).
+        let env = environment.isEmpty ? [] : ["/usr/bin/env"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        return try run(["--reuid=nobody", "--regid=nogroup", "--clear-groups", "--inh-caps=-all", "--reset-env", "--"]
+                       + env + [try publicCopy.get()] + args, cwd: cwd, executable: "/usr/bin/setpriv")
     }
 
     /// A copy of the tool that `nobody` can run: the build folder may sit
@@ -64,10 +66,14 @@ enum Tool {
         guard r.status == 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: ["reason": r.stderr]) }
     }
 
-    static func run(_ args: [String], cwd: String? = nil, executable: String? = nil) throws -> Result {
+    static func run(_ args: [String], cwd: String? = nil, executable: String? = nil,
+                    environment: [String: String] = [:]) throws -> Result {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable ?? path)
         p.arguments = args
+        if !environment.isEmpty {
+            p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out

@@ -27,21 +27,21 @@ struct GoldenTests {
     }
 
     @Test func frontFace() throws {
-        try Golden.check(try CardRenderer().renderFront(try photoEntry(id: "a", hue: 0), scale: 1).raster, "front")
+        try Golden.check(try CardRenderer().renderFront(try photoEntry(id: "a", hue: 0), scale: 1).raster, "front", tolerance: .rounding)
     }
 
     @Test func backFaceWithPhoto() throws {
-        try Golden.check(try CardRenderer().renderBack(try photoEntry(id: "a", hue: 0), scale: 1).raster, "back-photo")
+        try Golden.check(try CardRenderer().renderBack(try photoEntry(id: "a", hue: 0), scale: 1).raster, "back-photo", tolerance: .rounding)
     }
 
     @Test func backFaceOnThemeBackground() throws {
         let entry = try photoEntry(id: "b", hue: 1, withBack: false, title: "<b>Tom</b> &amp; <b>Jerry</b>")
-        try Golden.check(try CardRenderer().renderBack(entry, scale: 1).raster, "back-plain")
+        try Golden.check(try CardRenderer().renderBack(entry, scale: 1).raster, "back-plain", tolerance: .rounding)
     }
 
     @Test func placeholderFrontWithoutPhoto() throws {
         let face = try CardRenderer().renderFront(testEntry(title: "파친코", kind: .book), scale: 1)
-        try Golden.check(face.raster, "front-placeholder")
+        try Golden.check(face.raster, "front-placeholder", tolerance: .rounding)
     }
 
     @Test func englishShareFrontOnly() throws {
@@ -49,7 +49,7 @@ struct GoldenTests {
         let share = try renderer.renderShare(try photoEntry(id: "c", hue: 2, title: "Bullet Train"),
                                              options: ShareOptions(scale: 1, frontOnly: true))
         #expect(share.raster.size == PixelSize(width: 300 + 56, height: 480 + 56))
-        try Golden.check(share.raster, "share-front-en")
+        try Golden.check(share.raster, "share-front-en", tolerance: .rounding)
     }
 
     @Test(arguments: 1...6)
@@ -62,7 +62,7 @@ struct GoldenTests {
         }
         let thumbnail = try CardRenderer().renderDayThumbnail(entries.reversed(), side: 128)
         #expect(thumbnail.raster.size == PixelSize(width: 128, height: 128))
-        try Golden.check(thumbnail.raster, "day-\(count)")
+        try Golden.check(thumbnail.raster, "day-\(count)", tolerance: .rounding)
     }
 
     @Test func monthSheet() throws {
@@ -73,13 +73,13 @@ struct GoldenTests {
                                                               side: side).raster]
         let sheet = try renderer.renderMonthSheet(year: 2022, month: 8, thumbnails: thumbnails,
                                                   today: CalendarDate(year: 2022, month: 8, day: 27), scale: 1)
-        try Golden.check(sheet.raster, "month-2022-08")
+        try Golden.check(sheet.raster, "month-2022-08", tolerance: .rounding)
     }
 
     @Test func englishMondayFirstMonthSheet() throws {
         let renderer = try CardRenderer(theme: Theme(locale: .en, firstWeekday: .monday))
         let sheet = try renderer.renderMonthSheet(year: 2022, month: 9, entries: [], today: nil, scale: 1)
-        try Golden.check(sheet.raster, "month-2022-09-en-monday")
+        try Golden.check(sheet.raster, "month-2022-09-en-monday", tolerance: .rounding)
     }
 
     // Issue 12: the inputs a diary really has.
@@ -89,12 +89,12 @@ struct GoldenTests {
         let path = try photos.write(TestPhotos.sticker(width: 300, height: 480, color: RGBA(0x20, 0x90, 0x40)), "poster.png")
         let poster = FacePhoto(name: "poster.png", path: path)
         let entry = testEntry(id: "t", title: "투명한 포스터", front: poster, back: poster)
-        try Golden.check(try renderer.renderFront(entry, scale: 1).raster, "front-transparent")
-        try Golden.check(try renderer.renderBack(entry, scale: 1).raster, "back-transparent")
-        try Golden.check(try renderer.renderShare(entry, options: ShareOptions(scale: 1)).raster, "share-transparent")
+        try Golden.check(try renderer.renderFront(entry, scale: 1).raster, "front-transparent", tolerance: .rounding)
+        try Golden.check(try renderer.renderBack(entry, scale: 1).raster, "back-transparent", tolerance: .rounding)
+        try Golden.check(try renderer.renderShare(entry, options: ShareOptions(scale: 1)).raster, "share-transparent", tolerance: .rounding)
         let day = try renderer.renderDayThumbnail([entry], side: 128).raster
         #expect(day.isOpaque, "a transparent photo's tile shows the card's background")
-        try Golden.check(day, "day-transparent")
+        try Golden.check(day, "day-transparent", tolerance: .rounding)
     }
 
     @Test(arguments: [(5, 128), (40, 128), (40, 64)])
@@ -105,22 +105,22 @@ struct GoldenTests {
             return entry
         }
         let day = try CardRenderer().renderDayThumbnail(entries, side: side)
-        try Golden.check(day.raster, "day-\(count)-rated-\(side)")
+        try Golden.check(day.raster, "day-\(count)-rated-\(side)", tolerance: .rounding)
     }
 
     @Test(arguments: [EntryKind.book, .performance, .other])
     func creditsOfEachKind(kind: EntryKind) throws {
         var entry = testEntry(id: "k", title: "파친코", kind: kind)
         entry.director = nil
-        try Golden.check(try CardRenderer().renderBack(entry, scale: 1).raster, "back-\(kind.rawValue)")
+        try Golden.check(try CardRenderer().renderBack(entry, scale: 1).raster, "back-\(kind.rawValue)", tolerance: .rounding)
     }
 
     @Test func busyPhotoUnderText() throws {
         let path = try photos.write(TestPhotos.busy(width: 300, height: 480), "busy.png")
         let entry = testEntry(id: "busy", title: "헤어질 결심", front: FacePhoto(name: "busy.png", path: path),
                               back: FacePhoto(name: "busy.png", path: path))
-        try Golden.check(try CardRenderer().renderFront(entry, scale: 1).raster, "front-busy")
-        try Golden.check(try CardRenderer().renderBack(entry, scale: 1).raster, "back-busy")
+        try Golden.check(try CardRenderer().renderFront(entry, scale: 1).raster, "front-busy", tolerance: .rounding)
+        try Golden.check(try CardRenderer().renderBack(entry, scale: 1).raster, "back-busy", tolerance: .rounding)
     }
 
     @Test(.enabled(if: Golden.emojiFontInstalled, "needs Noto Color Emoji (fonts-noto-color-emoji)"))
@@ -129,8 +129,8 @@ struct GoldenTests {
         let entry = testEntry(id: "emoji", title: "🎬🍿", memo: "최고의 하루 😂❤️ 또 보고 싶다 👍🏽")
         let front = try renderer.renderFront(entry, scale: 1)
         #expect(front.warnings.isEmpty, "\(front.warnings)")
-        try Golden.check(front.raster, "front-emoji")
-        try Golden.check(try renderer.renderBack(entry, scale: 1).raster, "back-emoji")
-        try Golden.check(try renderer.renderDayThumbnail([entry], side: 128).raster, "day-emoji")
+        try Golden.check(front.raster, "front-emoji", tolerance: .rounding)
+        try Golden.check(try renderer.renderBack(entry, scale: 1).raster, "back-emoji", tolerance: .rounding)
+        try Golden.check(try renderer.renderDayThumbnail([entry], side: 128).raster, "day-emoji", tolerance: .rounding)
     }
 }

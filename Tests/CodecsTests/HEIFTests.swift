@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Testing
+import TestSupport
 @testable import Codecs
 import Raster
 

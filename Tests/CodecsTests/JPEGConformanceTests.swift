@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Codecs
 
 /// JPEG decoding against libjpeg-turbo's own djpeg, and the variants this

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import Imaging
 @testable import Codecs
 import Raster

@@ -35,9 +35,10 @@ public struct RenderOptions: Sendable {
     /// The day marked on month sheets.
     public var today: CalendarDate
     /// How long before the run an entry.json must have last changed for
-    /// the index to keep its stamp (see `FileStamp.isSettled`). Tests that
-    /// write a book and run it at once set 0.
-    var settleNanoseconds: Int64 = 2_000_000_000
+    /// the index to keep its stamp (see `FileStamp.isSettled`): two
+    /// seconds, past any file system's timestamp granularity. Tests that
+    /// write a book and run it at once set 0 (`PHOTICASE_SETTLE_SECONDS`).
+    public var settleNanoseconds: Int64 = 2_000_000_000
 
     /// The format `kind`'s images are written in.
     public func format(_ kind: OutputKind) -> ImageFormatName {

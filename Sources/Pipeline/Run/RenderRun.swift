@@ -80,7 +80,10 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         // and loading a large book would keep the user waiting for seconds.
         if let signal = stop?.signal { return stoppedBeforePlanning(signal, started: started, phases: phases) }
         let hasher = FileHasher(previous: index.file)
-        let (loading, found) = try discoverAndLoad(hasher: hasher, phases: &phases)
+        let loader = BookLoader(root: options.entries, excluding: options.cache, jobs: options.jobs, loadEntry: loadEntry,
+                                hasher: hasher, keepsText: kinds.contains { Kinds.declaration($0)?.showsBackText == true },
+                                stop: stop, started: wallStart, settleNanoseconds: options.settleNanoseconds)
+        let (loading, found) = try loader.discoverAndLoad(phases: &phases)
         phases.mark("load")
         if let signal = stop?.signal { return stoppedBeforePlanning(signal, started: started, phases: phases) }
         let held = try hold(loading, root: found.root, nothing: found.nothing, recorded: session.recorded)

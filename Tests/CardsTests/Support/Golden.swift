@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import Text
 import Raster
+import TestSupport
 
 /// Golden images under Tests/CardsTests/Golden, compared with a tolerance.
 /// `PHOTICASE_UPDATE_GOLDEN=1 swift test --filter CardsTests` rewrites them.
@@ -29,9 +30,9 @@ enum Golden {
     static let emojiFontInstalled: Bool = FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
 
 
-    /// Compares `raster` with the golden `name`.png: at most `maxDifference`
-    /// in any channel of any pixel and a PSNR of at least 40 dB.
-    static func check(_ raster: Raster, _ name: String, maxDifference: Int = 24,
+    /// Compares `raster` with the golden `name`.png under `tolerance`; a
+    /// mismatch leaves the actual and a difference image for a look.
+    static func check(_ raster: Raster, _ name: String, tolerance: Tolerance,
                       sourceLocation: SourceLocation = #_sourceLocation) throws {
         let path = "\(folder)/\(name).png"
         let straight = raster.unpremultiplied()
@@ -41,19 +42,6 @@ enum Golden {
             return
         }
         let golden = try ImageDecoder.decodeFile(atPath: path).raster
-        try #require(golden.size == straight.size, "\(name): size \(straight.size), golden \(golden.size)",
-                     sourceLocation: sourceLocation)
-        var worst = 0
-        var squares = 0.0
-        for (a, b) in zip(golden.pixels, straight.pixels) {
-            let d = abs(Int(a) - Int(b))
-            worst = max(worst, d)
-            squares += Double(d * d)
-        }
-        let mse = squares / Double(golden.pixels.count)
-        let psnr = mse == 0 ? Double.infinity : 10 * log10(255 * 255 / mse)
-        #expect(worst <= maxDifference && psnr >= 40,
-                "\(name): max channel difference \(worst), PSNR \(psnr) dB (regenerate with PHOTICASE_UPDATE_GOLDEN=1)",
-                sourceLocation: sourceLocation)
+        GoldenImage.compare(straight, golden, name: "cards-\(name)", tolerance: tolerance, sourceLocation: sourceLocation)
     }
 }

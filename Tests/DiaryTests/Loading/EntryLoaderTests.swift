@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Testing
+import TestSupport
 @testable import Diary
 import Raster
 

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Diary
 
 /// Photo names: what stays inside the entry folder and what is refused.

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import Imaging
 import Raster
 
@@ -22,14 +23,14 @@ import Raster
                                               stops: [GradientStop(0, RGBA(255, 80, 40)),
                                                       GradientStop(0.5, RGBA(255, 230, 120, 200)),
                                                       GradientStop(1, RGBA(30, 60, 200, 60))])))
-        try Golden.check(r, "gradient")
+        try Golden.check(r, "gradient", tolerance: .rounding)
     }
 
     @Test func roundedRectClip() throws {
         var r = Self.photo(width: 64, height: 64).premultiplied()
         r.clip(toRoundedRect: Rect(x: 2.5, y: 3, width: 59, height: 57.5),
                radii: CornerRadii(topLeft: 14, topRight: 4, bottomRight: 22, bottomLeft: 0))
-        try Golden.check(r, "rounded-clip")
+        try Golden.check(r, "rounded-clip", tolerance: .rounding)
     }
 
     @Test func dropShadow() throws {
@@ -38,7 +39,7 @@ import Raster
         r.drawShadow(DropShadow(offsetX: 3, offsetY: 6, sigma: 5, color: RGBA(20, 30, 60, 110)),
                      of: AlphaMask(path: card, width: 96, height: 96), at: 0, 0)
         r.fill(card, paint: .solid(.white))
-        try Golden.check(r, "drop-shadow")
+        try Golden.check(r, "drop-shadow", tolerance: .rounding)
     }
 
     @Test func captionBand() throws {
@@ -48,6 +49,6 @@ import Raster
         r.applyScrim(in: PixelRect(x: 0, y: 30, width: 96, height: 34), topOpacity: 0, bottomOpacity: 0.75)
         r.fill(.rect(Rect(x: 8.5, y: 48.25, width: 50, height: 6.5)), paint: .solid(.white))
         r = r.roundedCorners(radius: 10)
-        try Golden.check(r, "caption-band")
+        try Golden.check(r, "caption-band", tolerance: .rounding)
     }
 }

@@ -1,12 +1,11 @@
 import Foundation
-@testable import Diary
 
 /// A fresh folder under the system's temporary directory, removed with its
 /// contents when the test is done.
-final class TemporaryFolder {
-    let path: String
+public final class TemporaryFolder {
+    public let path: String
 
-    init() throws {
+    public init() throws {
         path = FileManager.default.temporaryDirectory
             .appendingPathComponent("entries-tests-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -17,22 +16,22 @@ final class TemporaryFolder {
     }
 
     /// The absolute path of `relative` inside the folder.
-    func url(_ relative: String) -> String { path + "/" + relative }
+    public func url(_ relative: String) -> String { path + "/" + relative }
 
-    func makeFolder(_ relative: String) throws {
+    public func makeFolder(_ relative: String) throws {
         try FileManager.default.createDirectory(atPath: url(relative), withIntermediateDirectories: true)
     }
 
-    func write(_ relative: String, _ text: String) throws {
+    public func write(_ relative: String, _ text: String) throws {
         try write(relative, Array(text.utf8))
     }
 
-    func write(_ relative: String, _ bytes: [UInt8]) throws {
+    public func write(_ relative: String, _ bytes: [UInt8]) throws {
         try Data(bytes).write(to: URL(fileURLWithPath: url(relative)))
     }
 
     /// A symbolic link at `relative` whose target is `target`, as written.
-    func link(_ relative: String, to target: String) throws {
+    public func link(_ relative: String, to target: String) throws {
         try FileManager.default.createSymbolicLink(atPath: url(relative), withDestinationPath: target)
     }
 }

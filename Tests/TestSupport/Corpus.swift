@@ -4,10 +4,10 @@ import Testing
 /// The shared test-image corpus (../shared/corpus beside the package, or
 /// $PHOTICASE_CORPUS). Tests that need it are disabled, with this message,
 /// when it is absent, as in a user's fresh clone.
-enum Corpus {
-    static let skipMessage: Comment = "../shared/corpus not found (set PHOTICASE_CORPUS): corpus tests skipped"
+public enum Corpus {
+    public static let skipMessage: Comment = "../shared/corpus not found (set PHOTICASE_CORPUS): corpus tests skipped"
 
-    static let root: String? = {
+    public static let root: String? = {
         if let env = ProcessInfo.processInfo.environment["PHOTICASE_CORPUS"] {
             return FileManager.default.fileExists(atPath: env) ? env : nil
         }
@@ -16,20 +16,20 @@ enum Corpus {
             ? URL(fileURLWithPath: candidate).standardizedFileURL.path : nil
     }()
 
-    static var available: Bool { root != nil }
+    public static var available: Bool { root != nil }
 
     /// The package root, from this file's location.
-    static let packageRoot: String = {
+    public static let packageRoot: String = {
         var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }  // Support, CodecsTests, Tests, file
+        for _ in 0..<3 { url.deleteLastPathComponent() }  // file, TestSupport, Tests
         return url.path
     }()
 
-    static func path(_ relative: String) -> String { (root ?? "/nonexistent-corpus") + "/" + relative }
+    public static func path(_ relative: String) -> String { (root ?? "/nonexistent-corpus") + "/" + relative }
 
     /// Files under `folder` (relative), recursively, whose names end in one
     /// of `extensions` (empty: all files), sorted. Empty without a corpus.
-    static func files(in folder: String, extensions: [String] = []) -> [String] {
+    public static func files(in folder: String, extensions: [String] = []) -> [String] {
         guard let root else { return [] }
         let base = root + "/" + folder
         guard let walker = FileManager.default.enumerator(atPath: base) else { return [] }
@@ -46,7 +46,7 @@ enum Corpus {
     }
 
     /// MANIFEST.tsv rows by path: format, status, size.
-    static let manifest: [String: (format: String, status: String, size: String)] = {
+    public static let manifest: [String: (format: String, status: String, size: String)] = {
         guard let root, let text = try? String(contentsOfFile: root + "/MANIFEST.tsv", encoding: .utf8) else { return [:] }
         var rows: [String: (String, String, String)] = [:]
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {

@@ -4,8 +4,7 @@ import Codecs
 import Diary
 import FileSystem
 
-// Loading entries, hashing their files, and working out what is held:
-// the first phases of a run, before anything is planned or written.
+// Finding and loading a book: its entries, and for a run their photos' hashes.
 
 /// An entry loaded in this run: where it was found (links resolved) and
 /// the hash of its entry.json (32 bytes, spelled in hex only where a
@@ -102,55 +101,40 @@ private enum LoadOutcome: Sendable {
     case failed(FailedEntry)
 }
 
-/// What a run must leave as it was (see `RenderRun.heldRecords`).
-struct HeldRecords {
-    /// Entry ids whose ticket outputs and records stay as they are.
-    var ids: Set<String> = []
-    /// Dates (and so days and months) that are not rendered this run.
-    var dates: Set<CalendarDate> = []
-    /// The index's records of held entries that were not loaded.
-    var records: [String: Manifest.EntryRecord] = [:]
-    /// Ids of held or loaded entries whose index rows already say what this
-    /// run's records do, but for the loaded ones when `allLoadedUnchanged`.
-    var unchanged: Set<String> = []
-    /// Every loaded entry's record equals its index row (every unchanged
-    /// rerun): then their ids are not listed in `unchanged`, which would
-    /// hold a book's worth of them.
-    var allLoadedUnchanged = false
-
-    /// Whether the index row of `id` already says what its record does.
-    func isUnchanged(_ id: String, loading: Loading) -> Bool {
-        unchanged.contains(id) || (allLoadedUnchanged && loading.entry(id: id) != nil)
-    }
-
-    /// The entry records the index is to hold after this run: the loaded
-    /// entries' and the held ones', looked up and listed from where they
-    /// are (no dictionary of a book's worth of records).
-    func entryRecords(_ loading: Loading) -> CacheIndex.EntryRecords {
-        let records = self.records
-        return CacheIndex.EntryRecords(
-            record: { id in loading.entry(id: id).map(Loading.record) ?? records[id] },
-            forEach: { body in
-                for e in loading.entries { body(e.entry.id, Loading.record(e)) }
-                for (id, record) in records where loading.entry(id: id) == nil { body(id, record) }
-            })
-    }
-}
-
-extension RenderRun {
-    // MARK: - Loading
+/// Finds a book's entry folders and loads them: the one loader `render`,
+/// `clean --prune` and `share --year` use. For `render` it also hashes
+/// each photo (`photos`), so the run can key what the photos make.
+public struct BookLoader {
+    /// ENTRIES: an entry folder, or a folder of entry folders.
+    var root: String
+    /// A folder below ENTRIES that is not part of the book (the cache).
+    var excluding: String?
+    var jobs: Int
+    var loadEntry: EntryLoading
+    /// Hashes each photo against the index's records (render); nil only
+    /// checks nothing of the photos (prune, share --year).
+    var hasher: FileHasher?
+    /// Keep each entry's director, author, friends and memo (false for a
+    /// run whose kinds show none of them: a large book's memory).
+    var keepsText = true
+    /// Ends loading between chunks when set.
+    var stop: StopRequest?
+    /// When the run began and how long before it an entry.json must have
+    /// last changed for its stamp to be kept (see `FileStamp.isSettled`).
+    var started: Int64 = 0
+    var settleNanoseconds: Int64 = 2_000_000_000
 
     /// Finds the entry folders under ENTRIES and loads them (see `load`).
     /// Also returns ENTRIES with links resolved, and whether nothing at all
     /// was found. The list of folders found, as long as the book, is not
     /// kept past loading.
-    func discoverAndLoad(hasher: FileHasher, phases: inout PhaseTimer) throws(PipelineError)
+    func discoverAndLoad(phases: inout PhaseTimer) throws(PipelineError)
         -> (loaded: Loading, found: (root: String, nothing: Bool)) {
-        let discovery = try EntryDiscovery.find(in: options.entries, excluding: options.cache, threads: options.jobs)
+        let discovery = try EntryDiscovery.find(in: root, excluding: excluding, threads: jobs)
         phases.mark("discover")
         let found = (root: discovery.canonicalRoot, nothing: discovery.found.isEmpty && discovery.unreadable.isEmpty)
         // Handed over, so loading can let the list go once it is loaded.
-        return (load(consume discovery, hasher: hasher), found)
+        return (load(consume discovery), found)
     }
 
     /// Loads every found entry and hashes its photos, on `jobs` threads:
@@ -163,7 +147,7 @@ extension RenderRun {
     /// the new records of the photos that changed. Folders are loaded a
     /// chunk at a time, each chunk's results gathered as it ends; the list
     /// of folders found is let go once every folder is loaded.
-    func load(_ discovery: consuming EntryDiscovery.Result, hasher: FileHasher) -> Loading {
+    func load(_ discovery: consuming EntryDiscovery.Result) -> Loading {
         var loaded: [RunEntry] = []
         var failed: [FailedEntry] = discovery.unreadable.map { u in
             let error = PipelineError.badEntries(path: u.folder, reason: "cannot read folder (\(u.reason)); "
@@ -184,7 +168,7 @@ extension RenderRun {
         // A stop request ends loading between chunks (`run` then ends).
         while start < count && stop?.signal == nil {
             let chunk = start..<min(count, start + Self.loadChunk)
-            let results = loadOutcomes(discovery.found[chunk], hasher: hasher)
+            let results = loadOutcomes(discovery.found[chunk])
             results.consume { _, outcome in
                 switch outcome {
                 case let .loaded(l, photos):
@@ -242,17 +226,16 @@ extension RenderRun {
 
     /// Loads each of `found` and checks its photos, on `jobs` threads: one
     /// outcome per folder, in order.
-    private func loadOutcomes(_ found: ArraySlice<EntryDiscovery.Found>, hasher: FileHasher) -> Results<LoadOutcome> {
+    private func loadOutcomes(_ found: ArraySlice<EntryDiscovery.Found>) -> Results<LoadOutcome> {
         let results = Results<LoadOutcome>(count: found.count)
         let loadEntry = self.loadEntry
         let fileLimit = DecodeLimits().maxFileBytes
-        let started = wallStart, window = options.settleNanoseconds
+        let (started, window, keepsText, hasher) = (self.started, settleNanoseconds, self.keepsText, self.hasher)
         // Days and months never show an entry's director, friends or memo
         // (their inputs hold none): a run of kinds that show none lets that
         // text go as each entry is loaded (checked all the same, so an entry
         // fails or loads whatever the run makes).
-        let keepsText = kinds.contains { Kinds.declaration($0)?.showsBackText == true }
-        WorkPool.run(count: found.count, threads: options.jobs, makeWorker: { () }) { _, i in
+        WorkPool.run(count: found.count, threads: jobs, makeWorker: { () }) { _, i in
             let f = found[found.startIndex + i]
             var entry: Entry, json: [UInt8]
             do {
@@ -273,7 +256,8 @@ extension RenderRun {
                     // Recorded by canonical path, so a book run by hand as
                     // `book` and by cron as `/home/me/book` shares its rows
                     // instead of hashing every photo again on each switch.
-                    let key = RenderRun.indexKey(of: path, folder: f.folder, canonicalFolder: f.canonicalFolder)
+                    let key = BookLoader.indexKey(of: path, folder: f.folder, canonicalFolder: f.canonicalFolder)
+                    guard let hasher else { return nil }
                     let checked = try hasher.check(path, key: key, limit: fileLimit)
                     if let key { photos.keys.append(key) }
                     if let record = checked.fresh { photos.fresh.append((key ?? path, record)) }
@@ -289,76 +273,22 @@ extension RenderRun {
         }
         return results
     }
-
-    // MARK: - Held
-
-
-    /// What this run must leave as it was: failed entries (matched to the
-    /// index by their canonical folder, since a broken entry.json cannot
-    /// tell its id), and every remembered entry that was not found and is
-    /// not provably gone.
-    func heldRecords(index: CacheIndex, loading: Loading, root: String) throws(PipelineError) -> HeldRecords {
-        let entries = loading.entries, failed = loading.failed
-        var held = HeldRecords()
-        let failedFolders = Set(failed.map(\.canonicalFolder))
-        // A folder under ENTRIES that cannot be read (no permission, a name
-        // that is not UTF-8) may hold any entry not found elsewhere: one
-        // moved or renamed into it is not gone. While there is one, no
-        // remembered entry is provably gone.
-        let unlistedFolder = failed.contains { $0.failure.stage == .discover }
-        for f in failed {
-            held.ids.insert(f.id)
-            if let date = f.date { held.dates.insert(date) }
-        }
-        var remembered: [(String, Manifest.EntryRecord)] = []
-        var matched = 0
-        do throws(SQLiteError) {
-            try index.forEachEntry { id, record in
-                if let mine = loading.entry(id: id) {
-                    if Loading.record(mine) == record { matched += 1 }
-                } else {
-                    remembered.append((id, record))
-                }
-            }
-            // Ids are the table's key: every record matched exactly when
-            // as many did as there are. Otherwise the matching ids are
-            // listed, in a second pass (only a run that records changes).
-            held.allLoadedUnchanged = matched == entries.count
-            if !held.allLoadedUnchanged {
-                try index.forEachEntry { id, record in
-                    if let mine = loading.entry(id: id), Loading.record(mine) == record { held.unchanged.insert(id) }
-                }
-            }
-        } catch {
-            throw .badCache(path: index.displayName, reason: error.message)
-        }
-        // Only records not loaded are looked up in it (none in an unchanged rerun).
-        let loadedFolders = remembered.isEmpty ? [] : Set(entries.map(\.canonicalFolder))
-        for (id, record) in remembered {
-            let isHeld: Bool
-            if failedFolders.contains(record.folder) {
-                isHeld = true
-            } else if loadedFolders.contains(record.folder) {
-                isHeld = false  // the folder is read fine and now gives another id
-            } else if unlistedFolder {
-                isHeld = true
-            } else {
-                isHeld = EntryPresence.check(record.folder, root: root) != .gone
-            }
-            if isHeld {
-                held.ids.insert(id)
-                if let date = CalendarDate(record.date) { held.dates.insert(date) }
-            }
-        }
-        for (id, record) in remembered where held.ids.contains(id) {
-            held.records[id] = record
-            held.unchanged.insert(id)
-        }
-        return held
-    }
 }
 
-extension RenderRun {
+extension BookLoader {
+    /// The entries of the book at `root` (an entry folder, or a folder of
+    /// entry folders; `excluding` a folder below it that is not the book),
+    /// loaded on `jobs` threads without reading their photos, and what could
+    /// not be loaded: an unreadable folder, a bad entry.json, two entries
+    /// with one id. What `clean --prune` and `share --year` read.
+    public static func entries(in root: String, excluding: String?, jobs: Int, loadEntry: @escaping EntryLoading)
+        throws(PipelineError) -> (entries: [Entry], failures: [ItemFailure]) {
+        let loader = BookLoader(root: root, excluding: excluding, jobs: jobs, loadEntry: loadEntry, hasher: nil)
+        var phases = PhaseTimer()
+        let (loading, _) = try loader.discoverAndLoad(phases: &phases)
+        return (loading.entries.map(\.entry), loading.failed.map(\.failure))
+    }
+
     /// The index key of the photo at `path` in an entry folder typed as
     /// `folder`: the same file under the folder's canonical path, or nil
     /// when that is `path` itself (ENTRIES typed canonically, the usual

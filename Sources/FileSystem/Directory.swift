@@ -160,12 +160,17 @@ public final class Directory: @unchecked Sendable {
         (try? Syscalls.unlink(name, in: fd, directory: true)) != nil
     }
 
-    /// Takes an advisory lock on the file `name` (created if missing).
+    /// Takes an advisory lock on the file `name` (created if missing; with
+    /// `readOnly`, a shared lock on the file as it is, opened for reading:
+    /// what a user who may not write the cache can take).
     /// Nil when another process holds a conflicting lock and `wait` is false.
-    public func lock(_ name: String, exclusive: Bool, wait: Bool) throws(FileSystemError) -> FileLock? {
+    public func lock(_ name: String, exclusive: Bool, wait: Bool, readOnly: Bool = false) throws(FileSystemError) -> FileLock? {
+        precondition(!(readOnly && exclusive), "an exclusive lock is taken on a file opened for writing")
         let lockFD: Int32
         do throws(Errno) {
-            lockFD = try Syscalls.open(name, in: fd, flags: Syscalls.lockFlags, mode: Directory.fileMode)
+            lockFD = readOnly
+                ? try Syscalls.open(name, in: fd, flags: Syscalls.openReadFlags | Syscalls.noFollow)
+                : try Syscalls.open(name, in: fd, flags: Syscalls.lockFlags, mode: Directory.fileMode)
         } catch {
             throw FileSystemError(path: display(name), problem: Syscalls.problem(error.code))
         }

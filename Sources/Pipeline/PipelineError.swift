@@ -4,6 +4,9 @@ import FileSystem
 public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Another process holds the cache lock (exit status 3).
     case locked(cache: String, holder: Int32?)
+    /// The index is open in another program (a sqlite3 shell, a backup or
+    /// sync tool) that holds its lock (exit status 3, as a held lock).
+    case indexInUse(path: String)
     /// The entries folder cannot be used.
     case badEntries(path: String, reason: String)
     /// The cache folder cannot be created or written.
@@ -25,6 +28,9 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .locked(cache, holder):
             "another photicase-render run\(holder.map { " (pid \($0))" } ?? "") holds the lock on \(cache)"
+        case let .indexInUse(path):
+            "\(path) is open in another program (a sqlite3 shell, a backup or sync tool) that holds its lock, not "
+                + "in a photicase-render run: close it, or pass --wait to wait for it"
         case let .badEntries(path, reason): "\(path): \(reason)"
         case let .badCache(path, reason): "\(path): \(reason)"
         case let .notACache(path):
@@ -34,7 +40,7 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "(an unmounted disk?). Pass --allow-empty to remove them"
         case let .duplicateID(id, folders): "id \"\(id)\" is used by more than one entry: \(folders.joined(separator: ", "))"
         case let .file(error): error.description
-        case let .stopped(signal): "stopped by \(RunSummary.signalName(signal)) while waiting for the cache lock"
+        case let .stopped(signal): "stopped by \(RunSummary.signalName(signal)) while waiting for the cache's lock"
         }
     }
 }

@@ -63,7 +63,7 @@ enum CleanCommand {
         } catch {
             Console.error("photicase-render: \(error)")
             switch error {
-            case .locked: return .locked
+            case .locked, .indexInUse: return .locked
             case .file: return .inputFailure
             default: return .usage
             }

@@ -139,7 +139,10 @@ enum RenderCommand {
                 Console.fatal("photicase-render: \(error)", message: "\(error)", exit: 128 + signal)
                 StopSignals.end(by: signal)
             }
-            let status: ExitStatus = if case .locked = error { .locked } else { .usage }
+            let status: ExitStatus = switch error {
+            case .locked, .indexInUse: .locked
+            default: .usage
+            }
             Console.fatal("photicase-render: \(error)", message: "\(error)", exit: status.rawValue)
             return status
         }
@@ -225,6 +228,9 @@ final class FailureLines: ProgressSink {
     func handle(_ event: RenderEvent) {
         if case let .waiting(cache, holder) = event {
             Console.error("photicase-render: " + RenderEvent.waitingLine(cache: cache, holder: holder))
+        }
+        if case let .waitingForIndex(path) = event {
+            Console.error("photicase-render: " + RenderEvent.waitingForIndexLine(path))
         }
         if case let .notice(message, counted) = event {
             Console.error("photicase-render: \(counted ? "" : "warning: ")\(message)")

@@ -191,6 +191,63 @@ import FileSystem
         #expect(try book.run().summary.rendered == 0)
     }
 
+    /// Damages a table of the book's index that is none of ours, so SQLite's
+    /// check fails while our rows can still be read.
+    static func damagePartly(_ book: Book) throws {
+        let path = book.cache + "/index.sqlite"
+        var root: Int64 = 0
+        do {
+            let db = try SQLiteDatabase(path: path, mode: .readWrite)
+            try db.execute("CREATE TABLE junk(x TEXT); INSERT INTO junk VALUES ('a'), ('b')")
+            root = try db.integer("SELECT rootpage FROM sqlite_master WHERE name = 'junk'")
+            try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            db.close()
+        }
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let start = Int(root - 1) * 4096
+        for i in start..<min(bytes.count, start + 4096) { bytes[i] = 0xFF }
+        try bytes.write(to: URL(fileURLWithPath: path))
+    }
+
+    /// A damaged index whose rows can still be read: set aside, and what it
+    /// listed carried into the new index, so the outputs of an entry gone
+    /// meanwhile are removed (its folder proven gone) instead of staying
+    /// for good.
+    @Test func aDamagedIndexCarriesWhatCanBeReadOfIt() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try book.add("b", date: "2022-08-28")
+        _ = try book.run()
+        try Self.damagePartly(book)
+        try FileManager.default.removeItem(atPath: book.root + "/b")
+        let run = RenderRun(options: book.options(), backend: FakeBackend(), loadEntry: fakeLoader, progress: nil)
+        let summary = try run.run()
+        #expect(run.notices.contains { $0.contains("set aside as index.sqlite.corrupt and started anew with the 9 outputs and 2 entries") },
+                "\(run.notices)")
+        #expect(summary.removed == 4)
+        #expect(!book.exists("tickets/b/front.webp") && !book.exists("days/2022-08-28.jpg"))
+        #expect(book.exists("tickets/a/front.webp") && book.exists("months/2022-08.png"))
+        #expect(try book.run().summary.rendered == 0)
+    }
+
+    /// `clean` over a damaged index removes what it listed and says so.
+    @Test func cleanRemovesWhatADamagedIndexListed() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        try book.add("b", date: "2022-08-28")
+        _ = try book.run()
+        try Self.damagePartly(book)
+        #expect(try CacheCleaner.empty(cache: book.cache) == 9)
+        #expect(!book.exists("tickets/a/front.webp") && !book.exists("months/2022-08.png"))
+        #expect(!book.exists("index.sqlite") && !book.exists("index.sqlite.corrupt"))
+        // And an index set aside by an earlier run, found lying there.
+        _ = try book.run()
+        try Self.damagePartly(book)
+        try FileManager.default.moveItem(atPath: book.cache + "/index.sqlite", toPath: book.cache + "/index.sqlite.corrupt")
+        #expect(try CacheCleaner.empty(cache: book.cache) == 9)
+        #expect(!book.exists("index.sqlite.corrupt") && !book.exists("days/2022-08-27.jpg"))
+    }
+
     @Test func anIndexFromANewerVersionIsLeftAlone() throws {
         let book = try Book()
         try book.add("a", date: "2022-08-27")
@@ -207,6 +264,43 @@ import FileSystem
         }
         #expect(!book.exists("index.sqlite.corrupt"))
         #expect(book.exists("tickets/a/front.webp"))
+    }
+
+    /// An index from a newer build is refused from its header, before
+    /// SQLite writes anything: a rollback-journal index stays one.
+    @Test func aNewerIndexIsRefusedBeforeItsHeaderChanges() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        _ = try book.run()
+        let path = book.cache + "/index.sqlite"
+        do {
+            let db = try SQLiteDatabase(path: path, mode: .readWrite)
+            try db.execute("PRAGMA journal_mode=DELETE; PRAGMA user_version=3")
+            db.close()
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(before[18] == 1 && before[19] == 1)  // the rollback journal's format bytes
+        #expect(throws: PipelineError.self) { try book.run() }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(!book.exists("index.sqlite-wal"))
+    }
+
+    /// A manifest.json placed where the first version's was, in a cache
+    /// migrated from it long ago, is not ours: no run removes it.
+    @Test func aManifestPlacedAfterMigrationIsKept() throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27")
+        _ = try book.run()
+        do {
+            let db = try SQLiteDatabase(path: book.cache + "/index.sqlite", mode: .readWrite)
+            try db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('migrated', 'manifest.json')")
+            db.close()
+        }
+        let manifest = #"{"name": "My diary", "start_url": "index.html", "display": "standalone"}"#
+        try Data(manifest.utf8).write(to: URL(fileURLWithPath: book.cache + "/manifest.json"))
+        _ = try book.run()
+        _ = try book.run { $0.force = true }
+        #expect(book.read("manifest.json") == manifest)
     }
 
     @Test func aLinkAtTheIndexNameIsRefused() throws {

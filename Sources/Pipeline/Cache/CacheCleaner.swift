@@ -34,6 +34,19 @@ public enum CacheCleaner {
             guard problems.isEmpty else { break }
             do throws(FileSystemError) { try CacheIndex.removeFiles(name, in: store) } catch { problems.append(error) }
         }
+        // An index set aside as damaged still named outputs of ours: what
+        // can be read of it is removed, then the damaged file.
+        for name in store.setAsideIndexNames() where problems.isEmpty {
+            guard let salvage = CacheIndex.salvage(store.canonicalRoot + "/" + name) else { continue }
+            for path in salvage.outputs.map(\.path).sorted() {
+                do throws(FileSystemError) {
+                    if try store.remove(path) { removed += 1 }
+                } catch {
+                    problems.append(error)
+                }
+            }
+            if problems.isEmpty { _ = try? store.root.remove(name) }
+        }
         for folder in Kinds.folders { store.root.removeFolderIfEmpty(folder) }
         store.removeKindMarkers()
         (try? store.openLog())?.write("clean: removed \(removed) outputs")

@@ -136,6 +136,8 @@ public final class CacheIndex: @unchecked Sendable {
         }
         let path = store.canonicalRoot + "/" + name
         var warnings: [String] = []
+        var salvaged: Salvage?
+        var damage: String?
         if exists { try checkHeader(store: store, name: name) }
         // SQLite would open it read-only and fail at the first write as a
         // "disk I/O error": said as what it is.
@@ -176,7 +178,8 @@ public final class CacheIndex: @unchecked Sendable {
                 return index
             } catch {
                 if let snapshot { CacheIndex.removeSnapshot(snapshot) }
-                if error.isBusy { throw .locked(cache: store.layout.root, holder: nil) }
+                // Our run lock is held, so whoever holds SQLite's is another program.
+                if error.isBusy { throw .indexInUse(path: shown) }
                 // A newer schema is left alone; only damage is set aside.
                 guard error.isCorruption || error.code == CacheIndex.damaged else {
                     throw .badCache(path: shown, reason: error.message)
@@ -184,14 +187,15 @@ public final class CacheIndex: @unchecked Sendable {
                 if readOnly {
                     warnings.append("\(shown): \(error.message); a dry run reads it as empty")
                 } else {
+                    // What can be read of it first, with its log.
+                    salvaged = CacheIndex.salvage(path)
                     do throws(FileSystemError) {
                         for companion in ["-wal", "-journal"] { _ = try? store.root.remove(name + companion) }
                         try store.root.rename(name, to: name + ".corrupt")
                     } catch {
                         throw .badCache(path: shown, reason: "damaged, and cannot be set aside: \(error.problem)")
                     }
-                    warnings.append("\(shown): \(error.message); set aside as \(name).corrupt and started empty "
-                                    + "(every output is checked and rendered again; `clean` removes what it listed)")
+                    damage = "\(shown): \(error.message); set aside as \(name).corrupt"
                 }
             }
         }
@@ -202,8 +206,16 @@ public final class CacheIndex: @unchecked Sendable {
             let db = try SQLiteDatabase(path: readOnly ? ":memory:" : path, mode: .readWriteCreate)
             try configure(db, writable: true, journal: true)
             let index = try created(db: db, displayName: shown)
-            index.warnings = warnings
             try index.migrate(from: store, name: name, persist: !readOnly)
+            if let damage {
+                // The outputs it listed stay the cache's: carried over, each
+                // rendered again when planned and removed once provably gone.
+                let carried = try index.adopt(salvaged ?? Salvage(), holds: { store.holdsFile($0) })
+                warnings.append(damage + " and started anew with the \(carried.outputs) outputs and \(carried.entries) "
+                                + "entries that could still be read of it (every output is checked and rendered again; "
+                                + "none is removed unless provably gone)")
+            }
+            index.warnings = warnings
             return index
         } catch {
             throw .badCache(path: shown, reason: error.message)

@@ -221,6 +221,35 @@ public final class CacheStore: @unchecked Sendable {
         return names.sorted()
     }
 
+    /// Indexes set aside as damaged (`index*.sqlite.corrupt`).
+    func setAsideIndexNames() -> [String] {
+        ((try? root.list()) ?? []).filter { entry in
+            entry.kind == .regular && entry.name.hasSuffix(".corrupt")
+                && CacheLayout.isIndexName(String(entry.name.dropLast(".corrupt".count)))
+        }.map(\.name).sorted()
+    }
+
+    /// Opens index `name` (see `CacheIndex.open`). With `wait`, an index
+    /// another program holds open is waited for: `waiting` hears of it
+    /// once, and `stop` ends the wait.
+    public func openIndex(_ name: String, readOnly: Bool = false, wait: Bool,
+                          waiting: ((String) -> Void)? = nil, stop: StopRequest? = nil) throws(PipelineError) -> CacheIndex {
+        var announced = false
+        while true {
+            do throws(PipelineError) {
+                return try openIndex(name, readOnly: readOnly)
+            } catch {
+                guard wait, case let .indexInUse(path) = error else { throw error }
+                if let signal = stop?.signal { throw .stopped(signal: signal) }
+                if !announced {
+                    waiting?(path)
+                    announced = true
+                }
+                usleep(100_000)
+            }
+        }
+    }
+
     /// Opens index `name` (see `CacheIndex.open`).
     public func openIndex(_ name: String, readOnly: Bool = false) throws(PipelineError) -> CacheIndex {
         try CacheIndex.open(in: self, name: name, readOnly: readOnly)
@@ -282,6 +311,28 @@ public final class CacheStore: @unchecked Sendable {
                 try take(CacheLayout.lockName + shard.fileSuffix, exclusive: true, wait: wait)]
     }
 
+    /// The locks a dry run takes: the same ones shared, and only those
+    /// whose files exist (a dry run creates nothing), so it reads the index
+    /// as a run leaves it, never half written, and a run waits for it.
+    public func lockForDryRun(shard: Shard, wait: Bool, waiting: ((Int32?) -> Void)? = nil,
+                              stop: StopRequest? = nil) throws(PipelineError) -> [FileLock] {
+        let wait = wait ? Waiting(announce: waiting, stop: stop) : nil
+        let names = [CacheLayout.lockName] + (shard.count > 1 ? [CacheLayout.lockName + shard.fileSuffix] : [])
+        var locks: [FileLock] = []
+        for name in names where (try? root.status(name)) != nil {
+            // A lock file this user cannot open is a cache it cannot read
+            // whole either: the dry run goes on and says what it can.
+            guard let lock = try? take(name, exclusive: false, wait: wait, readOnly: true) else {
+                if let held = try? root.lock(name, exclusive: false, wait: false, readOnly: true), held == nil {
+                    throw .locked(cache: layout.root, holder: root.lockHolder(CacheLayout.lockName))
+                }
+                continue
+            }
+            locks.append(lock)
+        }
+        return locks
+    }
+
     /// How a run waits for a held lock.
     private struct Waiting {
         var announce: ((Int32?) -> Void)?
@@ -301,12 +352,12 @@ public final class CacheStore: @unchecked Sendable {
     /// 3), or with `wait` is tried again every tenth of a second. Polled
     /// rather than a blocking `flock`, so a stop request (SIGTERM while
     /// waiting) ends the wait instead of being retried as an interrupted call.
-    private func take(_ name: String, exclusive: Bool, wait: Waiting?) throws(PipelineError) -> FileLock {
+    private func take(_ name: String, exclusive: Bool, wait: Waiting?, readOnly: Bool = false) throws(PipelineError) -> FileLock {
         var announced = false
         while true {
             let lock: FileLock?
             do throws(FileSystemError) {
-                lock = try root.lock(name, exclusive: exclusive, wait: false)
+                lock = try root.lock(name, exclusive: exclusive, wait: false, readOnly: readOnly)
             } catch {
                 throw .badCache(path: display(name), reason: error.problem.description)
             }

@@ -103,6 +103,9 @@ struct WorkItem: Sendable {
     /// right after the tickets of its entries, so their photos are still
     /// decoded (`RenderOrder`).
     var date: CalendarDate?
+    /// The outputs planning found current (of an item to render: the
+    /// others are written). Filled by `PlanBuilder.add`.
+    var currentPaths: Set<String> = []
 }
 
 /// One file an item writes: its cache path and its key (a hash of what
@@ -130,9 +133,12 @@ struct PlanBuilder {
     mutating func add(_ item: WorkItem, isCurrent: (PlannedOutput) -> Bool) {
         for output in item.outputs { paths.insert(output.path) }
         owners.insert(item.owner)
-        if item.outputs.allSatisfy(isCurrent) {
-            current.append((item.id, item.kind))
+        let current = Set(item.outputs.filter(isCurrent).map(\.path))
+        if current.count == item.outputs.count {
+            self.current.append((item.id, item.kind))
         } else {
+            var item = item
+            item.currentPaths = current
             toRender.append(item)
         }
     }

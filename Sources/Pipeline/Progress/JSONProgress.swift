@@ -39,6 +39,8 @@ public final class JSONProgress: ProgressSink {
         case let .waiting(cache, holder):
             return "{\"event\":\"waiting\",\"cache\":\(JSONWriter.quoted(cache))"
                 + (holder.map { ",\"holder\":\($0)" } ?? "") + "}"
+        case let .waitingForIndex(path):
+            return "{\"event\":\"waiting\",\"index\":\(JSONWriter.quoted(path))}"
         case let .start(total):
             return "{\"event\":\"start\",\"total\":\(total)}"
         case let .notice(message, counted):

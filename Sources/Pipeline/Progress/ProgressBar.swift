@@ -61,6 +61,8 @@ public final class ProgressBar: ProgressSink {
             emit((counted ? "error: " : "warning: ") + message + "\n")
         case let .waiting(cache, holder):
             emit(RenderEvent.waitingLine(cache: cache, holder: holder) + "\n")
+        case let .waitingForIndex(path):
+            emit(RenderEvent.waitingForIndexLine(path) + "\n")
         }
     }
 

@@ -66,6 +66,9 @@ public enum RenderEvent: Sendable, Hashable {
     /// `--wait`: another run holds the lock on `cache` (pid `holder`),
     /// and this one waits for it. Sent once, before `start`.
     case waiting(cache: String, holder: Int32?)
+    /// `--wait`: another program (not a run of ours) holds the index at
+    /// `path` open, and this run waits for it. Sent once, before `start`.
+    case waitingForIndex(path: String)
     case start(total: Int)
     /// A problem with the cache itself, not with an item: a record of a
     /// tampered index that is ignored (`counted` false: a warning), or an
@@ -79,6 +82,11 @@ public enum RenderEvent: Sendable, Hashable {
 }
 
 extension RenderEvent {
+    /// What `.waitingForIndex` says to people.
+    public static func waitingForIndexLine(_ path: String) -> String {
+        "waiting for the program that holds \(path) open (not a photicase-render run) to close it"
+    }
+
     /// What `.waiting` says to people.
     public static func waitingLine(cache: String, holder: Int32?) -> String {
         "waiting for another photicase-render run\(holder.map { " (pid \($0))" } ?? "") to release the lock on \(cache)"

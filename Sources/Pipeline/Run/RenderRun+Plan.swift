@@ -154,7 +154,11 @@ extension RenderRun {
                   let rendered = try? declaration.render(item, in: context) else { return true }
             return !item.outputs.allSatisfy { out in rendered.value[out.path].map { cacheHolds(out.path, $0) } ?? true }
         }
-        dryRunLines = writes.flatMap { item in item.outputs.map { "render \($0.path)" } } + removals.map { "remove \($0)" }
+        // An item writes only its outputs that are not current (a ticket's
+        // front, when only the memo changed, is not written).
+        dryRunLines = writes.flatMap { item in
+            item.outputs.filter { !item.currentPaths.contains($0.path) }.map { "render \($0.path)" }
+        } + removals.map { "remove \($0)" }
         failureRecords = failed.map(\.failure)
         // What cannot be read is reported as a run reports it.
         for (i, f) in failed.enumerated() {

@@ -132,10 +132,14 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             ? nil : try CacheStore(path: options.cache, create: !options.dryRun)
         self.store = store
         let (progress, cache) = (self.progress, options.cache)
-        let locks = options.dryRun ? [] : try store?.lockForRun(
-            shard: options.shard, wait: options.wait,
-            waiting: { progress?.handle(.waiting(cache: cache, holder: $0)) }, stop: stop) ?? []
-        if let store { index = try store.openIndex(CacheLayout.indexName(options.shard), readOnly: options.dryRun) }
+        let waiting = { (holder: Int32?) -> Void in progress?.handle(.waiting(cache: cache, holder: holder)) }
+        let locks = options.dryRun
+            ? try store?.lockForDryRun(shard: options.shard, wait: options.wait, waiting: waiting, stop: stop) ?? []
+            : try store?.lockForRun(shard: options.shard, wait: options.wait, waiting: waiting, stop: stop) ?? []
+        if let store {
+            index = try store.openIndex(CacheLayout.indexName(options.shard), readOnly: options.dryRun, wait: options.wait,
+                                        waiting: { progress?.handle(.waitingForIndex(path: $0)) }, stop: stop)
+        }
         // Planning looks records up one by one: in one read transaction,
         // ended by the first commit.
         index.beginReading()

@@ -22,14 +22,16 @@ public struct EditorState: Sendable, Hashable {
         case normalizedRect(Rect)
     }
 
-    /// Where the photo sits in the frame.
-    public var placement: Placement
+    /// Where the photo sits in the frame; nil is zoom 1 at the photo's
+    /// centre (the centred aspect fill, as with no edit at all): a crop
+    /// that only turns or mirrors the photo.
+    public var placement: Placement?
     /// Clockwise quarter turns of the upright photo, 0...3.
     public var quarterTurns: Int
     /// Mirror the photo left to right, after the turns.
     public var flipHorizontal: Bool
 
-    public init(placement: Placement, quarterTurns: Int = 0, flipHorizontal: Bool = false) {
+    public init(placement: Placement?, quarterTurns: Int = 0, flipHorizontal: Bool = false) {
         self.placement = placement
         self.quarterTurns = quarterTurns
         self.flipHorizontal = flipHorizontal

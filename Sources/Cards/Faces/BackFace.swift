@@ -49,10 +49,17 @@ extension CardRenderer {
         draw(date, into: &card, at: Point(x: (Double(size.width) - pad - date.size.width).rounded(),
                                           y: (y + (badge.height - date.size.height) / 2).rounded()))
         y += badge.height + 14 * scale
-        // 3. The title, at most two lines.
-        let title = try layout(SearchTitle.clean(face.title),
-                               theme.textStyle(points: 24, scale: scale, weight: .bold, color: ink.main,
-                                               lineHeight: 1.22, maxLines: 2), width: width)
+        // 3. The title: at 24 points on as many lines as it needs, up to
+        //    three; a longer one set smaller, down to 18 points, before it
+        //    is cut (and said).
+        let limit = stubTop(size, scale: scale) - 14 * scale
+        var leftOut: [String] = []
+        let titleRoom = min(3 * 24 * 1.22 * scale, max(2 * 24 * 1.22 * scale, (limit - y) * 0.42))
+        let title = try layoutFitting(SearchTitle.clean(face.title), points: 24, minimum: 18, width: width,
+                                      height: titleRoom) { points in
+            theme.textStyle(points: points, scale: scale, weight: .bold, color: ink.main, lineHeight: 1.22)
+        }
+        if title.truncated { leftOut.append("the end of the title") }
         draw(title, into: &card, at: Point(x: pad, y: y.rounded()))
         y += title.size.height + 10 * scale
         // 4. Stars and the rating as a number.
@@ -65,47 +72,61 @@ extension CardRenderer {
         draw(number, into: &card, at: Point(x: (pad + stars + 8 * scale).rounded(),
                                             y: (y + radius - number.size.height / 2).rounded()))
         y += 2 * radius + 14 * scale
-        // 5. The credit (as the kind has one) and year, then friends, as
-        //    many as fit above the stub leaving the memo a line (all of
-        //    them on any card of the default height; a theme's short card
-        //    drops friends first).
-        let limit = stubTop(size, scale: scale) - 14 * scale
+        // 5. The credit (as the kind has one) and year, then friends, each
+        //    wrapping onto as many lines as it needs, as long as the memo
+        //    keeps two lines (or what it needs) below them; past that the
+        //    friends are cut, then the credit, each with "…", and a short
+        //    card leaves them out.
         var memoStyle = theme.textStyle(points: 13.5, scale: scale, color: ink.main, lineHeight: 1.55,
                                         preserveNewlines: true)
-        let memoLine = memoStyle.pixelSize * memoStyle.lineHeight
-        let hasMemo = !(face.memo ?? "").isEmpty
-        // Below the last detail line: the gap, the hairline and its gap, a
-        // memo line; kept only where the memo can have that line at all.
-        let memoRoom = 26 * scale + memoLine
-        let belowDetails = hasMemo && y + memoRoom <= limit ? memoRoom : 0
-        let detail = theme.textStyle(points: 13.5, scale: scale, color: ink.soft, lineHeight: 1.45, maxLines: 1)
-        var lines: [(text: String, name: String)] = []
-        if let credit = strings.credit(kind: face.kind, director: face.director, author: face.author, year: face.year) { lines.append((credit, "the credit")) }
-        if let friends = strings.friends(face.friends) { lines.append((friends, "friends")) }
-        var leftOut: [String] = []
-        for (k, line) in lines.enumerated() {
-            let l = try layout(line.text, detail, width: width)
-            guard y + l.size.height + belowDetails <= limit else {
-                leftOut = lines[k...].map(\.name)
+        let memoLine = height(of: 1, memoStyle)
+        let memo = (face.memo ?? "").isEmpty ? nil : face.memo
+        let memoNeeds = try memo.map { text throws(CardError) in
+            try layout(text, memoStyle, width: width).lines.count
+        } ?? 0
+        // Below the details: the gap, the hairline and its gap, the memo's
+        // first lines; kept only where the memo can have a line at all.
+        let memoReserve = 26 * scale + memoLine * Double(min(2, memoNeeds))
+        let reserve = memoNeeds > 0 && y + 26 * scale + memoLine <= limit ? memoReserve : 0
+        let detail = theme.textStyle(points: 13.5, scale: scale, color: ink.soft, lineHeight: 1.45)
+        let detailLine = height(of: 1, detail)
+        var details: [(text: String, name: String)] = []
+        if let credit = strings.credit(kind: face.kind, director: face.director, author: face.author, year: face.year) {
+            details.append((credit, "the credit"))
+        }
+        if let friends = strings.friends(face.friends) { details.append((friends, "friends")) }
+        for (k, detailText) in details.enumerated() {
+            // What the details after this one need at least: a line each.
+            let after = Double(details.count - k - 1) * detailLine
+            let room = limit - reserve - y - after
+            let lines = Int((room + 0.5) / detailLine)
+            guard lines >= 1 else {
+                leftOut += details[k...].map(\.name)
                 break
             }
+            var style = detail
+            style.maxLines = lines
+            let l = try layout(detailText.text, style, width: width)
+            if l.truncated { leftOut.append(detailText.name == "friends" ? "some friends" : "the end of the credit") }
             draw(l, into: &card, at: Point(x: pad, y: y.rounded()))
             y += l.size.height
         }
         y += 12 * scale
-        // 6. A hairline, then the memo in whatever height is left above the
-        //    stub; neither where there is no room (they would run into the
-        //    perforation), and a memo left out is said.
+        // 6. A hairline, then the memo down to the perforation; neither
+        //    where there is no room (they would run into it), and a memo
+        //    left out, or cut because the card is full, is said.
         if y + scale <= limit {
             card.fill(.solid(ink.soft.withOpacity(0.35)),
                       in: PixelRect(x: Int(pad), y: Int(y.rounded()), width: Int(width), height: max(1, Int(scale.rounded()))))
         }
         y += 14 * scale
-        if let memo = face.memo, hasMemo {
+        if let memo {
             let fit = Int(((limit - y) / memoLine).rounded(.down))
             if fit >= 1 {
                 memoStyle.maxLines = fit
-                draw(try layout(memo, memoStyle, width: width), into: &card, at: Point(x: pad, y: y.rounded()))
+                let lines = try layout(memo, memoStyle, width: width)
+                if lines.truncated { leftOut.append("the end of the memo") }
+                draw(lines, into: &card, at: Point(x: pad, y: y.rounded()))
             } else {
                 leftOut.append("the memo")
             }

@@ -32,10 +32,13 @@ extension CardRenderer {
             warnings += loaded.warnings
             // 2. The title is set before the scrims, which depend on where it sits.
             let ink = theme.inverseTextColor
-            let style = theme.textStyle(points: 23, scale: scale, weight: .bold, color: ink,
-                                        lineHeight: 1.22, maxLines: 2)
+            // At 23 points on up to three lines; a longer title is set
+            // smaller, down to 17 points, before it is cut.
             let width = Double(size.width) - 2 * CardMetrics.padding * scale
-            let lines = try layout(title, style, width: width)
+            let lines = try layoutFitting(title, points: 23, minimum: 17, width: width,
+                                          height: 3 * 23 * 1.22 * scale) { points in
+                theme.textStyle(points: points, scale: scale, weight: .bold, color: ink, lineHeight: 1.22)
+            }
             let bottom = stubTop(size, scale: scale) - 16 * scale
             let titleTop = Int((bottom - lines.size.height).rounded())
             // 3. Scrims: a light one at the top for the badge, a deep one

@@ -5,7 +5,10 @@ import Raster
 /// `"flipHorizontal": true/false` (default false):
 /// - scroll view: `"frame": [w, h]` (points, both > 0), `"zoomScale": z`,
 ///   `"contentOffset": [x, y]`;
-/// - normalized rect: `"rect": [x, y, w, h]`, fractions of the displayed photo.
+/// - normalized rect: `"rect": [x, y, w, h]`, fractions of the displayed photo;
+/// - neither: the whole photo, centred and filling the frame as without a
+///   crop, turned or mirrored as the two optional members say (the app
+///   writes `{"flipHorizontal": true}` for a photo only mirrored).
 ///
 /// Values the scroll view would not allow (zoom below 1, offsets past the
 /// photo, rects reaching outside it) are read as they are: `CropResolver`
@@ -28,7 +31,7 @@ extension EditorState {
         let hasRect = crop.has(Key.rect)
         let cropPath = String(crop.prefix.dropLast())
         if hasScrollView && hasRect { throw .conflictingCropForms(file: crop.file, field: cropPath) }
-        let placement: Placement
+        let placement: Placement?
         if hasRect {
             let r = try crop.numbers(Key.rect, count: 4)!
             placement = .normalizedRect(Rect(x: r[0], y: r[1], width: r[2], height: r[3]))
@@ -48,6 +51,8 @@ extension EditorState {
             }
             placement = .scrollView(frame: Size(width: frame[0], height: frame[1]), zoomScale: zoom.value,
                                     contentOffset: Point(x: offset[0], y: offset[1]))
+        } else if crop.has(Key.quarterTurns) || crop.has(Key.flipHorizontal) {
+            placement = nil
         } else {
             throw .missingCropForm(file: crop.file, field: cropPath)
         }
@@ -73,6 +78,8 @@ extension EditorState {
         case .normalizedRect(let rect):
             members.append(JSONMember(key: Key.rect, value: [number(rect.x), number(rect.y),
                                                              number(rect.width), number(rect.height)]))
+        case nil:
+            break
         }
         members.append(JSONMember(key: Key.quarterTurns, value: .number(JSONNumber(integer: quarterTurns))))
         members.append(JSONMember(key: Key.flipHorizontal, value: .bool(flipHorizontal)))

@@ -55,7 +55,7 @@ public struct CropResolver: Sendable {
         }
         let turn = PhotoTurn(quarterTurns: turns, flipHorizontal: state?.flipHorizontal ?? false)
         let upright = Size(width: Double(photo.width), height: Double(photo.height))
-        let displayed = displayedCrop(state?.placement, photo: turn.displayedSize(of: upright),
+        let displayed = displayedCrop(state?.placement ?? nil, photo: turn.displayedSize(of: upright),
                                       aspect: face.aspectRatio, warnings: &warnings)
         let plan = CropPlan(sourceRect: turn.uprightRect(displayed, upright: upright), quarterTurns: turns,
                             flipHorizontal: turn.flipHorizontal, outputAspect: face.aspectRatio)

@@ -215,7 +215,7 @@ public final class CacheIndex: @unchecked Sendable {
                                 + "entries that could still be read of it (every output is checked and rendered again; "
                                 + "none is removed unless provably gone)")
             }
-            index.warnings = warnings
+            index.warnings = warnings + index.warnings
             return index
         } catch {
             throw .badCache(path: shown, reason: error.message)

@@ -21,9 +21,9 @@ extension CacheStore {
             }
             let hasRows = declaration.stamped.contains { stamped in
                 var any = false
-                try? index.forEachOutputRow(in: stamped.range, limit: 1) { _, _, _, _ in
-                    any = true
-                    return false
+                try? index.forEachOutputRow(in: stamped.range, limit: 64) { path, _, _, _ in
+                    any = stamped.accepts(path)
+                    return !any
                 }
                 return any
             }

@@ -4,6 +4,7 @@ public enum Kinds {
     /// One line per kind.
     static let all: [any KindDeclaration.Type] = [
         TicketsKind.self,
+        SharesKind.self,
         DaysKind.self,
         MonthsKind.self,
         BookPagesKind.self,

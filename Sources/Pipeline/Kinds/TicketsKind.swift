@@ -54,7 +54,9 @@ enum TicketsKind: KindDeclaration {
     static func shardKey(_ owner: Owner) -> String { owner.key }
 
     /// A ticket's three images are the entry's one item.
-    static var stamped: [StampedOutputs] { [StampedOutputs(folder: "tickets", kind: ItemKind(kind), naming: .owner)] }
+    static var stamped: [StampedOutputs] {
+        [StampedOutputs(folder: "tickets", kind: ItemKind(kind), naming: .owner) { ownerKind(ofPath: $0) != nil }]
+    }
 
     /// What `e`'s ticket draws.
     static func input(_ e: RunEntry, scale: Int) -> TicketInput {

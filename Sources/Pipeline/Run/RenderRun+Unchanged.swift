@@ -53,18 +53,22 @@ struct StampedOutputs {
     var range: Range<String>
     var kind: ItemKind
     var naming: Naming
+    /// Which rows of the range are this kind's (two kinds share the
+    /// tickets folder).
+    var accepts: @Sendable (String) -> Bool = { _ in true }
 
 
     /// The rows of one output folder: its paths begin with `folder/`. The
     /// range ends at `folder0`, '0' being the character after '/'.
-    init(folder: String, kind: ItemKind, naming: Naming) {
-        self.init(range: (folder + "/")..<(folder + "0"), kind: kind, naming: naming)
+    init(folder: String, kind: ItemKind, naming: Naming, accepts: @escaping @Sendable (String) -> Bool = { _ in true }) {
+        self.init(range: (folder + "/")..<(folder + "0"), kind: kind, naming: naming, accepts: accepts)
     }
 
-    init(range: Range<String>, kind: ItemKind, naming: Naming) {
+    init(range: Range<String>, kind: ItemKind, naming: Naming, accepts: @escaping @Sendable (String) -> Bool = { _ in true }) {
         self.range = range
         self.kind = kind
         self.naming = naming
+        self.accepts = accepts
     }
 
     /// The id of the item row `path` (owned by `owner`) belongs to.
@@ -135,9 +139,11 @@ extension RenderRun {
                 // `--jobs` threads (a whole book's tickets and site pages are
                 // hundreds of thousands) without the index's lock held.
                 var rows: [(path: String, fingerprint: String, owner: String, size: Int64)] = []
-                var sized = true
+                var sized = true, scanned: String?
                 do throws(SQLiteError) {
                     try index.forEachOutputRow(in: stamped.range, after: after, limit: 4096) { path, fingerprint, rowOwner, size in
+                        scanned = path
+                        guard stamped.accepts(path) else { return true }
                         guard let size else {
                             sized = false
                             return false
@@ -149,8 +155,8 @@ extension RenderRun {
                     return nil
                 }
                 guard sized else { return nil }
-                guard let last = rows.last else { break }
-                after = last.path
+                guard let last = scanned else { break }
+                after = last
                 if checkFiles {
                     // The rows' paths need no layout check here: they are the
                     // ones the mark was made from (each checked then), or the
@@ -280,6 +286,7 @@ extension RenderRun {
                 var ids: [String] = [], last: String?
                 try? index.forEachOutputRow(in: stamped.range, after: after, limit: 4096) { path, _, rowOwner, _ in
                     last = path
+                    guard stamped.accepts(path) else { return true }
                     if stamped.naming != .owner || rowOwner != owner { ids.append(stamped.itemID(path: path, owner: rowOwner)) }
                     owner = rowOwner
                     return true

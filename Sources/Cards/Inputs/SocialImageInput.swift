@@ -1,0 +1,77 @@
+import Diary
+import Raster
+
+/// The frames people post to: a 9:16 story and a 4:5 feed post, always
+/// 1080 pixels wide whatever the ticket scale (Instagram shows both at
+/// that width and recompresses anything else).
+public enum SocialFormat: String, Sendable, Hashable, CaseIterable {
+    case story, feed
+
+    public var size: PixelSize {
+        switch self {
+        case .story: PixelSize(width: 1080, height: 1920)
+        case .feed: PixelSize(width: 1080, height: 1350)
+        }
+    }
+}
+
+/// What a story or feed image draws: the front photo large, the title,
+/// the kind, the stars, the date and the memo's first line.
+public struct SocialImageInput: Sendable, Hashable, LayoutInput {
+    public var format: SocialFormat
+    public var title: String
+    public var kind: EntryKind
+    public var rating: Double
+    public var date: CalendarDate
+    /// The memo's first non-empty line.
+    public var memoLine: String?
+    /// The front photo as edited, re-fitted to the image's frame; nil: the
+    /// brand gradient.
+    public var photo: PhotoInput?
+
+    public init(format: SocialFormat, title: String, kind: EntryKind, rating: Double, date: CalendarDate,
+                memoLine: String?, photo: PhotoInput?) {
+        self.format = format
+        self.title = title
+        self.kind = kind
+        self.rating = rating
+        self.date = date
+        self.memoLine = memoLine
+        self.photo = photo
+    }
+
+    /// The `format` image of `entry`; `digest` is its front photo's hash.
+    public init(_ entry: Entry, format: SocialFormat, digest: String = "") {
+        self.init(format: format, title: entry.title, kind: entry.kind, rating: entry.rating, date: entry.date,
+                  memoLine: BookTile.memoFirstLine(entry.memo),
+                  photo: (entry.front ?? entry.back).map { PhotoInput($0, digest: digest) })
+    }
+
+    public func write(to key: inout LayoutKey) {
+        key.add(format.rawValue)
+        key.add(title)
+        key.add(kind.rawValue)
+        key.add(rating)
+        key.add(date)
+        key.add(memoLine)
+        key.add(photo)
+    }
+}
+
+/// An entry's story and feed images, drawn together (the photo is
+/// decoded once for both).
+public struct SocialPairInput: Sendable, Hashable, LayoutInput {
+    public var story: SocialImageInput
+    public var feed: SocialImageInput
+
+    public init(_ entry: Entry, digest: String = "") {
+        story = SocialImageInput(entry, format: .story, digest: digest)
+        feed = SocialImageInput(entry, format: .feed, digest: digest)
+    }
+
+    public func write(to key: inout LayoutKey) {
+        key.add("social")
+        key.add(story)
+        key.add(feed)
+    }
+}

@@ -1,0 +1,180 @@
+import Text
+import Raster
+import Imaging
+import Diary
+
+/// Where the parts of a story and a feed image go, in pixels of their
+/// 1080-pixel-wide frames.
+enum SocialMetrics {
+    static let margin = 64.0
+    /// The story's photo card: 4:5, as a feed post, so one edit reads the
+    /// same in both.
+    static let storyCard = Rect(x: 60, y: 150, width: 960, height: 1200)
+    static let storyCorner = 44.0
+    /// The feed's photo, full width, above the text band.
+    static let feedPhotoHeight = 900
+}
+
+/// A story (9:16) and a feed post (4:5) of one entry, designed for their
+/// frames rather than the card letterboxed: the front photo large, then
+/// the title, the stars, the date, the kind and the memo's first line.
+///
+/// The story lays the photo on a card over a blurred, darkened copy of
+/// itself (the look people already post), the text below it in white; the
+/// feed shows the photo full width over a band of the theme's background
+/// holding the text. Without a photo, the brand gradient stands in. Both
+/// are opaque, at 1080 pixels wide whatever the ticket scale.
+extension CardRenderer {
+    /// Draws `input`'s image; it reads nothing else.
+    public func renderSocial(_ input: SocialImageInput) throws(CardError) -> RenderedImage {
+        switch input.format {
+        case .story: try renderStory(input)
+        case .feed: try renderFeed(input)
+        }
+    }
+
+    private func renderStory(_ input: SocialImageInput) throws(CardError) -> RenderedImage {
+        let size = input.format.size, s = 2.0
+        let card = SocialMetrics.storyCard
+        let cardSize = PixelSize(width: Int(card.width), height: Int(card.height))
+        var warnings: [CardWarning] = []
+        var canvas = Raster(width: size.width, height: size.height, fill: theme.brandColor)
+        // 1. The photo as edited, fitted to the 4:5 card (over the card's
+        //    own background: a transparent poster shows it, not nothing).
+        var photo: Raster?
+        if let file = input.photo?.file {
+            let loaded = try loader.load(file, size: cardSize)
+            warnings += loaded.warnings
+            var backed = Raster(width: cardSize.width, height: cardSize.height, fill: theme.backgroundColor)
+            backed.draw(loaded.raster, at: 0, 0)
+            photo = backed
+        }
+        // 2. The backdrop: the photo shrunk to a few pixels and stretched
+        //    back (a blur at the cost of its pixels), or the brand gradient.
+        if let photo {
+            let tiny = photo.resized(to: PixelSize(width: 18, height: 22))
+            let frame = Rect(x: 1.5, y: 0, width: 15, height: 22)  // 9:16 of it, no stretching
+            canvas = tiny.resized(to: size, from: frame)
+        } else {
+            canvas.fill(brandGradient(in: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))))
+        }
+        // 3. Dark enough for white text at 4.5:1 over its brightest pixel
+        //    below the card (never lighter than a 35% veil).
+        let ink = theme.inverseTextColor
+        let textTop = Int(card.maxY) + 40
+        let veil = TextContrast.scrimOpacity(inks: [ink.opaque, ink.opaque.withOpacity(0.85)],
+                                             over: TextContrast.brightest(in: canvas, PixelRect(
+                                                x: 0, y: textTop, width: size.width, height: size.height - textTop)),
+                                             floor: 0.35)
+        canvas.fill(.solid(RGBA.black.withOpacity(veil)))
+        // 4. The card: the photo, rounded, lifted by a soft shadow; without
+        //    a photo the placeholder face's gradient and the title's letter.
+        var face = photo ?? placeholderPicture(input, size: cardSize)
+        face = face.roundedCorners(radius: SocialMetrics.storyCorner)
+        canvas.draw(face, at: Int(card.x), Int(card.y),
+                    shadow: DropShadow(offsetX: 0, offsetY: 10, sigma: 22, color: RGBA(0, 0, 0, 110)))
+        try drawBadge(strings.kind(input.kind), into: &canvas, at: Point(x: card.x + 36, y: card.y + 36), points: 14,
+                      scale: s, fill: theme.brandColor, textColor: theme.inverseTextColor)
+        // 5. The text under the card: title, stars and date, memo line.
+        let m = SocialMetrics.margin, width = Double(size.width) - 2 * m
+        var y = Double(textTop)
+        let bottom = Double(size.height) - 120
+        let title = try layoutFitting(SearchTitle.clean(input.title), points: 34, minimum: 24, width: width,
+                                      height: min(2 * 34 * 1.2 * s, (bottom - y) * 0.55)) { points in
+            theme.textStyle(points: points, scale: s, weight: .bold, color: ink, lineHeight: 1.2)
+        }
+        draw(title, into: &canvas, at: Point(x: m, y: y.rounded()))
+        y += title.size.height + 18
+        y = try drawRatingAndDate(input, into: &canvas, x: m, y: y, color: ink.withOpacity(0.9), scale: s) + 22
+        if let memo = input.memoLine, y < bottom {
+            let lines = try layoutFitting(memo, points: 16, minimum: 16, width: width, height: min(2 * 16 * 1.45 * s, bottom - y)) {
+                points in theme.textStyle(points: points, scale: s, color: ink.withOpacity(0.88), lineHeight: 1.45)
+            }
+            draw(lines, into: &canvas, at: Point(x: m, y: y.rounded()))
+        }
+        // 6. The brand mark at the foot.
+        let mark = try layout(strings.brandMark, theme.textStyle(points: 14, scale: s, weight: .bold,
+                                                                 color: ink.withOpacity(0.75), lineHeight: 1.2,
+                                                                 alignment: .center), width: Double(size.width))
+        draw(mark, into: &canvas, at: Point(x: 0, y: (Double(size.height) - 60 - mark.size.height).rounded()))
+        return RenderedImage(raster: canvas, warnings: warnings + takeTextWarnings())
+    }
+
+    private func renderFeed(_ input: SocialImageInput) throws(CardError) -> RenderedImage {
+        let size = input.format.size, s = 2.0
+        let photoSize = PixelSize(width: size.width, height: SocialMetrics.feedPhotoHeight)
+        var warnings: [CardWarning] = []
+        var canvas = Raster(width: size.width, height: size.height, fill: theme.backgroundColor)
+        // 1. The photo as edited, full width, re-fitted to its 6:5 place.
+        if let file = input.photo?.file {
+            let loaded = try loader.load(file, size: photoSize)
+            warnings += loaded.warnings
+            canvas.draw(loaded.raster, at: 0, 0)
+        } else {
+            canvas.draw(placeholderPicture(input, size: photoSize), at: 0, 0)
+        }
+        let m = SocialMetrics.margin
+        // A light veil at the top so the badge reads on any photo.
+        let top = PixelRect(x: 0, y: 0, width: size.width, height: 180)
+        canvas.applyScrim(in: top, topOpacity: 0.28, bottomOpacity: 0)
+        try drawBadge(strings.kind(input.kind), into: &canvas, at: Point(x: m, y: m), points: 14, scale: s,
+                      fill: theme.brandColor, textColor: theme.inverseTextColor)
+        // 2. The band: title, stars and date, memo line, the brand mark.
+        let width = Double(size.width) - 2 * m
+        var y = Double(photoSize.height) + 44
+        let bottom = Double(size.height) - 44
+        let title = try layoutFitting(SearchTitle.clean(input.title), points: 30, minimum: 22, width: width,
+                                      height: 2 * 30 * 1.2 * s) { points in
+            theme.textStyle(points: points, scale: s, weight: .bold, color: theme.textColor, lineHeight: 1.2)
+        }
+        draw(title, into: &canvas, at: Point(x: m, y: y.rounded()))
+        y += title.size.height + 14
+        y = try drawRatingAndDate(input, into: &canvas, x: m, y: y, color: theme.secondaryTextColor, scale: s) + 16
+        let markStyle = theme.textStyle(points: 12, scale: s, weight: .bold, color: theme.secondaryTextColor,
+                                        lineHeight: 1.2, alignment: .trailing)
+        let mark = try layout(strings.brandMark, markStyle, width: width)
+        let markTop = bottom - mark.size.height
+        if let memo = input.memoLine, y + 30 < markTop {
+            let line = try layoutFitting(memo, points: 15, minimum: 15, width: width, height: markTop - y - 8) { points in
+                theme.textStyle(points: points, scale: s, color: theme.textColor.withOpacity(0.85), lineHeight: 1.4)
+            }
+            draw(line, into: &canvas, at: Point(x: m, y: y.rounded()))
+        }
+        draw(mark, into: &canvas, at: Point(x: m, y: markTop.rounded()))
+        return RenderedImage(raster: canvas, warnings: warnings + takeTextWarnings())
+    }
+
+    /// Stars, the rating as a number and the date on one line from `y`;
+    /// returns the line's bottom.
+    private func drawRatingAndDate(_ input: SocialImageInput, into canvas: inout Raster, x: Double, y: Double,
+                                   color: RGBA, scale s: Double) throws(CardError) -> Double {
+        let radius = 12 * s, spacing = 28 * s
+        let stars = drawStars(input.rating, into: &canvas, center: Point(x: x + radius, y: y + radius), radius: radius,
+                              spacing: spacing, color: theme.starColor)
+        let text = strings.rating(input.rating) + "  ·  " + strings.date(input.date)
+        let line = try layout(text, theme.textStyle(points: 16, scale: s, weight: .bold, color: color, lineHeight: 1.2),
+                              width: .infinity)
+        draw(line, into: &canvas, at: Point(x: (x + stars + 14 * s).rounded(), y: (y + radius - line.size.height / 2).rounded()))
+        return y + 2 * radius
+    }
+
+    /// The picture of an entry without a photo: the brand gradient with
+    /// soft rings and the title's first letter, as the placeholder tile.
+    private func placeholderPicture(_ input: SocialImageInput, size: PixelSize) -> Raster {
+        let cell = DayTileInput.Cell(title: input.title, kind: input.kind, photo: nil)
+        let side = min(size.width, size.height)
+        var picture = Raster(width: size.width, height: size.height, fill: theme.brandColor)
+        picture.fill(brandGradient(in: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))))
+        if let tile = try? renderDayThumbnail(DayTileInput(cells: [cell], side: side)) {
+            picture.draw(tile.raster, at: (size.width - side) / 2, (size.height - side) / 2)
+        }
+        return picture
+    }
+}
+
+extension SocialPairInput: CardLayout {
+    /// The story, then the feed image.
+    public func draw(with renderer: CardRenderer, parts: PartSource) throws(CardError) -> [RenderedImage] {
+        [try renderer.renderSocial(story), try renderer.renderSocial(feed)]
+    }
+}

@@ -1,0 +1,83 @@
+import Cards
+import Codecs
+import Diary
+
+/// Each entry's images to post: a story (1080×1920) and a feed post
+/// (1080×1350), `tickets/<id>/story.<ext>` and `feed.<ext>`, in the
+/// entry's tickets folder. JPEG by default: Instagram recompresses what it
+/// is given, so a larger file shows no better (docs/PERFORMANCE.md,
+/// "Story and feed images"). Keyed by `SocialPairInput`: the front photo
+/// (or the back one of an entry that has no front), title, kind, rating,
+/// date and the memo's first line.
+enum SharesKind: KindDeclaration {
+    static let kind = OutputKind.shares
+    static let summary = "a story (1080x1920) and a feed post (1080x1350) image of each entry"
+    static let folders = ["tickets"]
+    static let phase = Phase.drawn
+    static let defaultFormat: ImageFormatName? = .jpg
+    static let showsBackText = true
+    /// Photos with text, shown on phones: 4:2:0 keeps the file small and
+    /// Instagram subsamples anyway.
+    static let encoding = Encoding(webpQuality: 85, webpMethod: 2, jpegQuality: 88)
+
+    enum Image: String, CaseIterable, Sendable {
+        case story, feed
+    }
+
+    static func path(id: String, image: Image, format: ImageFormatName) -> String {
+        "tickets/\(SafeName.encode(id))/\(image.rawValue).\(format.rawValue)"
+    }
+
+    static func ownerKind(ofPath path: String) -> Owner.Kind? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "tickets", SafeName.isEncoded(String(parts[1])),
+              let stem = Kinds.imageStem(parts[2]), Image(rawValue: stem) != nil else { return nil }
+        return .entry
+    }
+
+    static func shardKey(_ owner: Owner) -> String { owner.key }
+
+    /// The tickets folder's rows of this kind, named by their owner (an
+    /// entry's two images are one item).
+    static var stamped: [StampedOutputs] {
+        [StampedOutputs(folder: "tickets", kind: ItemKind(kind), naming: .owner) { ownerKind(ofPath: $0) != nil }]
+    }
+
+    static func input(_ e: RunEntry) -> SocialPairInput {
+        SocialPairInput(e.entry, digest: (e.entry.front != nil ? e.front : e.back)?.hex ?? "")
+    }
+
+    static func plan(_ context: PlanContext, into plan: inout PlanBuilder) {
+        guard context.makes(kind) else { return }
+        let format = context.format(kind)
+        let settings = encoding.settings(format, quality: context.options.quality).keyText
+        let entries = context.entries.filter { context.owns(.entry($0.entry.id), of: self) }
+        let outputs = context.parallelMap(entries.count) { i in
+            let pair = input(entries[i])
+            return [PlannedOutput(path: path(id: entries[i].entry.id, image: .story, format: format),
+                                  fingerprint: context.fingerprint(kind, encoding: settings, input: pair.story)),
+                    PlannedOutput(path: path(id: entries[i].entry.id, image: .feed, format: format),
+                                  fingerprint: context.fingerprint(kind, encoding: settings, input: pair.feed))]
+        }
+        for (e, outputs) in zip(entries, outputs) {
+            plan.add(WorkItem(kind: kind, id: e.entry.id, owner: .entry(e.entry.id), outputs: outputs, payload: e,
+                              date: e.entry.date)) { context.isCurrent($0.path, fingerprint: $0.fingerprint) }
+        }
+    }
+
+    static func render(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: [UInt8]]> {
+        let settings = encoding.settings(context.format(kind), quality: context.options.quality)
+        let images = try context.draw(input(item.payload as! RunEntry), [settings, settings])
+        return Rendered(Dictionary(uniqueKeysWithValues: zip(item.outputs.map(\.path), images.value)),
+                        warnings: images.warnings, provisional: images.provisional)
+    }
+
+    static func photos(_ item: WorkItem) -> [String] {
+        let e = (item.payload as! RunEntry).entry
+        return [(e.front ?? e.back)?.path].compactMap { $0 }
+    }
+}
+
+extension OutputKind {
+    public static let shares = OutputKind(rawValue: "shares")
+}

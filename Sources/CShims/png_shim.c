@@ -5,6 +5,9 @@
 #include <setjmp.h>
 #include <png.h>
 #include <libdeflate.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include "shims.h"
 
 typedef struct {
@@ -338,7 +341,31 @@ static void pr_paeth_row(const uint8_t *raw, const uint8_t *up, size_t n, int bp
     // The first pixel has no left neighbour (a = c = 0): Paeth picks the
     // byte above. The rest runs without a branch on the position.
     for (int i = 0; i < bpp; i++) out[1 + i] = (uint8_t)(raw[i] - up[i]);
-    for (size_t i = (size_t)bpp; i < n; i++) {
+    size_t i = (size_t)bpp;
+#if defined(__SSE2__)
+    // Eight bytes at a time in 16-bit lanes, the same choice as below:
+    // half the instructions of what the compiler makes of the loop (the
+    // filter was a fifth of a share image's encode at level 3).
+    const __m128i zero = _mm_setzero_si128(), low = _mm_set1_epi16(0xFF);
+    for (; i + 8 <= n; i += 8) {
+        __m128i a = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(raw + i - bpp)), zero);
+        __m128i b = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(up + i)), zero);
+        __m128i c = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(up + i - bpp)), zero);
+        __m128i x = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(raw + i)), zero);
+        __m128i p = _mm_sub_epi16(b, c), q = _mm_sub_epi16(a, c), r = _mm_add_epi16(p, q);
+        __m128i pa = _mm_max_epi16(p, _mm_sub_epi16(zero, p));   // |b - c|
+        __m128i pb = _mm_max_epi16(q, _mm_sub_epi16(zero, q));   // |a - c|
+        __m128i pc = _mm_max_epi16(r, _mm_sub_epi16(zero, r));   // |a + b - 2c|
+        // a where pa <= pb and pa <= pc; else b where pb <= pc; else c.
+        __m128i not_a = _mm_or_si128(_mm_cmpgt_epi16(pa, pb), _mm_cmpgt_epi16(pa, pc));
+        __m128i not_b = _mm_cmpgt_epi16(pb, pc);
+        __m128i bc = _mm_or_si128(_mm_andnot_si128(not_b, b), _mm_and_si128(not_b, c));
+        __m128i predictor = _mm_or_si128(_mm_andnot_si128(not_a, a), _mm_and_si128(not_a, bc));
+        __m128i d = _mm_and_si128(_mm_sub_epi16(x, predictor), low);
+        _mm_storel_epi64((__m128i *)(out + 1 + i), _mm_packus_epi16(d, zero));
+    }
+#endif
+    for (; i < n; i++) {
         int a = raw[i - bpp], b = up[i], c = up[i - bpp];
         // p = a + b - c; the predictor is whichever of a, b, c is nearest p.
         int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);

@@ -22,7 +22,9 @@ let package = Package(
         // libdeflate: the deflate of the PNGs `render` writes (see png_shim.c).
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate"),
         .systemLibrary(name: "CLCMS2", path: "Sources/CLCMS2", pkgConfig: "lcms2"),
-        .systemLibrary(name: "CHeif", path: "Sources/CHeif", pkgConfig: "libheif"),
+        // Headers only: libheif is opened at run time, when the first
+        // HEIF file is read (see Sources/CHeif/shim.h).
+        .systemLibrary(name: "CHeif", path: "Sources/CHeif"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
 
         // The only C code we write: every setjmp lives here.

@@ -2,9 +2,10 @@ import Raster
 /// Output settings for one encoded file.
 public enum EncodeSettings: Sendable, Hashable {
     /// PNG, deflate level 0...9. Opaque images are written as RGB. Levels
-    /// 1...3 filter every row with Paeth and deflate with libdeflate (the
-    /// fast path `render` uses); the others go through libpng and zlib,
-    /// with libpng's adaptive filters from level 4.
+    /// 1...9 filter every row with Paeth and deflate with libdeflate at that
+    /// level (`render` writes level 1); level 0, and images over 16
+    /// megapixels, go through libpng and zlib, with libpng's adaptive
+    /// filters from level 4.
     case png(compressionLevel: Int = 6)
     /// JPEG, quality 1...100, optionally progressive, 4:2:0 or 4:4:4 chroma.
     case jpeg(quality: Int = 88, progressive: Bool = false, chroma: ChromaSubsampling = .s420)

@@ -42,17 +42,41 @@ extension Raster {
         let premul = alphaMode == .premultiplied
         let w = width
         let cr = UInt32(color.r), cg = UInt32(color.g), cb = UInt32(color.b), ca = UInt32(color.a)
+        // The blend is a function of the coverage and the pixel under it
+        // alone. Results over the first pixel colour met (a flat backdrop)
+        // are kept by coverage, bit 32 marking a kept one; over any other
+        // colour, a run of the same colour and coverage reuses the last.
+        var kept = [UInt64](repeating: 0, count: 256)
+        var keptUnder: UInt32?
         mask.coverage.withUnsafeBufferPointer { m in
-            withUnsafeMutableBytes { raw in
-                let p = raw.bindMemory(to: UInt8.self)
-                for py in clip.y..<clip.maxY {
-                    let mrow = (py - y) * mask.width
-                    for px in clip.x..<clip.maxX {
-                        let cov = UInt32(m[mrow + px - x])
-                        if cov == 0 { continue }
-                        let sa = RGBA.mul255(ca, cov) // source alpha after coverage
-                        let i = (py * w + px) * 4
-                        RasterBlend.sourceOver(p, i, cr, cg, cb, sa, premultiplied: premul)
+            kept.withUnsafeMutableBufferPointer { kept in
+                withUnsafeMutableBytes { raw in
+                    let p = raw.bindMemory(to: UInt8.self)
+                    for py in clip.y..<clip.maxY {
+                        let coverage = m.baseAddress! + ((py - y) * mask.width + clip.x - x)
+                        let start = (py * w + clip.x) * 4
+                        var last = (cov: UInt32.max, under: UInt32(0), out: UInt32(0))
+                        // Wrapping arithmetic: the offsets are in the raster, clipped above.
+                        for k in 0..<clip.width {
+                            let cov = UInt32(coverage[k])
+                            if cov == 0 { continue }
+                            let i = start &+ k &* 4
+                            let under = raw.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+                            if keptUnder == nil { keptUnder = under }
+                            let flat = under == keptUnder
+                            if flat, kept[Int(cov)] != 0 {
+                                raw.storeBytes(of: UInt32(truncatingIfNeeded: kept[Int(cov)]), toByteOffset: i, as: UInt32.self)
+                                continue
+                            }
+                            if !flat, cov == last.cov && under == last.under {
+                                raw.storeBytes(of: last.out, toByteOffset: i, as: UInt32.self)
+                                continue
+                            }
+                            let sa = RGBA.mul255(ca, cov) // source alpha after coverage
+                            RasterBlend.sourceOver(p, i, cr, cg, cb, sa, premultiplied: premul)
+                            let out = raw.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+                            if flat { kept[Int(cov)] = 1 << 32 | UInt64(out) } else { last = (cov, under, out) }
+                        }
                     }
                 }
             }

@@ -88,14 +88,14 @@ extension Raster {
         precondition(!rect.isEmpty && rect.x >= 0 && rect.y >= 0 && rect.maxX <= width && rect.maxY <= height,
                      "crop \(rect) outside \(width)x\(height)")
         return withUnsafeBytes { srcRaw in
-            Raster(width: rect.width, height: rect.height, alphaMode: alphaMode) { dst in
+            Raster(width: rect.width, height: rect.height, alphaMode: alphaMode, writingEveryByte: { dst in
                 let rowBytes = rect.width * 4
                 for y in 0..<rect.height {
                     let from = ((rect.y + y) * width + rect.x) * 4
                     dst.baseAddress!.advanced(by: y * rowBytes)
                         .copyMemory(from: srcRaw.baseAddress!.advanced(by: from), byteCount: rowBytes)
                 }
-            }
+            })
         }
     }
 

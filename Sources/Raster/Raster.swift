@@ -31,12 +31,11 @@ public struct Raster: Sendable, Equatable {
         if c == .clear {
             self.pixels = [UInt8](repeating: 0, count: count)
         } else {
-            var buffer = [UInt8](repeating: 0, count: count)
-            buffer.withUnsafeMutableBytes { raw in
-                let words = raw.bindMemory(to: UInt32.self)
-                words.initialize(repeating: c.packed)
+            // Written once, with the colour, not zeroed first.
+            self.pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                UnsafeMutableRawBufferPointer(buffer).bindMemory(to: UInt32.self).initialize(repeating: c.packed)
+                initialized = count
             }
-            self.pixels = buffer
         }
     }
 
@@ -66,6 +65,24 @@ public struct Raster: Sendable, Equatable {
             buffer.initialize(repeating: 0)
             initialized = count
             try body(UnsafeMutableRawBufferPointer(buffer))
+        }
+    }
+
+    /// Makes a raster whose every byte `body` writes, without zeroing it
+    /// first: for code that copies or computes each pixel (crops,
+    /// resampling). Decoders, which may stop half way through a damaged
+    /// file, use `init(width:height:alphaMode:initializingWith:)`.
+    public init(width: Int, height: Int, alphaMode: AlphaMode = .straight,
+                writingEveryByte body: (UnsafeMutableRawBufferPointer) -> Void) {
+        guard let count = Raster.byteCount(width: width, height: height) else {
+            preconditionFailure("Raster size \(width)x\(height) is empty or overflows")
+        }
+        self.width = width
+        self.height = height
+        self.alphaMode = alphaMode
+        self.pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            body(UnsafeMutableRawBufferPointer(buffer))
+            initialized = count
         }
     }
 
@@ -108,13 +125,19 @@ public struct Raster: Sendable, Equatable {
     /// True when every pixel has alpha 255.
     public var isOpaque: Bool {
         pixels.withUnsafeBytes { raw in
-            var i = 3
-            let n = raw.count
-            while i < n {
-                if raw[i] != 255 { return false }
-                i &+= 4
+            // Two pixels a word, their alphas ANDed over a block of words,
+            // so the loop has no branch per pixel.
+            let alphas = UInt64(littleEndian: 0xFF00_0000_FF00_0000)
+            let words = raw.count / 8
+            for start in stride(from: 0, to: words, by: 1024) {
+                var all = alphas
+                for k in start..<Swift.min(start + 1024, words) {
+                    all &= raw.loadUnaligned(fromByteOffset: k &* 8, as: UInt64.self)
+                }
+                if all & alphas != alphas { return false }
             }
-            return true
+            // An odd pixel count leaves the last pixel.
+            return raw.count % 8 == 0 || raw[raw.count - 1] == 255
         }
     }
 

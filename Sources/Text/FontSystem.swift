@@ -63,6 +63,10 @@ final class FontSystem {
     /// nil records a face that failed to load, so it is not tried again.
     private var slots: [FontFace: Int?] = [:]
     private var chains: [ChainKey: [FontFace]] = [:]
+    /// FcFontSort's faces per style, asked once for a primary and a chain.
+    private var sorted: [ChainKey: [FontFace]] = [:]
+    /// The colour emoji faces, asked of fontconfig once.
+    private lazy var emojiFaces = Fontconfig.colorEmojiFonts()
     private var reported: Set<TextWarning> = []
     let glyphs = GlyphCache()
     var warningHandler: ((TextWarning) -> Void)?
@@ -70,6 +74,45 @@ final class FontSystem {
     init(discovery: FontDiscovery) throws(TextError) {
         library = try FreeTypeLibrary()
         self.discovery = discovery
+    }
+
+    /// The faces to set `text` in `style` with: the whole `chain(for:)`,
+    /// or only its first face when that face has every character of `text`
+    /// and none of them asks for emoji presentation. The rest of the chain
+    /// would then never be asked for a glyph, and finding and ordering it
+    /// (every fallback face opened and its strokes measured, the emoji
+    /// fonts sorted) costs more than most short texts' whole layout.
+    /// Throws when the style's own font file cannot be used.
+    func faces(for style: TextStyle, setting text: some Sequence<Character>) throws(TextError) -> [LoadedFont] {
+        let key = ChainKey(fontFile: style.fontFile, family: style.family,
+                           language: style.language, weight: style.weight)
+        if let first = try primary(for: style, key: key),
+           text.allSatisfy({ !ParagraphShaper.wantsEmoji($0) && first.covers($0) }) {
+            return [first]
+        }
+        return try chain(for: style)
+    }
+
+    /// The chain's first face, found without the rest: the style's font
+    /// file, else discovery's first face. Nil when that face does not load
+    /// (the chain then starts with a later one).
+    private func primary(for style: TextStyle, key: ChainKey) throws(TextError) -> LoadedFont? {
+        if let file = style.fontFile { return try load(FontFace(path: file), required: true) }
+        let first: FontFace?
+        switch discovery {
+        case .fontconfig: first = sortedFaces(for: key).first
+        case let .faces(list): first = list.first
+        }
+        guard let first else { return nil }
+        return try load(first, required: false)
+    }
+
+    /// Fontconfig's sorted faces for `key`'s family, language and weight.
+    private func sortedFaces(for key: ChainKey) -> [FontFace] {
+        if let known = sorted[key] { return known }
+        let faces = Fontconfig.sortedFonts(family: key.family, language: key.language, weight: key.weight)
+        sorted[key] = faces
+        return faces
     }
 
     /// The faces tried for `style`, in order: its font file, then discovery.
@@ -92,11 +135,11 @@ final class FontSystem {
                 // Fallbacks of the weight the primary face looks, not the
                 // weight asked for; the style's own font file, when given,
                 // is the primary, else the family's own face.
-                let sorted = Fontconfig.sortedFonts(family: style.family, language: style.language, weight: style.weight)
+                let sorted = sortedFaces(for: key)
                 let own = faces.first
                 let fallbacks = FontSystem.matchingStrokes(sorted, primary: own ?? sorted.first, keep: own == nil ? 1 : 0,
                                                            look: look)
-                faces += FontSystem.fallbackOrder(fallbacks, emoji: Fontconfig.colorEmojiFonts(), covers: { face, text in
+                faces += FontSystem.fallbackOrder(fallbacks, emoji: emojiFaces, covers: { face, text in
                     guard let font = try? self.load(face, required: false) else { return false }
                     return text.allSatisfy(font.covers)
                 })
@@ -180,6 +223,9 @@ final class FontSystem {
             Look(family: $0.freeType.familyName, italic: $0.freeType.isItalic, stem: $0.stemWeight)
         }
     }
+
+    /// How many faces have been opened.
+    var openedFaceCount: Int { fonts.count }
 
     /// The font in slot `slot`.
     func font(slot: Int) -> LoadedFont { fonts[slot] }

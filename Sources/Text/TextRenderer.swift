@@ -28,6 +28,9 @@ public final class TextRenderer {
     /// Rasterized glyphs currently cached.
     public var cachedGlyphCount: Int { system.glyphs.count }
 
+    /// Font faces opened so far.
+    var openedFaceCount: Int { system.openedFaceCount }
+
     /// Breaks `text` into lines at most `width` pixels wide (`.infinity`:
     /// one line per paragraph) in `style`. Throws only when the style's own
     /// font file cannot be used.
@@ -37,12 +40,14 @@ public final class TextRenderer {
         precondition((style.maxLines ?? 1) >= 1, "maxLines must be at least 1")
         precondition(width > 0, "layout width must be positive")
 
-        let chain = try system.chain(for: style)
+        let cleaned = TextCleaner.paragraphs(text, preserveNewlines: style.preserveNewlines)
+        // The ellipsis a cut line may end in is set too.
+        let setting = cleaned.joined() + (style.maxLines != nil ? "\u{2026}" : "")
+        let chain = try system.faces(for: style, setting: setting)
         let shaper = ParagraphShaper(system: system, chain: chain, pixelSize: style.pixelSize,
                                      language: style.language)
         var missing: [Character] = []
-        let paragraphs = TextCleaner.paragraphs(text, preserveNewlines: style.preserveNewlines)
-            .map { shaper.shape($0, missing: &missing) }
+        let paragraphs = cleaned.map { shaper.shape($0, missing: &missing) }
         var ellipsis: [Atom] = []
         if style.maxLines != nil {
             ellipsis = shaper.shapeSilently("\u{2026}")

@@ -87,13 +87,23 @@ enum ShareCommand {
         }
     }
 
+    /// The deflate level of a PNG share image, an image people send, so
+    /// its size counts too. On the corpus's 12 MP photo and a 64x64 one
+    /// (docs/PERFORMANCE.md, "Against what people script instead"), level
+    /// 3's files are 4% larger than libpng's zlib at 6 wrote (`share`
+    /// before) and its encode two thirds of level 6's; level 1 would save
+    /// 40% more of the encode for 3-6% more bytes.
+    static let pngLevel = 3
+
     /// Prints `image`'s warnings, encodes it (`quality` for JPEG and WebP,
     /// nil: the format's default) and writes it atomically, refusing when
     /// `output` is one of `inputs` (compared by file identity).
     static func write(_ image: RenderedImage, format: ImageFormat, quality: Int?, to output: String,
                       protecting inputs: [String]) throws -> ExitStatus {
         for warning in image.warnings { Console.error("photicase-render: warning: \(warning)") }
-        let bytes = try ImageEncoder.encode(image.raster, settings: .defaults(for: format, quality: quality))
+        let settings: EncodeSettings = format == .png ? .png(compressionLevel: pngLevel)
+            : .defaults(for: format, quality: quality)
+        let bytes = try ImageEncoder.encode(image.raster, settings: settings)
         do throws(CodecError) {
             try FileIO.writeAtomically(bytes, to: output, protecting: Set(inputs.compactMap(FileSystem.identity)))
         } catch {

@@ -246,3 +246,20 @@ import Raster
         #expect(decoded >= 8)
     }
 }
+
+/// libheif is opened when a HEIF file is read; without it, HEIF files
+/// alone fail, and say why.
+@Suite struct LibHeifLoadingTests {
+    @Test func aMissingLibraryIsSaid() {
+        #expect {
+            _ = try LibHeif(soname: "libheif-not-installed.so.99")
+        } throws: { error in
+            guard let error = error as? LibHeif.LoadError else { return false }
+            return error.message.contains("libheif cannot be opened") && error.message.contains("libheif-not-installed.so.99")
+        }
+    }
+
+    @Test func theInstalledLibraryOpens() throws {
+        _ = try LibHeif()
+    }
+}

@@ -128,9 +128,9 @@ pr_status pr_png_read_color(const uint8_t *data, size_t size, size_t max_icc,
 pr_status pr_png_decode(const uint8_t *data, size_t size, int shrink,
                         uint8_t *out, int out_width, int out_height, pr_report *report);
 
-/// Encodes straight-alpha RGBA8; `with_alpha` 0 writes RGB. Levels 1-3
-/// with `use_libdeflate`: Paeth rows deflated by libdeflate; else libpng
-/// and zlib.
+/// Encodes straight-alpha RGBA8; `with_alpha` 0 writes RGB. Levels 1-9
+/// with `use_libdeflate` (images up to 16 megapixels): Paeth rows deflated
+/// by libdeflate at that level; else libpng and zlib.
 pr_status pr_png_encode(const uint8_t *rgba, int width, int height, int with_alpha,
                         int compression_level, int use_libdeflate, uint8_t **out, size_t *out_size,
                         pr_report *report);

@@ -1,8 +1,17 @@
 import CHeif
 import Raster
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The only Swift file that calls libheif. libheif reports errors as
 /// values (no longjmp), so no C shim is needed.
+///
+/// libheif is opened (dlopen) when the first HEIF file is read, not linked:
+/// linking it loaded its decoders (libde265, libx265, libaom, libdav1d)
+/// into every process and ran their set-up, 28 million instructions (6 ms)
+/// of each start, `--version` included, for the few runs that read a HEIF
+/// file. Without libheif1 installed only HEIF files fail, with a message.
 ///
 /// libheif applies the geometric properties (irot, imir, clap) while
 /// decoding, so its output is upright: sizes here are the upright ones and
@@ -30,31 +39,34 @@ enum HEIFBinding {
         var colorWarnings: [String]
     }
 
-    private static let initialized: Void = { _ = heif_init(nil) }()
+    /// libheif's calls, or why it could not be opened; opened once.
+    private static let library: Result<LibHeif, LibHeif.LoadError> = {
+        do throws(LibHeif.LoadError) { return .success(try LibHeif()) } catch { return .failure(error) }
+    }()
 
     static func readHeader(_ data: UnsafeRawBufferPointer, format: ImageFormat) throws -> Header {
-        try withPrimary(data, format: format) { handle in
+        try withPrimary(data, format: format) { heif, handle in
             var thumbnails: [Thumbnail] = []
-            let n = Int(heif_image_handle_get_number_of_thumbnails(handle))
+            let n = Int(heif.image_handle_get_number_of_thumbnails(handle))
             if n > 0 {
                 var ids = [heif_item_id](repeating: 0, count: n)
-                let got = Int(heif_image_handle_get_list_of_thumbnail_IDs(handle, &ids, Int32(n)))
+                let got = Int(heif.image_handle_get_list_of_thumbnail_IDs(handle, &ids, Int32(n)))
                 for id in ids.prefix(got) {
                     var thumb: OpaquePointer?
-                    let status = heif_image_handle_get_thumbnail(handle, id, &thumb)
-                    defer { if let thumb { heif_image_handle_release(thumb) } }
+                    let status = heif.image_handle_get_thumbnail(handle, id, &thumb)
+                    defer { if let thumb { heif.image_handle_release(thumb) } }
                     guard status.code == heif_error_Ok, let thumb else { continue }
-                    thumbnails.append(Thumbnail(id: id, size: PixelSize(width: Int(heif_image_handle_get_width(thumb)),
-                                                                       height: Int(heif_image_handle_get_height(thumb)))))
+                    thumbnails.append(Thumbnail(id: id, size: PixelSize(width: Int(heif.image_handle_get_width(thumb)),
+                                                                       height: Int(heif.image_handle_get_height(thumb)))))
                 }
             }
-            let (color, warnings) = profile(handle)
-            return Header(size: PixelSize(width: Int(heif_image_handle_get_width(handle)),
-                                          height: Int(heif_image_handle_get_height(handle))),
-                          codedSize: PixelSize(width: Int(heif_image_handle_get_ispe_width(handle)),
-                                               height: Int(heif_image_handle_get_ispe_height(handle))),
-                          hasAlpha: heif_image_handle_has_alpha_channel(handle) != 0,
-                          bitDepth: max(8, Int(heif_image_handle_get_luma_bits_per_pixel(handle))),
+            let (color, warnings) = profile(heif, handle)
+            return Header(size: PixelSize(width: Int(heif.image_handle_get_width(handle)),
+                                          height: Int(heif.image_handle_get_height(handle))),
+                          codedSize: PixelSize(width: Int(heif.image_handle_get_ispe_width(handle)),
+                                               height: Int(heif.image_handle_get_ispe_height(handle))),
+                          hasAlpha: heif.image_handle_has_alpha_channel(handle) != 0,
+                          bitDepth: max(8, Int(heif.image_handle_get_luma_bits_per_pixel(handle))),
                           thumbnails: thumbnails, color: color, colorWarnings: warnings)
         }
     }
@@ -62,39 +74,39 @@ enum HEIFBinding {
     /// Decodes the primary image, or its thumbnail `thumbnail`, upright,
     /// as straight-alpha 8-bit RGBA (deeper samples rounded).
     static func decode(_ data: UnsafeRawBufferPointer, format: ImageFormat, thumbnail: UInt32? = nil) throws -> Raster {
-        try withPrimary(data, format: format) { primary in
-            guard let thumbnail else { return try decode(primary, format: format, bytes: data.count) }
+        try withPrimary(data, format: format) { heif, primary in
+            guard let thumbnail else { return try decode(heif, primary, format: format, bytes: data.count) }
             var handle: OpaquePointer?
-            let status = heif_image_handle_get_thumbnail(primary, thumbnail, &handle)
-            defer { if let handle { heif_image_handle_release(handle) } }
+            let status = heif.image_handle_get_thumbnail(primary, thumbnail, &handle)
+            defer { if let handle { heif.image_handle_release(handle) } }
             try check(status, format: format, bytes: data.count)
             guard let handle else { throw CodecError.corrupt(format, "missing thumbnail") }
-            return try decode(handle, format: format, bytes: data.count)
+            return try decode(heif, handle, format: format, bytes: data.count)
         }
     }
 
-    private static func decode(_ handle: OpaquePointer, format: ImageFormat, bytes: Int) throws -> Raster {
-        let deep = heif_image_handle_get_luma_bits_per_pixel(handle) > 8
-        guard let options = heif_decoding_options_alloc() else { throw CodecError.outOfMemory }
-        defer { heif_decoding_options_free(options) }
+    private static func decode(_ heif: LibHeif, _ handle: OpaquePointer, format: ImageFormat, bytes: Int) throws -> Raster {
+        let deep = heif.image_handle_get_luma_bits_per_pixel(handle) > 8
+        guard let options = heif.decoding_options_alloc() else { throw CodecError.outOfMemory }
+        defer { heif.decoding_options_free(options) }
         options.pointee.ignore_transformations = 0
         options.pointee.convert_hdr_to_8bit = 0    // we round ourselves
         var image: OpaquePointer?
         let chroma = deep ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RGBA
-        let status = heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, options)
-        defer { if let image { heif_image_release(image) } }
+        let status = heif.decode_image(handle, &image, heif_colorspace_RGB, chroma, options)
+        defer { if let image { heif.image_release(image) } }
         try check(status, format: format, bytes: bytes)
         guard let image else { throw CodecError.corrupt(format, "no image decoded") }
-        let width = Int(heif_image_get_width(image, heif_channel_interleaved))
-        let height = Int(heif_image_get_height(image, heif_channel_interleaved))
+        let width = Int(heif.image_get_width(image, heif_channel_interleaved))
+        let height = Int(heif.image_get_height(image, heif_channel_interleaved))
         var stride: Int32 = 0
-        guard width > 0, height > 0, let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
+        guard width > 0, height > 0, let plane = heif.image_get_plane_readonly(image, heif_channel_interleaved, &stride),
               Int(stride) >= width * (deep ? 8 : 4) else {
             throw CodecError.corrupt(format, "decoded image has no pixels")
         }
-        let bits = Int(heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved))
-        let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
-        let premultiplied = hasAlpha && heif_image_handle_is_premultiplied_alpha(handle) != 0
+        let bits = Int(heif.image_get_bits_per_pixel_range(image, heif_channel_interleaved))
+        let hasAlpha = heif.image_handle_has_alpha_channel(handle) != 0
+        let premultiplied = hasAlpha && heif.image_handle_is_premultiplied_alpha(handle) != 0
         return Raster(width: width, height: height) { out in
             let dst = out.baseAddress!.assumingMemoryBound(to: UInt8.self)
             for y in 0..<height {
@@ -133,27 +145,27 @@ enum HEIFBinding {
     }
 
     /// The colr box: ICC bytes, or nclx code points.
-    private static func profile(_ handle: OpaquePointer) -> (ColorSource, [String]) {
-        switch heif_image_handle_get_color_profile_type(handle) {
+    private static func profile(_ heif: LibHeif, _ handle: OpaquePointer) -> (ColorSource, [String]) {
+        switch heif.image_handle_get_color_profile_type(handle) {
         case heif_color_profile_type_prof, heif_color_profile_type_rICC:
-            let size = heif_image_handle_get_raw_color_profile_size(handle)
+            let size = heif.image_handle_get_raw_color_profile_size(handle)
             guard size > 0 else { return (.untagged, []) }
             guard size <= ColorSource.maxICCBytes else {
                 return (.untagged, [ProfileProblem.damaged("ICC profile of \(size) bytes is too large").description])
             }
             var bytes = [UInt8](repeating: 0, count: size)
-            guard heif_image_handle_get_raw_color_profile(handle, &bytes).code == heif_error_Ok else {
+            guard heif.image_handle_get_raw_color_profile(handle, &bytes).code == heif_error_Ok else {
                 return (.untagged, [ProfileProblem.damaged("colr ICC profile unreadable").description])
             }
             return (.icc(bytes), [])
         case heif_color_profile_type_nclx:
             var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
-            let status = heif_image_handle_get_nclx_color_profile(handle, &nclx)
+            let status = heif.image_handle_get_nclx_color_profile(handle, &nclx)
             // Freed whatever the status: for primaries it does not know
             // (a damaged or hostile colr box) libheif 1.15 reports an error
             // and still hands over the profile it allocated (found by
             // fuzz-decode as a leak).
-            defer { if let nclx { heif_nclx_color_profile_free(nclx) } }
+            defer { if let nclx { heif.nclx_color_profile_free(nclx) } }
             guard status.code == heif_error_Ok, let nclx else {
                 return (.untagged, [ProfileProblem.damaged("colr nclx box unreadable (\(text(of: status)))").description])
             }
@@ -168,18 +180,22 @@ enum HEIFBinding {
     /// `body` with the primary image's handle. libheif's own security
     /// limits (image size, item counts) stay at their defaults.
     private static func withPrimary<R>(_ data: UnsafeRawBufferPointer, format: ImageFormat,
-                                       _ body: (OpaquePointer) throws -> R) throws -> R {
-        _ = initialized
-        guard let context = heif_context_alloc() else { throw CodecError.outOfMemory }
-        defer { heif_context_free(context) }
-        try check(heif_context_read_from_memory_without_copy(context, data.baseAddress, data.count, nil),
+                                       _ body: (LibHeif, OpaquePointer) throws -> R) throws -> R {
+        let heif: LibHeif
+        switch library {
+        case .success(let loaded): heif = loaded
+        case .failure(let error): throw CodecError.unsupported(format, error.message)
+        }
+        guard let context = heif.context_alloc() else { throw CodecError.outOfMemory }
+        defer { heif.context_free(context) }
+        try check(heif.context_read_from_memory_without_copy(context, data.baseAddress, data.count, nil),
                   format: format, bytes: data.count)
         var handle: OpaquePointer?
-        let status = heif_context_get_primary_image_handle(context, &handle)
-        defer { if let handle { heif_image_handle_release(handle) } }
+        let status = heif.context_get_primary_image_handle(context, &handle)
+        defer { if let handle { heif.image_handle_release(handle) } }
         try check(status, format: format, bytes: data.count)
         guard let handle else { throw CodecError.corrupt(format, "no primary image") }
-        return try body(handle)
+        return try body(heif, handle)
     }
 
     /// libheif's message for `error` on one line (its messages end in a
@@ -205,5 +221,90 @@ enum HEIFBinding {
         default:
             throw CodecError.corrupt(format, message)
         }
+    }
+}
+
+/// libheif's calls, looked up in libheif.so.1: Debian's libheif1, the ABI
+/// CHeif's header describes. Opened once and never closed.
+struct LibHeif: @unchecked Sendable {
+    /// Why libheif cannot be used, said for each HEIF file.
+    struct LoadError: Error {
+        let message: String
+    }
+
+    static let soname = "libheif.so.1"
+
+    let context_alloc: heif_context_alloc_fn
+    let context_free: heif_context_free_fn
+    let context_read_from_memory_without_copy: heif_context_read_from_memory_without_copy_fn
+    let context_get_primary_image_handle: heif_context_get_primary_image_handle_fn
+    let image_handle_release: heif_image_handle_release_fn
+    let image_handle_get_width: heif_image_handle_get_width_fn
+    let image_handle_get_height: heif_image_handle_get_height_fn
+    let image_handle_get_ispe_width: heif_image_handle_get_ispe_width_fn
+    let image_handle_get_ispe_height: heif_image_handle_get_ispe_height_fn
+    let image_handle_has_alpha_channel: heif_image_handle_has_alpha_channel_fn
+    let image_handle_is_premultiplied_alpha: heif_image_handle_is_premultiplied_alpha_fn
+    let image_handle_get_luma_bits_per_pixel: heif_image_handle_get_luma_bits_per_pixel_fn
+    let image_handle_get_number_of_thumbnails: heif_image_handle_get_number_of_thumbnails_fn
+    let image_handle_get_list_of_thumbnail_IDs: heif_image_handle_get_list_of_thumbnail_IDs_fn
+    let image_handle_get_thumbnail: heif_image_handle_get_thumbnail_fn
+    let image_handle_get_color_profile_type: heif_image_handle_get_color_profile_type_fn
+    let image_handle_get_raw_color_profile_size: heif_image_handle_get_raw_color_profile_size_fn
+    let image_handle_get_raw_color_profile: heif_image_handle_get_raw_color_profile_fn
+    let image_handle_get_nclx_color_profile: heif_image_handle_get_nclx_color_profile_fn
+    let nclx_color_profile_free: heif_nclx_color_profile_free_fn
+    let decoding_options_alloc: heif_decoding_options_alloc_fn
+    let decoding_options_free: heif_decoding_options_free_fn
+    let decode_image: heif_decode_image_fn
+    let image_release: heif_image_release_fn
+    let image_get_width: heif_image_get_width_fn
+    let image_get_height: heif_image_get_height_fn
+    let image_get_plane_readonly: heif_image_get_plane_readonly_fn
+    let image_get_bits_per_pixel_range: heif_image_get_bits_per_pixel_range_fn
+
+    /// Opens libheif (`soname`: tests name a missing one), looks every
+    /// call up and initializes the library.
+    init(soname: String = LibHeif.soname) throws(LoadError) {
+        guard let library = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
+            let reason = dlerror().map { String(cString: $0) } ?? "not found"
+            throw LoadError(message: "libheif cannot be opened, so HEIF files cannot be read (\(reason))")
+        }
+        func call<T>(_ name: String) throws(LoadError) -> T {
+            guard let address = dlsym(library, name) else {
+                throw LoadError(message: "\(soname) has no \(name), so HEIF files cannot be read")
+            }
+            return unsafeBitCast(address, to: T.self)
+        }
+        context_alloc = try call("heif_context_alloc")
+        context_free = try call("heif_context_free")
+        context_read_from_memory_without_copy = try call("heif_context_read_from_memory_without_copy")
+        context_get_primary_image_handle = try call("heif_context_get_primary_image_handle")
+        image_handle_release = try call("heif_image_handle_release")
+        image_handle_get_width = try call("heif_image_handle_get_width")
+        image_handle_get_height = try call("heif_image_handle_get_height")
+        image_handle_get_ispe_width = try call("heif_image_handle_get_ispe_width")
+        image_handle_get_ispe_height = try call("heif_image_handle_get_ispe_height")
+        image_handle_has_alpha_channel = try call("heif_image_handle_has_alpha_channel")
+        image_handle_is_premultiplied_alpha = try call("heif_image_handle_is_premultiplied_alpha")
+        image_handle_get_luma_bits_per_pixel = try call("heif_image_handle_get_luma_bits_per_pixel")
+        image_handle_get_number_of_thumbnails = try call("heif_image_handle_get_number_of_thumbnails")
+        image_handle_get_list_of_thumbnail_IDs = try call("heif_image_handle_get_list_of_thumbnail_IDs")
+        image_handle_get_thumbnail = try call("heif_image_handle_get_thumbnail")
+        image_handle_get_color_profile_type = try call("heif_image_handle_get_color_profile_type")
+        image_handle_get_raw_color_profile_size = try call("heif_image_handle_get_raw_color_profile_size")
+        image_handle_get_raw_color_profile = try call("heif_image_handle_get_raw_color_profile")
+        image_handle_get_nclx_color_profile = try call("heif_image_handle_get_nclx_color_profile")
+        nclx_color_profile_free = try call("heif_nclx_color_profile_free")
+        decoding_options_alloc = try call("heif_decoding_options_alloc")
+        decoding_options_free = try call("heif_decoding_options_free")
+        decode_image = try call("heif_decode_image")
+        image_release = try call("heif_image_release")
+        image_get_width = try call("heif_image_get_width")
+        image_get_height = try call("heif_image_get_height")
+        image_get_plane_readonly = try call("heif_image_get_plane_readonly")
+        image_get_bits_per_pixel_range = try call("heif_image_get_bits_per_pixel_range")
+        let initialize: heif_init_fn = try call("heif_init")
+        _ = initialize(nil)
     }
 }

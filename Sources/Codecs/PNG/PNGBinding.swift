@@ -54,9 +54,10 @@ enum PNGBinding {
         return (raster, report.warningTexts)
     }
 
-    /// A benchmark switch (scripts/bench-png.py): PHOTICASE_PNG_ZLIB=1
-    /// writes levels 1-3 through libpng and zlib too, the writer libdeflate
-    /// replaced, to measure the two in one run. The pixels are the same.
+    /// A benchmark switch (scripts/bench-png.py, bench-peers.py):
+    /// PHOTICASE_PNG_ZLIB=1 writes every level through libpng and zlib, the
+    /// writer libdeflate replaced, to measure the two in one run. The
+    /// pixels are the same.
     private static let zlibOnly = getenv("PHOTICASE_PNG_ZLIB").map { String(cString: $0) == "1" } ?? false
 
     /// Encodes straight-alpha RGBA; opaque rasters are written as RGB.

@@ -24,8 +24,9 @@ extension Raster {
                         if op == 255 && s[si + 3] == 255 {
                             // A run of opaque source pixels (most of a photo
                             // face): identical bytes in both modes, copied whole.
-                            var end = px + 1
-                            while end < area.maxX && s[rowStart + end * 4 + 3] == 255 { end += 1 }
+                            // Wrapping arithmetic: every offset is inside both rasters.
+                            var end = px &+ 1
+                            while end < area.maxX && s[rowStart &+ end &* 4 &+ 3] == 255 { end &+= 1 }
                             (raw.baseAddress! + i).copyMemory(from: s.baseAddress! + si, byteCount: (end - px) * 4)
                             px = end
                             continue

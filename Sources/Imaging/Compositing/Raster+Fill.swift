@@ -40,6 +40,10 @@ extension Raster {
         let hasMask = mask != nil
         let last = ramp.table.count - 1
         let lastT = Double(last)
+        if !hasMask && ramp.stepX == 0 {
+            blendRows(ramp, area: area)
+            return
+        }
         coverage.withUnsafeBufferPointer { m in
             ramp.table.withUnsafeBufferPointer { table in
                 withUnsafeMutableBytes { raw in
@@ -64,6 +68,38 @@ extension Raster {
                             }
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// `blend` without a mask for a paint constant along each row (a
+    /// vertical gradient, a solid colour): the colour is looked up once a
+    /// row, and a row of opaque paint is stored whole. The same pixels as
+    /// the general loop, whose position along the paint stays put across
+    /// a row when it moves 0 a pixel.
+    private mutating func blendRows(_ ramp: PaintRamp, area: PixelRect) {
+        let premul = alphaMode == .premultiplied
+        let w = width
+        let last = ramp.table.count - 1
+        let lastT = Double(last)
+        withUnsafeMutableBytes { raw in
+            let p = raw.bindMemory(to: UInt8.self)
+            for py in area.y..<area.maxY {
+                let t = ramp.origin + ramp.stepX * Double(area.x) + ramp.stepY * Double(py)
+                let c = ramp.table[t <= 0 ? 0 : (t >= lastT ? last : Int(t + 0.5))]
+                let sa = RGBA.mul255(c >> 24, 255)
+                if sa == 0 { continue }
+                let start = (py * w + area.x) * 4
+                if sa == 255 {
+                    // Opaque paint: the same bytes in either alpha mode.
+                    for k in 0..<area.width { raw.storeBytes(of: c.littleEndian, toByteOffset: start &+ k &* 4, as: UInt32.self) }
+                    continue
+                }
+                let r = c & 0xFF, g = c >> 8 & 0xFF, b = c >> 16 & 0xFF
+                // Wrapping arithmetic: the offsets are inside the raster.
+                for k in 0..<area.width {
+                    RasterBlend.sourceOver(p, start &+ k &* 4, r, g, b, sa, premultiplied: premul)
                 }
             }
         }

@@ -13,22 +13,29 @@ extension Raster {
             withUnsafeMutableBytes { raw in
                 let p = raw.bindMemory(to: UInt8.self)
                 for py in 0..<h {
-                    let inRows = !area.isEmpty && py >= area.y && py < area.maxY
+                    let row = py * w * 4
+                    guard !area.isEmpty && py >= area.y && py < area.maxY else {
+                        // A row the mask does not reach: all transparent.
+                        (raw.baseAddress! + row).initializeMemory(as: UInt8.self, repeating: 0, count: w * 4)
+                        continue
+                    }
+                    let coverage = m.baseAddress! + (py - y) * mw - x
+                    // Wrapping arithmetic: every offset is inside the raster.
                     for px in 0..<w {
-                        let i = (py * w + px) * 4
-                        let cov: UInt32 = inRows && px >= area.x && px < area.maxX ? UInt32(m[(py - y) * mw + px - x]) : 0
+                        let cov: UInt32 = px >= area.x && px < area.maxX ? UInt32(coverage[px]) : 0
                         if cov == 255 { continue }
-                        let a = RGBA.mul255(UInt32(p[i + 3]), cov)
+                        let i = row &+ px &* 4
+                        let a = RGBA.mul255(UInt32(p[i &+ 3]), cov)
                         if a == 0 {
                             raw.storeBytes(of: UInt32(0), toByteOffset: i, as: UInt32.self)
                             continue
                         }
                         if premul {
                             p[i] = UInt8(RGBA.mul255(UInt32(p[i]), cov))
-                            p[i + 1] = UInt8(RGBA.mul255(UInt32(p[i + 1]), cov))
-                            p[i + 2] = UInt8(RGBA.mul255(UInt32(p[i + 2]), cov))
+                            p[i &+ 1] = UInt8(RGBA.mul255(UInt32(p[i &+ 1]), cov))
+                            p[i &+ 2] = UInt8(RGBA.mul255(UInt32(p[i &+ 2]), cov))
                         }
-                        p[i + 3] = UInt8(a)
+                        p[i &+ 3] = UInt8(a)
                     }
                 }
             }

@@ -82,7 +82,8 @@ public struct Resampler: Sendable {
         let origin = (x: within.x, y: within.y)
         let bands = bandCount(sourcePixels: (h.end - h.first) * (v.end - v.first), outputRows: size.height)
         return source.withUnsafeBytes { srcRaw in
-            Raster(width: size.width, height: size.height, alphaMode: source.alphaMode) { dstRaw in
+            // Every output pixel is written by exactly one band.
+            Raster(width: size.width, height: size.height, alphaMode: source.alphaMode, writingEveryByte: { dstRaw in
                 let src = UncheckedPointers(source: srcRaw.bindMemory(to: UInt8.self).baseAddress!,
                                             destination: dstRaw.bindMemory(to: UInt32.self).baseAddress!)
                 let alphaMode = source.alphaMode, width = source.width
@@ -98,7 +99,7 @@ public struct Resampler: Sendable {
                         run(size.height * b / bands ..< size.height * (b + 1) / bands)
                     }
                 }
-            }
+            })
         }
     }
 

@@ -20,19 +20,18 @@ import Raster
 
     @Test(arguments: [0.3, 0.5, 1.7, 2.0, 5.0, 12.0, 30.0])
     func boxPassesHaveTheGaussianVariance(sigma: Double) {
-        // An impulse blurred by the three row passes, kept in floating point.
+        // An impulse blurred by the three passes along one axis, kept in
+        // floating point: a column of w pixels.
         let box = BlurBox(sigma: sigma)
         let w = 2 * box.margin + 1
         var a = [Float](repeating: 0, count: w), b = a
-        var line = [Float](repeating: 0, count: w + 2 * (box.radius + 1))
+        var sums: [Float] = [0], zeros: [Float] = [0]
         a[box.margin] = 1
         a.withUnsafeMutableBufferPointer { pa in
             b.withUnsafeMutableBufferPointer { pb in
-                line.withUnsafeMutableBufferPointer { pl in
-                    for _ in 0..<BlurBox.passes {
-                        box.blurRows(pa, into: pb, line: pl, width: w, height: 1)
-                        _ = pa.update(fromContentsOf: pb)
-                    }
+                for _ in 0..<BlurBox.passes {
+                    box.blurColumns(pa.baseAddress!, into: pb.baseAddress!, sums: &sums, zeros: &zeros, width: 1, height: w)
+                    _ = pa.update(fromContentsOf: pb)
                 }
             }
         }
@@ -76,6 +75,52 @@ import Raster
         // Deep inside the offset shape the shadow is at full opacity.
         #expect(abs(Int(canvas[44, 41].a) - 102) <= 1)
         #expect(canvas[1, 1].a == 0)
+    }
+
+    /// The blur runs rows as columns between transposes and eight columns
+    /// at a time; its floats, and so its bytes, are those of the plain
+    /// running sums along each row and then each column, pass by pass.
+    @Test(arguments: [0.8, 3.0, 9.0, 18.0])
+    func theBlurIsThePlainRunningSums(sigma: Double) {
+        var noise = AlphaMask(width: 37, height: 29)
+        var seed: UInt32 = 12345
+        for i in noise.coverage.indices {
+            seed = seed &* 1_103_515_245 &+ 12345
+            noise.coverage[i] = UInt8(truncatingIfNeeded: seed >> 16)
+        }
+        let ticket = AlphaMask(path: .roundedRect(Rect(x: 2.5, y: 3, width: 61, height: 90), radii: CornerRadii(9)),
+                               width: 67, height: 97)
+        for mask in [noise, ticket] {
+            #expect(mask.gaussianBlurred(sigma: sigma) == Self.plainBlur(mask, sigma: sigma))
+        }
+    }
+
+    /// The blur written the plain way: each pass a running sum along every
+    /// row, then along every column, one pixel at a time.
+    static func plainBlur(_ mask: AlphaMask, sigma: Double) -> AlphaMask {
+        let box = BlurBox(sigma: sigma)
+        let m = box.margin, r = box.radius
+        let w = mask.width + 2 * m, h = mask.height + 2 * m
+        var a = [Float](repeating: 0, count: w * h)
+        for y in 0..<mask.height { for x in 0..<mask.width { a[(y + m) * w + x + m] = Float(mask[x, y]) } }
+        // One running sum over `n` values read by `at`, written by `put`;
+        // values beyond either end are 0.
+        func run(_ n: Int, _ at: (Int) -> Float, _ put: (Int, Float) -> Void) {
+            func v(_ i: Int) -> Float { i >= 0 && i < n ? at(i) : 0 }
+            var sum: Float = 0
+            for k in -r..<r { sum += v(k) }
+            for i in 0..<n {
+                sum += v(i + r)
+                put(i, (sum + box.alpha * (v(i - r - 1) + v(i + r + 1))) * box.scale)
+                sum -= v(i - r)
+            }
+        }
+        var b = a
+        for _ in 0..<BlurBox.passes {
+            for y in 0..<h { run(w, { a[y * w + $0] }, { b[y * w + $0] = $1 }) }
+            for x in 0..<w { run(h, { b[$0 * w + x] }, { a[$0 * w + x] = $1 }) }
+        }
+        return AlphaMask(width: w, height: h, coverage: a.map { UInt8(min(255, max(0, $0 + 0.5))) })
     }
 
     @Test func zeroSigmaIsAHardShadow() {

@@ -81,6 +81,81 @@ enum Tool {
                       stderr: String(decoding: e, as: UTF8.self))
     }
 
+    /// The outcome of `start`ing the tool: how it ended, and whether it
+    /// had to be killed at the deadline (it would have run on for ever).
+    struct Ended {
+        var result: Result
+        /// The signal that ended it, or nil when it exited.
+        var signal: Int32?
+        var killedAtDeadline: Bool
+        /// Seconds from the start to its end.
+        var seconds: Double
+    }
+
+    /// A running tool, read and waited for on other threads, so a test can
+    /// signal it and give it a deadline.
+    final class Running: @unchecked Sendable {
+        let process = Process()
+        private let out = Pipe(), err = Pipe()
+        private let group = DispatchGroup()
+        private var outData = Data(), errData = Data()
+        private let started = Date()
+
+        init(_ args: [String], executable: String, environment: [String: String]?) throws {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = args
+            if let environment { process.environment = environment }
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            group.enter()
+            DispatchQueue.global().async {
+                self.outData = self.out.fileHandleForReading.readDataToEndOfFile()
+                self.group.leave()
+            }
+            group.enter()
+            DispatchQueue.global().async {
+                self.errData = self.err.fileHandleForReading.readDataToEndOfFile()
+                self.group.leave()
+            }
+        }
+
+        var pid: Int32 { process.processIdentifier }
+
+        /// Waits up to `seconds`; a tool still running then is killed
+        /// (SIGKILL, which no handler can delay) and reported so.
+        func wait(deadline seconds: Double) -> Ended {
+            var killed = false
+            while process.isRunning {
+                if Date().timeIntervalSince(started) > seconds {
+                    kill(pid, SIGKILL)
+                    killed = true
+                    break
+                }
+                usleep(20_000)
+            }
+            process.waitUntilExit()
+            let elapsed = Date().timeIntervalSince(started)
+            group.wait()
+            let signal = process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil
+            return Ended(result: Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                                        stderr: String(decoding: errData, as: UTF8.self)),
+                         signal: signal, killedAtDeadline: killed, seconds: elapsed)
+        }
+    }
+
+    /// Starts the tool (as `nobody`, when `unprivileged` and root) without
+    /// waiting for it; `environment` replaces the inherited one.
+    static func start(_ args: [String], unprivileged: Bool = false, environment: [String: String]? = nil) throws -> Running {
+        guard unprivileged && isRoot else { return try Running(args, executable: path, environment: environment) }
+        let env = (environment ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        // setpriv execs the tool itself (pid kept), through env for the
+        // variables it was given.
+        return try Running(["--reuid=nobody", "--regid=nogroup", "--clear-groups", "--inh-caps=-all", "--reset-env", "--",
+                            "/usr/bin/env"] + env + [try publicCopy.get()] + args,
+                           executable: "/usr/bin/setpriv", environment: nil)
+    }
+
     /// A fresh temporary directory, removed by the caller.
     static func temporaryDirectory() throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pr-cli-\(UUID().uuidString)").path

@@ -37,8 +37,9 @@ let package = Package(
         .target(name: "Codecs", dependencies: ["CShims", "CWebP", "CLCMS2", "CHeif", "Raster", "FileSystem"]),
         // Editor crop geometry, resampling, compositing, shapes.
         .target(name: "Imaging", dependencies: ["Raster"]),
-        // The entry format: entry.json parsing, validation, safe photo paths.
-        .target(name: "Entries", dependencies: ["Imaging", "FileSystem"]),
+        // The entry format: entry.json parsing, validation, safe photo paths
+        // (Text: a title is checked as it will be shown, `SearchTitle`).
+        .target(name: "Entries", dependencies: ["Imaging", "FileSystem", "Text"]),
         // Font discovery, shaping and glyph rasterization.
         .target(name: "Text", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "Raster", "Imaging"]),
 

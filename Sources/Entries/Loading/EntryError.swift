@@ -21,6 +21,9 @@ public enum EntryError: Error, Sendable, Hashable, CustomStringConvertible {
     case wrongType(file: String, field: String, expected: String)
     /// A string field is empty (or only whitespace).
     case emptyField(file: String, field: String)
+    /// A title with characters but no text to show: only `<b>` tags,
+    /// entities and whitespace (`"<b></b>"`, `"&nbsp;"`).
+    case noTextInTitle(file: String, field: String, value: String)
     /// A number lies outside `range` (written like "0...5").
     case outOfRange(file: String, field: String, value: String, range: String)
     /// A rating that is not a multiple of 0.5.
@@ -56,6 +59,7 @@ public enum EntryError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notFound(let file), .notARegularFile(let file, _), .unreadable(let file, _),
              .tooLarge(let file, _, _), .malformed(let file, _), .notAnObject(let file, _),
              .missingField(let file, _), .wrongType(let file, _, _), .emptyField(let file, _),
+             .noTextInTitle(let file, _, _),
              .outOfRange(let file, _, _, _), .notHalfStep(let file, _, _), .invalidDate(let file, _, _),
              .unknownKind(let file, _, _), .nonPositiveFrame(let file, _, _),
              .conflictingCropForms(let file, _), .missingCropForm(let file, _),
@@ -90,6 +94,8 @@ public enum EntryError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(quoted(field)) must be \(expected)"
         case .emptyField(_, let field):
             "\(quoted(field)) must not be empty"
+        case .noTextInTitle(_, let field, let value):
+            "\(quoted(field)): \(value) has no text once its <b> tags and HTML entities are removed"
         case .outOfRange(_, let field, let value, let range):
             "\(quoted(field)): \(value) is outside \(range)"
         case .notHalfStep(_, let field, let value):

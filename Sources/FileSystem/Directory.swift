@@ -62,6 +62,35 @@ public final class Directory: @unchecked Sendable {
         }
     }
 
+    /// The folder `name` in this one, following `name` itself when it is
+    /// a symbolic link (the walk of an entry tree follows a folder moved
+    /// elsewhere and linked back); what it leads to may not be a link.
+    public func followedFolder(_ name: String) throws(FileSystemError) -> Directory {
+        let shown = display(name)
+        do throws(Errno) {
+            return Directory(fd: try Syscalls.open(name, in: fd, flags: Syscalls.openDirectoryFlags), path: shown)
+        } catch {
+            throw FileSystemError(path: shown, problem: Syscalls.problem(error.code))
+        }
+    }
+
+    /// The status of what `name` leads to, following a final symbolic
+    /// link; nil when nothing is there (a dangling link among them).
+    public func followedStatus(_ name: String) throws(FileSystemError) -> FileStatus? {
+        do throws(Errno) {
+            return try Syscalls.status(name, in: fd, follow: true)
+        } catch {
+            if error.code == Syscalls.errnoNotFound { return nil }
+            throw FileSystemError(path: display(name), problem: Syscalls.problem(error.code))
+        }
+    }
+
+    /// Where the symbolic link `name` points, as written in it (nil when
+    /// it is no link, or its target is not UTF-8).
+    public func linkTarget(_ name: String) -> String? {
+        (try? Syscalls.linkTarget(name, in: fd)).flatMap { String(validating: $0, as: UTF8.self) }
+    }
+
     /// The status of `name` (a link is described, not followed), or nil
     /// when nothing has that name.
     public func status(_ name: String) throws(FileSystemError) -> FileStatus? {

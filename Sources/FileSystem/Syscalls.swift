@@ -252,6 +252,16 @@ enum Syscalls {
         return status(st)
     }
 
+    /// `readlinkat`: the target of link `name` in folder `dir`.
+    static func linkTarget(_ name: String, in dir: Int32) throws(Errno) -> [UInt8] {
+        let capacity = Int(PATH_MAX) + 1
+        var buffer = [UInt8](repeating: 0, count: capacity)
+        let count = buffer.withUnsafeMutableBytes { readlinkat(dir, name, $0.baseAddress!, capacity) }
+        guard count >= 0 else { throw .current }
+        guard count < capacity else { throw Errno(code: ENAMETOOLONG) }
+        return Array(buffer[..<count])
+    }
+
     static func linkTarget(_ path: [UInt8]) throws(Errno) -> [UInt8] {
         let capacity = Int(PATH_MAX) + 1
         var buffer = [UInt8](repeating: 0, count: capacity)

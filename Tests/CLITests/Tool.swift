@@ -122,12 +122,37 @@ enum Tool {
 
         var pid: Int32 { process.processIdentifier }
 
-        /// Waits up to `seconds`; a tool still running then is killed
-        /// (SIGKILL, which no handler can delay) and reported so.
+        /// The processes descended from `parent`, children first (from
+        /// /proc: each process's parent is the 4th field of its stat).
+        static func descendants(of parent: Int32) -> [Int32] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            var parents: [Int32: Int32] = [:]
+            for name in names {
+                guard let pid = Int32(name),
+                      let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                      let close = stat.lastIndex(of: ")") else { continue }
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                if fields.count > 1, let ppid = Int32(fields[1]) { parents[pid] = ppid }
+            }
+            var found: [Int32] = []
+            var frontier = [parent]
+            while let next = frontier.popLast() {
+                for (pid, ppid) in parents where ppid == next {
+                    found.append(pid)
+                    frontier.append(pid)
+                }
+            }
+            return found
+        }
+
+        /// Waits up to `seconds`; a tool still running then is killed with
+        /// whatever it started (SIGKILL, which no handler can delay: a tool
+        /// run by `timeout` outlives it), and reported so.
         func wait(deadline seconds: Double) -> Ended {
             var killed = false
             while process.isRunning {
                 if Date().timeIntervalSince(started) > seconds {
+                    for child in Self.descendants(of: pid) { kill(child, SIGKILL) }
                     kill(pid, SIGKILL)
                     killed = true
                     break
@@ -136,7 +161,11 @@ enum Tool {
             }
             process.waitUntilExit()
             let elapsed = Date().timeIntervalSince(started)
-            group.wait()
+            // A descendant still holding the pipes must not hang the test.
+            if group.wait(timeout: .now() + 10) == .timedOut {
+                for child in Self.descendants(of: pid) { kill(child, SIGKILL) }
+                _ = group.wait(timeout: .now() + 10)
+            }
             let signal = process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil
             return Ended(result: Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                                         stderr: String(decoding: errData, as: UTF8.self)),

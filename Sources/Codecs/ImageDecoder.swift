@@ -70,9 +70,9 @@ public enum ImageDecoder {
             case (.webp(let header), .webpScale(let size)):
                 return (try WebPBinding.decode(bytes, header: header, size: size), [])
             case (.heif, .none):
-                return (try HEIFBinding.decode(bytes, format: info.format, thumbnail: nil), [])
+                return try HEIFBinding.decode(bytes, format: info.format, thumbnail: nil)
             case (.heif, .heifThumbnail(let id, _)):
-                return (try HEIFBinding.decode(bytes, format: info.format, thumbnail: id), [])
+                return try HEIFBinding.decode(bytes, format: info.format, thumbnail: id)
             default:
                 preconditionFailure("decode plan \(plan) does not fit a \(info.format.displayName) file")
             }

@@ -55,10 +55,40 @@ public final class Directory: @unchecked Sendable {
         } catch {
             // O_NOFOLLOW|O_DIRECTORY on a link fails with ELOOP or ENOTDIR;
             // say which it was.
-            let found = try? Syscalls.status(name, in: fd, follow: false).kind
-            if found == .symbolicLink { throw FileSystemError(path: shown, problem: .symbolicLink, found: .symbolicLink) }
-            throw FileSystemError(path: shown, problem: Syscalls.problem(error.code), found: found)
+            if (try? Syscalls.status(name, in: fd, follow: false).kind) == .symbolicLink {
+                throw FileSystemError(path: shown, problem: .symbolicLink)
+            }
+            throw FileSystemError(path: shown, problem: Syscalls.problem(error.code))
         }
+    }
+
+    /// The folder `name` in this one, following `name` itself when it is
+    /// a symbolic link (the walk of an entry tree follows a folder moved
+    /// elsewhere and linked back); what it leads to may not be a link.
+    public func followedFolder(_ name: String) throws(FileSystemError) -> Directory {
+        let shown = display(name)
+        do throws(Errno) {
+            return Directory(fd: try Syscalls.open(name, in: fd, flags: Syscalls.openDirectoryFlags), path: shown)
+        } catch {
+            throw FileSystemError(path: shown, problem: Syscalls.problem(error.code))
+        }
+    }
+
+    /// The status of what `name` leads to, following a final symbolic
+    /// link; nil when nothing is there (a dangling link among them).
+    public func followedStatus(_ name: String) throws(FileSystemError) -> FileStatus? {
+        do throws(Errno) {
+            return try Syscalls.status(name, in: fd, follow: true)
+        } catch {
+            if error.code == Syscalls.errnoNotFound { return nil }
+            throw FileSystemError(path: display(name), problem: Syscalls.problem(error.code))
+        }
+    }
+
+    /// Where the symbolic link `name` points, as written in it (nil when
+    /// it is no link, or its target is not UTF-8).
+    public func linkTarget(_ name: String) -> String? {
+        (try? Syscalls.linkTarget(name, in: fd)).flatMap { String(validating: $0, as: UTF8.self) }
     }
 
     /// The status of `name` (a link is described, not followed), or nil
@@ -97,21 +127,20 @@ public final class Directory: @unchecked Sendable {
     /// a temporary file in this folder, flushed to disk when `durable`, then
     /// renamed over `name`. On failure the temporary file is removed and
     /// any previous `name` is untouched. Refuses when `name` exists and is
-    /// not a regular file, or is one of `protecting` (the command's inputs).
+    /// not a regular file, or is one of `inputs` (the command's inputs,
+    /// named in the error). A file replaced keeps its permission bits, and
+    /// its owner and group as far as this process may give them (root: both;
+    /// a user: a group of theirs), as an editor saving in place keeps them:
+    /// a private (0600) file stays private. A new file gets `fileMode` less
+    /// the umask.
     public func write(_ name: String, bytes: [UInt8], durable: Bool = true,
-                      protecting inputs: Set<FileIdentity> = []) throws(FileSystemError) {
+                      protecting inputs: InputFiles = InputFiles()) throws(FileSystemError) {
         let shown = display(name)
-        if let existing = try status(name) {
-            guard existing.kind == .regular else {
-                let problem: IOProblem = switch existing.kind {
-                case .directory: .isDirectory
-                case .symbolicLink: .symbolicLink
-                default: .notRegularFile
-                }
-                throw FileSystemError(path: shown, problem: problem, found: existing.kind)
-            }
-            guard !inputs.contains(existing.identity) else {
-                throw FileSystemError(path: shown, problem: .sameFileAsInput)
+        let existing = try status(name)
+        if let existing {
+            guard existing.kind == .regular else { throw FileSystemError(path: shown, wrongKind: existing.kind) }
+            if let input = inputs.path(of: existing.identity) {
+                throw FileSystemError(path: shown, problem: .sameFileAsInput(input))
             }
         }
         let temp = Directory.temporaryName(for: name)
@@ -121,6 +150,7 @@ public final class Directory: @unchecked Sendable {
             defer { if !renamed { try? Syscalls.unlink(temp, in: fd) } }
             do {
                 defer { Syscalls.close(out) }
+                if let existing { Syscalls.takeOwnership(out, from: existing) }
                 try Syscalls.writeAll(out, bytes)
                 if durable { try Syscalls.sync(out) }
             }
@@ -160,20 +190,16 @@ public final class Directory: @unchecked Sendable {
         (try? Syscalls.unlink(name, in: fd, directory: true)) != nil
     }
 
-    /// Takes an advisory lock on the file `name` (created if missing; with
-    /// `readOnly`, a shared lock on the file as it is, opened for reading:
-    /// what a user who may not write the cache can take).
-    /// Nil when another process holds a conflicting lock and `wait` is false.
+    /// Takes an advisory lock on the file `name` (created if missing; a
+    /// link, folder, FIFO or device there is refused, see
+    /// `openRegularForWriting`; with `readOnly`, a shared lock on the file as
+    /// it is, opened for reading: what a user who may not write the cache
+    /// can take). Nil when another process holds a conflicting lock and
+    /// `wait` is false.
     public func lock(_ name: String, exclusive: Bool, wait: Bool, readOnly: Bool = false) throws(FileSystemError) -> FileLock? {
         precondition(!(readOnly && exclusive), "an exclusive lock is taken on a file opened for writing")
-        let lockFD: Int32
-        do throws(Errno) {
-            lockFD = readOnly
-                ? try Syscalls.open(name, in: fd, flags: Syscalls.openReadFlags | Syscalls.noFollow)
-                : try Syscalls.open(name, in: fd, flags: Syscalls.lockFlags, mode: Directory.fileMode)
-        } catch {
-            throw FileSystemError(path: display(name), problem: Syscalls.problem(error.code))
-        }
+        let lockFD = try openRegularForWriting(name, flags: readOnly ? Syscalls.openReadFlags | Syscalls.noFollow
+                                                                    : Syscalls.lockFlags)
         let taken: Bool
         do throws(Errno) {
             taken = try Syscalls.lock(lockFD, exclusive: exclusive, wait: wait)
@@ -188,22 +214,53 @@ public final class Directory: @unchecked Sendable {
         return FileLock(fd: lockFD, exclusive: exclusive)
     }
 
-    /// The pid written in lock file `name` by its holder, if any.
+    /// The pid written in lock file `name` by its holder, if any (nothing
+    /// for what is not a regular file).
     public func lockHolder(_ name: String) -> Int32? {
         guard let lockFD = try? Syscalls.open(name, in: fd, flags: Syscalls.openReadFlags | Syscalls.noFollow) else {
             return nil
         }
         defer { Syscalls.close(lockFD) }
+        guard (try? Syscalls.fstatus(lockFD))?.kind == .regular else { return nil }
         return FileLock.holder(lockFD)
     }
 
-    /// Opens `name` for appending lines (created if missing; a link is refused).
+    /// Opens `name` for appending lines (created if missing; what
+    /// `openRegularForWriting` refuses is refused).
     public func appender(_ name: String) throws(FileSystemError) -> AppendFile {
+        AppendFile(fd: try openRegularForWriting(name, flags: Syscalls.appendFlags))
+    }
+
+    /// Opens `name` in place for writing with `flags` (which create it
+    /// when missing), for the files kept open rather than replaced: the
+    /// log and the locks. Never blocks and never passes a link: the flags
+    /// carry O_NONBLOCK and O_NOFOLLOW, so a FIFO planted there fails at
+    /// once (no reader) or opens without waiting (a reader), and then
+    /// anything but a regular file is refused, the error saying what it
+    /// is ("is a FIFO, not a regular file"). A render holding the cache
+    /// lock must never wait on a FIFO nobody writes.
+    func openRegularForWriting(_ name: String, flags: Int32) throws(FileSystemError) -> Int32 {
+        let opened: Int32
         do throws(Errno) {
-            return AppendFile(fd: try Syscalls.open(name, in: fd, flags: Syscalls.appendFlags, mode: Directory.fileMode))
+            opened = try Syscalls.open(name, in: fd, flags: flags, mode: Directory.fileMode)
         } catch {
+            // ELOOP (a link), ENXIO (a FIFO nobody reads, a socket),
+            // EISDIR: say what is there.
+            if let kind = (try? Syscalls.status(name, in: fd, follow: false))?.kind, kind != .regular {
+                throw FileSystemError(path: display(name), wrongKind: kind)
+            }
             throw FileSystemError(path: display(name), problem: Syscalls.problem(error.code))
         }
+        let kind: FileKind
+        do throws(Errno) { kind = try Syscalls.fstatus(opened).kind } catch {
+            Syscalls.close(opened)
+            throw FileSystemError(path: display(name), problem: Syscalls.problem(error.code))
+        }
+        guard kind == .regular else {
+            Syscalls.close(opened)
+            throw FileSystemError(path: display(name), wrongKind: kind)
+        }
+        return opened
     }
 
     /// The mode files are created with, and `folderMode` folders: the

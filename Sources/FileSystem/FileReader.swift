@@ -16,7 +16,7 @@ enum FileReader {
             fd = try Syscalls.open(name, in: dir, flags: Syscalls.openReadFlags | (follow ? 0 : Syscalls.noFollow))
         } catch {
             if !follow, error.code == Syscalls.errnoSymbolicLinkLoop {
-                throw FileSystemError(path: display, problem: .symbolicLink, found: .symbolicLink)
+                throw FileSystemError(path: display, problem: .symbolicLink)
             }
             // "a part of the path is not a folder" means: no such file there.
             if error.code == Syscalls.errnoNotDirectory { throw FileSystemError(path: display, problem: .notFound) }
@@ -25,11 +25,7 @@ enum FileReader {
         defer { Syscalls.close(fd) }
         let status: FileStatus
         do throws(Errno) { status = try Syscalls.fstatus(fd) } catch { throw fail(error) }
-        switch status.kind {
-        case .regular: break
-        case .directory: throw FileSystemError(path: display, problem: .isDirectory, found: .directory)
-        default: throw FileSystemError(path: display, problem: .notRegularFile, found: status.kind)
-        }
+        guard status.kind == .regular else { throw FileSystemError(path: display, wrongKind: status.kind) }
         guard prefix || status.size <= Int64(limit) else {
             throw FileSystemError(path: display, problem: .tooLarge(size: Int(status.size), limit: limit))
         }

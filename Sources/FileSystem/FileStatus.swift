@@ -10,6 +10,10 @@ public struct FileStatus: Sendable, Hashable {
     /// write and by no user's request (`touch -d` and `cp -p` set the
     /// mtime back, not this), so a stamp that holds it sees those edits.
     public var ctimeNanoseconds: Int64
+    /// The mode's permission bits (`0o644`), when read from the disk.
+    public var permissions: UInt32?
+    /// The owning user and group, when read from the disk.
+    public var owner: FileOwner?
 
     public init(kind: FileKind, size: Int64, mtimeNanoseconds: Int64, identity: FileIdentity,
                 ctimeNanoseconds: Int64 = 0) {
@@ -18,6 +22,17 @@ public struct FileStatus: Sendable, Hashable {
         self.mtimeNanoseconds = mtimeNanoseconds
         self.identity = identity
         self.ctimeNanoseconds = ctimeNanoseconds
+    }
+}
+
+/// A file's owning user and group ids.
+public struct FileOwner: Sendable, Hashable {
+    public var user: UInt32
+    public var group: UInt32
+
+    public init(user: UInt32, group: UInt32) {
+        self.user = user
+        self.group = group
     }
 }
 

@@ -28,9 +28,10 @@ public enum FileSystem {
 
     /// Writes `bytes` to `path` atomically (see `Directory.write`),
     /// refusing when `path` is a folder, a link, a FIFO or a device, or the
-    /// same file as any of `inputs`.
+    /// same file as any of `inputs` (the error names both). A file replaced
+    /// keeps its permission bits and, as far as it may, its owner.
     public static func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool = true,
-                                       protecting inputs: Set<FileIdentity> = []) throws(FileSystemError) {
+                                       protecting inputs: InputFiles = InputFiles()) throws(FileSystemError) {
         let (folder, name) = split(path)
         guard !name.isEmpty, name != ".", name != ".." else {
             throw FileSystemError(path: path, problem: .isDirectory)
@@ -44,7 +45,7 @@ public enum FileSystem {
         do throws(FileSystemError) {
             try dir.write(name, bytes: bytes, durable: durable, protecting: inputs)
         } catch {
-            throw FileSystemError(path: path, problem: error.problem, found: error.found)
+            throw FileSystemError(path: path, problem: error.problem)
         }
     }
 

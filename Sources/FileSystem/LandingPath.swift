@@ -15,6 +15,20 @@ extension FileSystem {
     /// is taken from there without looking at `base`'s components again:
     /// the photos of one entry folder cost one lookup per name part.
     public static func landingPath(of path: String, from base: [UInt8]? = nil) throws(ResolveProblem) -> [UInt8] {
+        try landing(of: path, from: base).path
+    }
+
+    /// Where a path lands (`landingPath`), and whether anything is there.
+    public struct Landing: Sendable, Hashable {
+        public var path: [UInt8]
+        /// False when a part of the path (the last one or one before it)
+        /// does not exist: the landing is where it would be.
+        public var exists: Bool
+    }
+
+    /// `landingPath`, telling also whether the path exists, from the same
+    /// lookups (no extra system call).
+    public static func landing(of path: String, from base: [UInt8]? = nil) throws(ResolveProblem) -> Landing {
         // Following more links than this is taken as a loop, as the kernel does.
         let maxLinks = 40
         let slash = UInt8(ascii: "/")
@@ -25,9 +39,11 @@ extension FileSystem {
             if base.count > 1 { candidate.append(slash) }
             candidate.append(contentsOf: path.utf8)
             do throws(Errno) {
-                if try Syscalls.linkStatus(candidate).kind != .symbolicLink { return candidate }
+                if try Syscalls.linkStatus(candidate).kind != .symbolicLink { return Landing(path: candidate, exists: true) }
             } catch {
-                if error.code == Syscalls.errnoNotFound || error.code == Syscalls.errnoNotDirectory { return candidate }
+                if error.code == Syscalls.errnoNotFound || error.code == Syscalls.errnoNotDirectory {
+                    return Landing(path: candidate, exists: false)
+                }
                 throw ResolveProblem(reason: Syscalls.problem(error.code).description)
             }
             // A link: followed below.
@@ -42,6 +58,7 @@ extension FileSystem {
             pending = components(of: Array(absolute.utf8))
         }
         var links = 0
+        var exists = true
         while let component = pending.popLast() {
             if component.elementsEqual([UInt8(ascii: ".")]) { continue }
             if component.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) {
@@ -59,6 +76,7 @@ extension FileSystem {
                 guard error.code == Syscalls.errnoNotFound || error.code == Syscalls.errnoNotDirectory else {
                     throw ResolveProblem(reason: Syscalls.problem(error.code).description)
                 }
+                exists = false
                 continue
             }
             guard kind == .symbolicLink else { continue }
@@ -74,7 +92,7 @@ extension FileSystem {
             if target.first == slash { landed.removeAll() }
             pending.append(contentsOf: components(of: target))
         }
-        return [slash] + landed.joined(separator: [slash])
+        return Landing(path: [slash] + landed.joined(separator: [slash]), exists: exists)
     }
 
     /// The non-empty components of `path`, last first (a stack to pop).

@@ -23,8 +23,10 @@ enum Syscalls {
         case EISDIR: .isDirectory
         case ELOOP: .symbolicLink
         case ENOSPC, EDQUOT: .noSpace
-        // open(2) of a socket (or a device with no driver): not a file to read.
-        case ENXIO: .notRegularFile
+        // open(2) of a socket, a device with no driver, or (O_NONBLOCK for
+        // writing) a FIFO nobody reads: not a file to read or write. The
+        // caller says which when it can look (`Directory.kindProblem`).
+        case ENXIO: .notRegularFile(.other)
         default: .system(code: code, message: String(cString: strerror(code)))
         }
     }
@@ -42,10 +44,13 @@ enum Syscalls {
     }
 
     static func status(_ st: stat) -> FileStatus {
-        FileStatus(kind: kind(st.st_mode), size: Int64(st.st_size),
-                   mtimeNanoseconds: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec),
-                   identity: FileIdentity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino)),
-                   ctimeNanoseconds: Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec))
+        var status = FileStatus(kind: kind(st.st_mode), size: Int64(st.st_size),
+                                mtimeNanoseconds: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec),
+                                identity: FileIdentity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino)),
+                                ctimeNanoseconds: Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec))
+        status.permissions = UInt32(st.st_mode & 0o7777)
+        status.owner = FileOwner(user: UInt32(st.st_uid), group: UInt32(st.st_gid))
+        return status
     }
 
     // MARK: - Descriptors
@@ -94,6 +99,19 @@ enum Syscalls {
             }
             done += n
         }
+    }
+
+    /// Gives the new file `fd` the owner, group and permission bits of
+    /// `old`, the file it is about to replace, as far as this process may:
+    /// root gives both ids; a user may give a group of their own (the owner
+    /// is theirs already); what is refused stays as created. The bits are
+    /// set last, since a change of owner clears set-id bits. Best effort:
+    /// the write goes on either way.
+    static func takeOwnership(_ fd: Int32, from old: FileStatus) {
+        if let owner = old.owner, fchown(fd, owner.user, owner.group) != 0 {
+            _ = fchown(fd, uid_t.max, owner.group)
+        }
+        if let bits = old.permissions { _ = fchmod(fd, mode_t(bits & 0o777)) }
     }
 
     static func sync(_ fd: Int32) throws(Errno) {
@@ -234,6 +252,16 @@ enum Syscalls {
         return status(st)
     }
 
+    /// `readlinkat`: the target of link `name` in folder `dir`.
+    static func linkTarget(_ name: String, in dir: Int32) throws(Errno) -> [UInt8] {
+        let capacity = Int(PATH_MAX) + 1
+        var buffer = [UInt8](repeating: 0, count: capacity)
+        let count = buffer.withUnsafeMutableBytes { readlinkat(dir, name, $0.baseAddress!, capacity) }
+        guard count >= 0 else { throw .current }
+        guard count < capacity else { throw Errno(code: ENAMETOOLONG) }
+        return Array(buffer[..<count])
+    }
+
     static func linkTarget(_ path: [UInt8]) throws(Errno) -> [UInt8] {
         let capacity = Int(PATH_MAX) + 1
         var buffer = [UInt8](repeating: 0, count: capacity)
@@ -248,8 +276,10 @@ enum Syscalls {
     static var openDirectoryFlags: Int32 { O_RDONLY | O_DIRECTORY }
     static var noFollow: Int32 { O_NOFOLLOW }
     static var createExclusiveFlags: Int32 { O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW }
-    static var appendFlags: Int32 { O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW }
-    static var lockFlags: Int32 { O_RDWR | O_CREAT | O_NOFOLLOW }
+    // Files opened in place for writing never block on a FIFO (see
+    // `Directory.openRegularForWriting`).
+    static var appendFlags: Int32 { O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_NONBLOCK }
+    static var lockFlags: Int32 { O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK }
     static var errnoSymbolicLinkLoop: Int32 { ELOOP }
     static var errnoNotDirectory: Int32 { ENOTDIR }
     static var errnoNotFound: Int32 { ENOENT }

@@ -2,19 +2,28 @@ import FileSystem
 import Diary
 
 /// Finds entry folders: ENTRIES itself when it holds entry.json, else every
-/// folder below it, at any depth, that holds one. Hidden folders, the cache
-/// folder and symbolic links to folders are not entered; an entry folder's
-/// own sub-folders are not searched for further entries.
+/// folder below it, at any depth, that holds one. Hidden folders and the
+/// cache folder are not entered; an entry folder's own sub-folders are not
+/// searched for further entries.
 ///
-/// Discovery fails closed: a folder that cannot be read is reported, never
-/// taken as empty, so the run keeps every output that might belong to it.
+/// A symbolic link to a folder is followed (`book/2022 -> /data/2022`, a
+/// year moved to another disk), and its entries keep the path through the
+/// link: moving a folder and linking it back changes no id and no record.
+/// A link that leads inside ENTRIES, or to a folder above one on its way
+/// (a loop), is not followed: what it leads to is walked where it is.
+///
+/// Discovery fails closed: a folder that cannot be read, and a link whose
+/// target cannot be reached (a disk not mounted), is reported, never taken
+/// as empty, so the run keeps every output that might belong to it.
 public enum EntryDiscovery {
     /// A found entry folder and the id it gets when entry.json has none.
     public struct Found: Sendable, Hashable {
         /// The folder as ENTRIES spells it, for reading and messages.
         public var folder: String
-        /// The absolute folder with links resolved: how the manifest
-        /// remembers it, the same however ENTRIES is spelled.
+        /// ENTRIES absolute with its links resolved, joined with the path
+        /// below it as walked (through any link the walk followed): how
+        /// the index remembers the folder, the same however ENTRIES is
+        /// spelled and wherever a linked folder really is.
         public var canonicalFolder: String
         /// The folder's path relative to ENTRIES, or the folder's own name
         /// when ENTRIES is the entry.
@@ -49,15 +58,15 @@ public enum EntryDiscovery {
         // The top folder first; then each folder below it that is not an
         // entry (a year, a category) is a tree of its own.
         var part = Part()
-        let subtrees = walker.visit(top, rel: "", into: &part)
+        let subtrees = walker.visit(Pending(dir: top, rel: "", followed: []), into: &part)
         result.found = part.found
         result.unreadable = part.unreadable
         let parts = Results<Part>(count: subtrees.count)
         WorkPool.run(count: subtrees.count, threads: threads, makeWorker: { () }) { _, i in
             var part = Part()
             var stack = [subtrees[i]]
-            while let (dir, rel) = stack.popLast() {
-                stack += walker.visit(dir, rel: rel, into: &part)
+            while let folder = stack.popLast() {
+                stack += walker.visit(folder, into: &part)
             }
             parts.set(i, part)
         }
@@ -89,9 +98,9 @@ public enum EntryDiscovery {
         let (top, walker, single) = try start(root, excluding: cache)
         if let single { return ([], single.canonicalRoot, body(single.found)) }
         var part = Part()
-        var stack = [(top, "")]
-        while let (dir, rel) = stack.popLast() {
-            stack += walker.visit(dir, rel: rel, into: &part, flushAt: chunk) { part in
+        var stack = [Pending(dir: top, rel: "", followed: [])]
+        while let folder = stack.popLast() {
+            stack += walker.visit(folder, into: &part, flushAt: chunk) { part in
                 defer { part.found.removeAll(keepingCapacity: true) }
                 return body(part.found)
             }
@@ -170,71 +179,123 @@ public enum EntryDiscovery {
         var stopped = false
     }
 
+    /// A folder still to visit: its handle, its path below ENTRIES, and
+    /// the real paths of the links followed to reach it.
+    private struct Pending: Sendable {
+        var dir: Directory
+        var rel: String
+        var followed: [String]
+    }
+
     /// Visits one folder at a time.
     private struct Walker: Sendable {
         var root: String
         var canonicalRoot: String
         var cacheIdentity: FileIdentity?
 
-        /// Lists `dir` (at `rel` below the root), adds the entries and the
-        /// unreadable folders in it to `part`, and returns its sub-folders
-        /// that are not entries, to visit next.
-        func visit(_ dir: Directory, rel: String, into part: inout Part) -> [(Directory, String)] {
-            visit(dir, rel: rel, into: &part, flushAt: .max) { _ in true }
+        /// Lists `folder`, adds the entries and the unreadable folders in
+        /// it to `part`, and returns its sub-folders that are not entries,
+        /// to visit next.
+        func visit(_ folder: Pending, into part: inout Part) -> [Pending] {
+            visit(folder, into: &part, flushAt: .max) { _ in true }
         }
 
         /// `visit`, handing `part` to `flush` whenever it holds `flushAt`
         /// entries, in the middle of a listing too (a book of 100,000
         /// entry folders in one folder streams through). When `flush`
         /// returns false the visit ends, and `part.stopped` says so.
-        func visit(_ dir: Directory, rel: String, into part: inout Part, flushAt: Int,
-                   flush: (inout Part) -> Bool) -> [(Directory, String)] {
-            func unreadable(_ childRel: String, _ error: FileSystemError) {
+        func visit(_ folder: Pending, into part: inout Part, flushAt: Int,
+                   flush: (inout Part) -> Bool) -> [Pending] {
+            let (dir, rel) = (folder.dir, folder.rel)
+            func unreadable(_ childRel: String, _ reason: String) {
                 part.unreadable.append(Unreadable(folder: join(root, childRel),
-                                                  canonicalFolder: join(canonicalRoot, childRel),
-                                                  reason: error.problem.description))
+                                                  canonicalFolder: join(canonicalRoot, childRel), reason: reason))
             }
             let names: [DirectoryEntry]
             do throws(FileSystemError) { names = try dir.list() } catch {
-                unreadable(rel, error)
+                unreadable(rel, error.problem.description)
                 return []
             }
-            var next: [(Directory, String)] = []
-            for entry in names.reversed() where entry.kind == .directory && !entry.name.hasPrefix(".") {
+            var next: [Pending] = []
+            for entry in names.reversed()
+            where (entry.kind == .directory || entry.kind == .symbolicLink) && !entry.name.hasPrefix(".") {
                 let childRel = rel.isEmpty ? entry.name : rel + "/" + entry.name
                 // Paths are text here: a name that is not UTF-8 cannot be
                 // spelled back to the file system. Said so, and held.
                 guard entry.nameIsUTF8 else {
-                    part.unreadable.append(Unreadable(folder: join(root, childRel), canonicalFolder: join(canonicalRoot, childRel),
-                                                      reason: "its name is not valid UTF-8; rename it to render it"))
+                    unreadable(childRel, "its name is not valid UTF-8; rename it to render it")
                     continue
                 }
+                var followed = folder.followed
+                if entry.kind == .symbolicLink {
+                    switch link(entry.name, in: dir, childRel: childRel, followed: folder.followed) {
+                    case .skip: continue
+                    case let .unreachable(reason):
+                        unreadable(childRel, reason)
+                        continue
+                    case let .follow(real): followed.append(real)
+                    }
+                }
                 do throws(FileSystemError) {
-                    if let cacheIdentity, try dir.status(entry.name)?.identity == cacheIdentity { continue }
+                    if entry.kind == .directory, let cacheIdentity, try dir.status(entry.name)?.identity == cacheIdentity {
+                        continue
+                    }
                     // One `fstatat` through the child, which the listing
-                    // gave as a folder, not a link: most children are
-                    // entries, and only folders without entry.json are
-                    // opened and searched. A child that cannot be searched
-                    // fails here as its opening would.
+                    // gave as a folder (or a link followed to one): most
+                    // children are entries, and only folders without
+                    // entry.json are opened and searched. A child that
+                    // cannot be searched fails here as its opening would.
                     if let status = try dir.status(entry.name + "/" + EntryLoader.fileName) {
                         // ENTRIES given as its canonical path (the usual
                         // case) spells both alike: one string, not two per entry.
-                        let folder = join(root, childRel)
-                        let canonical = root == canonicalRoot ? folder : join(canonicalRoot, childRel)
-                        part.found.append(Found(folder: folder, canonicalFolder: canonical, defaultID: childRel,
+                        let path = join(root, childRel)
+                        let canonical = root == canonicalRoot ? path : join(canonicalRoot, childRel)
+                        part.found.append(Found(folder: path, canonicalFolder: canonical, defaultID: childRel,
                                                 stamp: FileStamp(status)))
                         if part.found.count >= flushAt && !flush(&part) {
                             part.stopped = true
                             return []
                         }
                     } else {
-                        next.append((try dir.folder(entry.name), childRel))
+                        let child = entry.kind == .directory ? try dir.folder(entry.name) : try dir.followedFolder(entry.name)
+                        next.append(Pending(dir: child, rel: childRel, followed: followed))
                     }
                 } catch {
-                    unreadable(childRel, error)
+                    unreadable(childRel, error.problem.description)
                 }
             }
             return next
+        }
+
+        /// What the walk does with the symbolic link `name`.
+        enum LinkStep {
+            /// Not a folder, or one walked elsewhere: passed by, as a file is.
+            case skip
+            /// Its target cannot be reached: held, as an unreadable folder.
+            case unreachable(String)
+            /// A folder outside ENTRIES, at this real path: entered.
+            case follow(String)
+        }
+
+        /// Follows link `name` (at `childRel`) only to a folder outside
+        /// ENTRIES that is neither on the way to it nor inside a folder on
+        /// the way (`followed`: the links followed to get here), so no
+        /// folder is walked twice and no loop is walked at all.
+        func link(_ name: String, in dir: Directory, childRel: String, followed: [String]) -> LinkStep {
+            let target: FileStatus?
+            let to = dir.linkTarget(name).map { "a symbolic link to \($0)" } ?? "a symbolic link"
+            do throws(FileSystemError) { target = try dir.followedStatus(name) } catch {
+                return .unreachable("\(to), which cannot be followed: \(error.problem)")
+            }
+            guard let target else { return .unreachable("\(to), which does not exist (is its disk mounted?)") }
+            guard target.kind == .directory, target.identity != cacheIdentity,
+                  let real = FileSystem.realPath(join(root, childRel)) else { return .skip }
+            func overlaps(_ folder: String) -> Bool {
+                folder == real || folder.hasPrefix(real == "/" ? "/" : real + "/")
+                    || real.hasPrefix(folder == "/" ? "/" : folder + "/")
+            }
+            guard !overlaps(canonicalRoot), !followed.contains(where: overlaps) else { return .skip }
+            return .follow(real)
         }
     }
 

@@ -13,6 +13,9 @@ struct CardOptions {
 
     var theme: Theme
     var fontFile: String?
+    /// The theme file and every font file given (by the theme or
+    /// `--font`): inputs no output of the command may replace.
+    var inputs = InputFiles()
 
     /// Reads `--theme FILE` and `--font FILE`. A theme that cannot be read
     /// and a font file that does not exist are configuration errors
@@ -26,6 +29,7 @@ struct CardOptions {
                 throw UsageError("\(error)")
             }
         }
+        let themeFonts = [theme.fontFile, theme.boldFontFile].compactMap { $0 }
         if let path = args.values["theme"] {
             // The theme's font files are checked here too, so a missing one
             // is a configuration error naming the theme, not a failure of
@@ -40,6 +44,9 @@ struct CardOptions {
             fontFile = font
             theme.fontFile = font
         }
+        // The theme's own font files too, though `--font` takes the place
+        // of its fontFile: they are files of the user's all the same.
+        inputs = InputFiles([args.values["theme"], fontFile].compactMap { $0 } + themeFonts)
     }
 
     /// Throws a usage error, prefixed with `context`, unless `path` is a
@@ -48,7 +55,7 @@ struct CardOptions {
         let status: FileStatus?
         do throws(FileSystemError) { status = try FileSystem.status(path) } catch { throw UsageError("\(context)\(error)") }
         guard let status else { throw UsageError("\(context)\(path): no such font file") }
-        guard status.kind == .regular else { throw UsageError("\(context)\(path): \(status.kind.phrase), not a font file") }
+        guard status.kind == .regular else { throw UsageError("\(context)\(path): is \(status.kind.phrase), not a font file") }
         do throws(TextError) {
             try FontFile.check(path)
         } catch {

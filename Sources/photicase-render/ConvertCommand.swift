@@ -94,7 +94,7 @@ enum ConvertCommand {
             do {
                 bytes = try ImageEncoder.encode(raster, settings: settings)
                 // `convert a.jpg a.jpg` (or through a link) must not replace its input.
-                try FileIO.writeAtomically(bytes, to: output, protecting: Set([FileSystem.identity(of: input)].compactMap { $0 }))
+                try FileIO.writeAtomically(bytes, to: output, protecting: InputFiles([input]))
             } catch let error as CodecError {
                 throw ImageFileError(path: output, reason: error)
             }

@@ -130,7 +130,9 @@ enum RenderCommand {
         // read-only command.
         if options.dryRun { StopSignals.endAtOnce() }
         let stop = options.dryRun ? nil : StopSignals.request
-        let run = RenderRun(options: options, backend: backend, loadEntry: loadEntry, progress: progress, stop: stop)
+        // Every event the run reports is progress the stop watchdog sees.
+        let run = RenderRun(options: options, backend: backend, loadEntry: loadEntry,
+                            progress: Heartbeat(passingTo: progress), stop: stop)
         let summary: RunSummary
         do throws(PipelineError) {
             summary = try run.run()
@@ -216,6 +218,19 @@ enum RenderCommand {
         guard let text = args.values["today"] else { return localToday() }
         guard let date = CalendarDate(text) else { throw UsageError("--today must be a YYYY-MM-DD date, not '\(text)'") }
         return date
+    }
+}
+
+/// Hands events on, each one a sign to the stop watchdog that the run is
+/// not blocked (`StopSignals.beat`).
+final class Heartbeat: ProgressSink {
+    private let next: ProgressSink?
+
+    init(passingTo next: ProgressSink?) { self.next = next }
+
+    func handle(_ event: RenderEvent) {
+        StopSignals.beat()
+        next?.handle(event)
     }
 }
 

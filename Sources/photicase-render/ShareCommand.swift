@@ -62,8 +62,7 @@ enum ShareCommand {
                 throw UsageError("--year must be a year from 1 to 9999, not '\(yearText)'")
             }
             return shareYear(year, entries: folder, output: output, format: format, scale: scale, quality: quality,
-                             options: cardOptions,
-                             inputs: [args.values["theme"], args.values["font"]].compactMap { $0 })
+                             options: cardOptions)
         }
 
         let entry: Entry
@@ -78,8 +77,8 @@ enum ShareCommand {
             let renderer = try CardRenderer(theme: cardOptions.theme)
             let image = try renderer.renderShare(entry, options: ShareOptions(scale: scale, frontOnly: args.flags.contains("front-only")))
             // Never overwrite what the ticket was made from.
-            let inputs = [EntryLoader.file(in: folder), entry.front?.path, entry.back?.path,
-                          args.values["theme"], args.values["font"]].compactMap { $0 }
+            var inputs = cardOptions.inputs
+            inputs.formUnion(InputFiles([EntryLoader.file(in: folder), entry.front?.path, entry.back?.path].compactMap { $0 }))
             return try write(image, format: format, quality: quality, to: output, protecting: inputs)
         } catch {
             Console.error("photicase-render: \(error)")
@@ -99,13 +98,13 @@ enum ShareCommand {
     /// nil: the format's default) and writes it atomically, refusing when
     /// `output` is one of `inputs` (compared by file identity).
     static func write(_ image: RenderedImage, format: ImageFormat, quality: Int?, to output: String,
-                      protecting inputs: [String]) throws -> ExitStatus {
+                      protecting inputs: InputFiles) throws -> ExitStatus {
         for warning in image.warnings { Console.error("photicase-render: warning: \(warning)") }
         let settings: EncodeSettings = format == .png ? .png(compressionLevel: pngLevel)
             : .defaults(for: format, quality: quality)
         let bytes = try ImageEncoder.encode(image.raster, settings: settings)
         do throws(CodecError) {
-            try FileIO.writeAtomically(bytes, to: output, protecting: Set(inputs.compactMap(FileSystem.identity)))
+            try FileIO.writeAtomically(bytes, to: output, protecting: inputs)
         } catch {
             throw ImageFileError(path: output, reason: error)
         }
@@ -117,24 +116,33 @@ extension ShareCommand {
     /// `share --year`: the year in review straight from ENTRIES, no cache.
     /// The top five faces are drawn at their size in the image (their
     /// photos decoded small); every other entry only counts.
+    ///
+    /// The output may replace none of the command's inputs: the theme, the
+    /// fonts, and every entry.json and photo under ENTRIES, whatever the
+    /// year (ENTRIES is the user's book, and `-o` a path into it is a slip).
     static func shareYear(_ year: Int, entries root: String, output: String, format: ImageFormat, scale: Int,
-                          quality: Int?, options: CardOptions, inputs: [String]) -> ExitStatus {
+                          quality: Int?, options: CardOptions) -> ExitStatus {
         var entries: [Entry] = []
+        var inputs = options.inputs
         do throws(PipelineError) {
             let discovery = try EntryDiscovery.find(in: root, excluding: nil)
             for folder in discovery.unreadable {
                 Console.error("photicase-render: warning: \(folder.folder): cannot read folder (\(folder.reason)); left out")
             }
             for found in discovery.found {
+                // An entry left out (its entry.json broken, a photo gone) is
+                // the user's all the same.
+                inputs.insert(EntryLoader.file(in: found.folder))
                 do {
                     let entry = try RenderCommand.loadEntry(found.folder, found.canonicalFolder, found.defaultID).entry
+                    inputs.formUnion(InputFiles([entry.front?.path, entry.back?.path].compactMap { $0 }))
                     // A photo that cannot be read (missing, unreadable, a
                     // folder) leaves its entry out, as `render` holds it; one
                     // that reads but does not decode is drawn as a placeholder.
                     for path in [entry.front?.path, entry.back?.path].compactMap({ $0 }) {
                         let status = try FileSystem.readableStatus(path)
                         guard status.kind == .regular else {
-                            throw FileSystemError(path: path, problem: .notRegularFile, found: status.kind)
+                            throw FileSystemError(path: path, wrongKind: status.kind)
                         }
                     }
                     entries.append(entry)
@@ -170,8 +178,7 @@ extension ShareCommand {
                 }
             }
             let image = try renderer.renderYearInReview(summary, topFaces: faces, scale: Double(scale))
-            let photos = ofYear.flatMap { [$0.front?.path, $0.back?.path].compactMap { $0 } }
-            return try write(image, format: format, quality: quality, to: output, protecting: photos + inputs)
+            return try write(image, format: format, quality: quality, to: output, protecting: inputs)
         } catch {
             Console.error("photicase-render: \(error)")
             return .inputFailure

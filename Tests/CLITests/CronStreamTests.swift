@@ -227,7 +227,7 @@ import Testing
         #expect(error["exit"] == nil)
         #expect((error["message"] as? String)?.contains("cannot remove") == true)
         // Said as what it is, not as the kinds it might have been.
-        #expect((error["message"] as? String)?.hasSuffix("front.webp: not a regular file (a directory)") == true, "\(error)")
+        #expect((error["message"] as? String)?.hasSuffix("front.webp: is a folder") == true, "\(error)")
     }
 
     @Test func aLogThatCannotBeWrittenIsAWarning() throws {

@@ -87,6 +87,110 @@ enum Tool {
                       stderr: String(decoding: e, as: UTF8.self))
     }
 
+    /// The outcome of `start`ing the tool: how it ended, and whether it
+    /// had to be killed at the deadline (it would have run on for ever).
+    struct Ended {
+        var result: Result
+        /// The signal that ended it, or nil when it exited.
+        var signal: Int32?
+        var killedAtDeadline: Bool
+        /// Seconds from the start to its end.
+        var seconds: Double
+    }
+
+    /// A running tool, read and waited for on other threads, so a test can
+    /// signal it and give it a deadline.
+    final class Running: @unchecked Sendable {
+        let process = Process()
+        private let out = Pipe(), err = Pipe()
+        private let group = DispatchGroup()
+        private var outData = Data(), errData = Data()
+        private let started = Date()
+
+        init(_ args: [String], executable: String, environment: [String: String]?) throws {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = args
+            if let environment { process.environment = environment }
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            group.enter()
+            DispatchQueue.global().async {
+                self.outData = self.out.fileHandleForReading.readDataToEndOfFile()
+                self.group.leave()
+            }
+            group.enter()
+            DispatchQueue.global().async {
+                self.errData = self.err.fileHandleForReading.readDataToEndOfFile()
+                self.group.leave()
+            }
+        }
+
+        var pid: Int32 { process.processIdentifier }
+
+        /// The processes descended from `parent`, children first (from
+        /// /proc: each process's parent is the 4th field of its stat).
+        static func descendants(of parent: Int32) -> [Int32] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            var parents: [Int32: Int32] = [:]
+            for name in names {
+                guard let pid = Int32(name),
+                      let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                      let close = stat.lastIndex(of: ")") else { continue }
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                if fields.count > 1, let ppid = Int32(fields[1]) { parents[pid] = ppid }
+            }
+            var found: [Int32] = []
+            var frontier = [parent]
+            while let next = frontier.popLast() {
+                for (pid, ppid) in parents where ppid == next {
+                    found.append(pid)
+                    frontier.append(pid)
+                }
+            }
+            return found
+        }
+
+        /// Waits up to `seconds`; a tool still running then is killed with
+        /// whatever it started (SIGKILL, which no handler can delay: a tool
+        /// run by `timeout` outlives it), and reported so.
+        func wait(deadline seconds: Double) -> Ended {
+            var killed = false
+            while process.isRunning {
+                if Date().timeIntervalSince(started) > seconds {
+                    for child in Self.descendants(of: pid) { kill(child, SIGKILL) }
+                    kill(pid, SIGKILL)
+                    killed = true
+                    break
+                }
+                usleep(20_000)
+            }
+            process.waitUntilExit()
+            let elapsed = Date().timeIntervalSince(started)
+            // A descendant still holding the pipes must not hang the test.
+            if group.wait(timeout: .now() + 10) == .timedOut {
+                for child in Self.descendants(of: pid) { kill(child, SIGKILL) }
+                _ = group.wait(timeout: .now() + 10)
+            }
+            let signal = process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil
+            return Ended(result: Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                                        stderr: String(decoding: errData, as: UTF8.self)),
+                         signal: signal, killedAtDeadline: killed, seconds: elapsed)
+        }
+    }
+
+    /// Starts the tool (as `nobody`, when `unprivileged` and root) without
+    /// waiting for it; `environment` replaces the inherited one.
+    static func start(_ args: [String], unprivileged: Bool = false, environment: [String: String]? = nil) throws -> Running {
+        guard unprivileged && isRoot else { return try Running(args, executable: path, environment: environment) }
+        let env = (environment ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        // setpriv execs the tool itself (pid kept), through env for the
+        // variables it was given.
+        return try Running(["--reuid=nobody", "--regid=nogroup", "--clear-groups", "--inh-caps=-all", "--reset-env", "--",
+                            "/usr/bin/env"] + env + [try publicCopy.get()] + args,
+                           executable: "/usr/bin/setpriv", environment: nil)
+    }
+
     /// A fresh temporary directory, removed by the caller.
     static func temporaryDirectory() throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pr-cli-\(UUID().uuidString)").path

@@ -139,7 +139,7 @@ import Raster
         #expect(throws: ImageFileError(path: dir, reason: .io(.isDirectory))) { try ImageDecoder.decodeFile(atPath: dir) }
         let fifo = dir + "/photo.jpg"
         #expect(mkfifo(fifo, 0o644) == 0)
-        #expect(throws: ImageFileError(path: fifo, reason: .io(.notRegularFile))) { try ImageDecoder.decodeFile(atPath: fifo) }
+        #expect(throws: ImageFileError(path: fifo, reason: .io(.notRegularFile(.fifo)))) { try ImageDecoder.decodeFile(atPath: fifo) }
         let missing = dir + "/missing.png"
         #expect(throws: ImageFileError(path: missing, reason: .io(.notFound))) { try ImageDecoder.decodeFile(atPath: missing) }
     }

@@ -27,12 +27,12 @@ final class Scratch {
         #expect(throws: FileSystemError(path: s.path + "/a.txt", problem: .tooLarge(size: 5, limit: 4))) {
             try FileSystem.readFile(s.path + "/a.txt", limit: 4)
         }
-        #expect(throws: FileSystemError(path: s.path, problem: .isDirectory, found: .directory)) {
+        #expect(throws: FileSystemError(path: s.path, problem: .isDirectory)) {
             try FileSystem.readFile(s.path, limit: 10)
         }
         mkfifo(s.path + "/fifo", 0o644)
         // O_NONBLOCK: no writer, yet the open returns and the FIFO is refused.
-        #expect(throws: FileSystemError(path: s.path + "/fifo", problem: .notRegularFile, found: .fifo)) {
+        #expect(throws: FileSystemError(path: s.path + "/fifo", problem: .notRegularFile(.fifo))) {
             try FileSystem.readFile(s.path + "/fifo", limit: 10)
         }
         #expect(throws: FileSystemError(path: s.path + "/none", problem: .notFound)) {
@@ -46,7 +46,7 @@ final class Scratch {
         try FileManager.default.createDirectory(atPath: s.path + "/cache", withIntermediateDirectories: true)
         symlink(s.path + "/secret.txt", s.path + "/cache/link.txt")
         let cache = try Directory.open(s.path + "/cache")
-        #expect(throws: FileSystemError(path: s.path + "/cache/link.txt", problem: .symbolicLink, found: .symbolicLink)) {
+        #expect(throws: FileSystemError(path: s.path + "/cache/link.txt", problem: .symbolicLink)) {
             try cache.readFile("link.txt", limit: 100)
         }
         // The path-level reader follows links the user made on purpose.
@@ -67,26 +67,29 @@ final class Scratch {
         try s.file("victim.txt", "precious")
         let dir = try Directory.open(s.path)
         symlink(s.path + "/victim.txt", s.path + "/link.txt")
-        #expect(throws: FileSystemError(path: s.path + "/link.txt", problem: .symbolicLink, found: .symbolicLink)) {
+        #expect(throws: FileSystemError(path: s.path + "/link.txt", problem: .symbolicLink)) {
             try dir.write("link.txt", bytes: [1])
         }
         mkfifo(s.path + "/fifo", 0o644)
-        #expect(throws: FileSystemError(path: s.path + "/fifo", problem: .notRegularFile, found: .fifo)) {
+        #expect(throws: FileSystemError(path: s.path + "/fifo", problem: .notRegularFile(.fifo))) {
             try dir.write("fifo", bytes: [1])
         }
         try FileManager.default.createDirectory(atPath: s.path + "/sub", withIntermediateDirectories: true)
-        #expect(throws: FileSystemError(path: s.path + "/sub", problem: .isDirectory, found: .directory)) {
+        #expect(throws: FileSystemError(path: s.path + "/sub", problem: .isDirectory)) {
             try dir.write("sub", bytes: [1])
         }
-        let identity = try #require(FileSystem.identity(of: s.path + "/victim.txt"))
-        #expect(throws: FileSystemError(path: s.path + "/victim.txt", problem: .sameFileAsInput)) {
-            try FileSystem.writeAtomically([1], to: s.path + "/victim.txt", protecting: [identity])
+        let inputs = InputFiles([s.path + "/victim.txt"])
+        #expect(throws: FileSystemError(path: s.path + "/victim.txt", problem: .sameFileAsInput(s.path + "/victim.txt"))) {
+            try FileSystem.writeAtomically([1], to: s.path + "/victim.txt", protecting: inputs)
         }
-        // A hard link is the same file under another name.
+        // A hard link is the same file under another name; the error names both.
         link(s.path + "/victim.txt", s.path + "/hard.txt")
-        #expect(throws: FileSystemError(path: s.path + "/hard.txt", problem: .sameFileAsInput)) {
-            try FileSystem.writeAtomically([1], to: s.path + "/hard.txt", protecting: [identity])
+        let refused = FileSystemError(path: s.path + "/hard.txt", problem: .sameFileAsInput(s.path + "/victim.txt"))
+        #expect(throws: refused) {
+            try FileSystem.writeAtomically([1], to: s.path + "/hard.txt", protecting: inputs)
         }
+        #expect(refused.description == "\(s.path)/hard.txt: is the same file as \(s.path)/victim.txt, an input of "
+                + "this command; refusing to overwrite it")
         #expect(s.read("victim.txt") == "precious")
     }
 
@@ -96,7 +99,7 @@ final class Scratch {
         try FileManager.default.createDirectory(atPath: s.path + "/cache/tickets", withIntermediateDirectories: true)
         symlink(s.path + "/outside", s.path + "/cache/tickets/evil")
         let cache = try Directory.open(s.path + "/cache")
-        #expect(throws: FileSystemError(path: s.path + "/cache/tickets/evil", problem: .symbolicLink, found: .symbolicLink)) {
+        #expect(throws: FileSystemError(path: s.path + "/cache/tickets/evil", problem: .symbolicLink)) {
             try cache.folder("tickets/evil", create: true)
         }
         let made = try cache.folder("days/2022", create: true)

@@ -20,6 +20,11 @@ import Glibc
 /// Whatever libheif hands out through an out-parameter is released when it
 /// is there, whatever the status says: for an nclx box it does not know,
 /// libheif 1.15 returns an error and the profile it allocated anyway.
+///
+/// The decoders libheif drives print on stderr for damaged data (libde265:
+/// "SPS error: CB alignment"; dav1d: "Error parsing OBU data"). What they
+/// print while a file decodes is caught (`DecoderOutput`) and becomes part
+/// of that file's error, or a warning when it decodes all the same.
 enum HEIFBinding {
     struct Thumbnail: Sendable, Hashable {
         var id: UInt32
@@ -45,6 +50,10 @@ enum HEIFBinding {
     }()
 
     static func readHeader(_ data: UnsafeRawBufferPointer, format: ImageFormat) throws -> Header {
+        try DecoderOutput.catching(format: format) { try readHeader(parsing: data, format: format) }.0
+    }
+
+    private static func readHeader(parsing data: UnsafeRawBufferPointer, format: ImageFormat) throws -> Header {
         try withPrimary(data, format: format) { heif, handle in
             var thumbnails: [Thumbnail] = []
             let n = Int(heif.image_handle_get_number_of_thumbnails(handle))
@@ -72,17 +81,22 @@ enum HEIFBinding {
     }
 
     /// Decodes the primary image, or its thumbnail `thumbnail`, upright,
-    /// as straight-alpha 8-bit RGBA (deeper samples rounded).
-    static func decode(_ data: UnsafeRawBufferPointer, format: ImageFormat, thumbnail: UInt32? = nil) throws -> Raster {
-        try withPrimary(data, format: format) { heif, primary in
-            guard let thumbnail else { return try decode(heif, primary, format: format, bytes: data.count) }
-            var handle: OpaquePointer?
-            let status = heif.image_handle_get_thumbnail(primary, thumbnail, &handle)
-            defer { if let handle { heif.image_handle_release(handle) } }
-            try check(status, format: format, bytes: data.count)
-            guard let handle else { throw CodecError.corrupt(format, "missing thumbnail") }
-            return try decode(heif, handle, format: format, bytes: data.count)
+    /// as straight-alpha 8-bit RGBA (deeper samples rounded), with a warning
+    /// when the decoder printed something yet produced the image.
+    static func decode(_ data: UnsafeRawBufferPointer, format: ImageFormat,
+                       thumbnail: UInt32? = nil) throws -> (Raster, warnings: [String]) {
+        let (raster, said) = try DecoderOutput.catching(format: format) {
+            try withPrimary(data, format: format) { heif, primary in
+                guard let thumbnail else { return try decode(heif, primary, format: format, bytes: data.count) }
+                var handle: OpaquePointer?
+                let status = heif.image_handle_get_thumbnail(primary, thumbnail, &handle)
+                defer { if let handle { heif.image_handle_release(handle) } }
+                try check(status, format: format, bytes: data.count)
+                guard let handle else { throw CodecError.corrupt(format, "missing thumbnail") }
+                return try decode(heif, handle, format: format, bytes: data.count)
+            }
         }
+        return (raster, said.map { ["the decoder reported damage (\($0)); the image may show it"] } ?? [])
     }
 
     private static func decode(_ heif: LibHeif, _ handle: OpaquePointer, format: ImageFormat, bytes: Int) throws -> Raster {
@@ -306,5 +320,108 @@ struct LibHeif: @unchecked Sendable {
         image_get_bits_per_pixel_range = try call("heif_image_get_bits_per_pixel_range")
         let initialize: heif_init_fn = try call("heif_init")
         _ = initialize(nil)
+    }
+}
+
+/// The C library's stderr stream, as libheif and its decoders use it,
+/// routed by thread: while a thread decodes (`catching`), what it prints
+/// there is kept for the file it concerns; any other thread's output goes
+/// to file descriptor 2 as before. The decoders print unconditionally
+/// (libde265's `fprintf(stderr, "SPS error: ...")` has no switch, and the
+/// logger dav1d offers is a setting of its context that libheif 1.15's
+/// plugin leaves at dav1d's default, stderr), so the stream itself is
+/// replaced, once, before the first decode; descriptor 2 is never touched,
+/// and this tool's own messages, written to it directly, pass as ever.
+/// They print on the decoding thread (libde265 checks its SPS, dav1d
+/// parses its OBUs, where the printing is, on the caller's thread), so
+/// several threads decoding at once each keep their own.
+enum DecoderOutput {
+    /// The catching thread's buffer, in its thread-specific slot.
+    final class Buffer {
+        var bytes: [UInt8] = []
+        /// A hostile file could make a decoder print without end: kept up
+        /// to here, the rest counted out.
+        static let limit = 2048
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// Replaces the stderr stream, once (a Swift global's initialiser runs
+    /// once, under a lock, before any decoding thread uses it).
+    private static let installed: Void = {
+        _ = key
+        let functions = photicase_cookie_functions(read: nil, write: { _, bytes, count in
+            guard let bytes else { return 0 }
+            if let slot = pthread_getspecific(DecoderOutput.key) {
+                let buffer = Unmanaged<Buffer>.fromOpaque(slot).takeUnretainedValue()
+                let room = max(0, Buffer.limit - buffer.bytes.count)
+                buffer.bytes += UnsafeRawBufferPointer(start: bytes, count: min(count, room))
+                return count
+            }
+            // Not caught: on to descriptor 2, all of it.
+            var done = 0
+            while done < count {
+                let n = write(STDERR_FILENO, bytes + done, count - done)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                done += n
+            }
+            return count
+        }, seek: nil, close: nil)
+        guard let stream = photicase_fopencookie(nil, "w", functions) else { return }
+        // Unbuffered: each print reaches `write` at once, on its thread.
+        setvbuf(stream, nil, _IONBF, 0)
+        photicase_set_stderr(stream)
+    }()
+
+    /// Runs `body` (a libheif call that may decode), keeping what the
+    /// decoders print meanwhile on this thread: on success it is returned
+    /// as one line (nil when they printed nothing); an error thrown carries
+    /// it, since it is likely the reason.
+    static func catching<R>(format: ImageFormat, _ body: () throws -> R) throws -> (R, said: String?) {
+        _ = installed
+        let buffer = Buffer()
+        let outer = pthread_getspecific(key)
+        pthread_setspecific(key, Unmanaged.passUnretained(buffer).toOpaque())
+        defer { pthread_setspecific(key, outer) }
+        let result: R
+        do {
+            result = try withExtendedLifetime(buffer) { try body() }
+        } catch let error as CodecError {
+            guard let said = text(buffer.bytes) else { throw error }
+            throw error.adding(said: said, format: format)
+        }
+        return (result, text(buffer.bytes))
+    }
+
+    /// The lines printed, trimmed and joined with "; ", or nil.
+    private static func text(_ bytes: [UInt8]) -> String? {
+        let lines = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
+            .map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+        return lines.isEmpty ? nil : lines.joined(separator: "; ")
+    }
+}
+
+extension CodecError {
+    /// This error with what the decoder printed about the data added.
+    func adding(said: String, format: ImageFormat) -> CodecError {
+        let note = "; the decoder said: \(said)"
+        return switch self {
+        case let .corrupt(f, message): .corrupt(f, message + note)
+        case let .unsupported(f, message): .unsupported(f, message + note)
+        case let .limitExceeded(f, message): .limitExceeded(f, message + note)
+        case let .truncated(f, bytes): .corrupt(f, "data ends after \(bytes) bytes" + note)
+        default: self
+        }
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingWhitespace() -> String {
+        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }
 }

@@ -16,9 +16,10 @@ public enum FileIO {
 
     /// Writes `bytes` to `path` so that no reader ever sees a partial file
     /// (temporary file in the same folder, flushed, renamed). Refuses an
-    /// existing `path` that is not a regular file, or is one of `inputs`.
+    /// existing `path` that is not a regular file, or is one of `inputs`;
+    /// a file replaced keeps its mode (see `FileSystem.writeAtomically`).
     public static func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool = true,
-                                       protecting inputs: Set<FileIdentity> = []) throws(CodecError) {
+                                       protecting inputs: InputFiles = InputFiles()) throws(CodecError) {
         do throws(FileSystemError) {
             try FileSystem.writeAtomically(bytes, to: path, durable: durable, protecting: inputs)
         } catch {

@@ -15,7 +15,7 @@ struct EntryDecoder {
     static let yearRange = 1...9999
 
     func entry(defaultID: String) throws(EntryError) -> Entry {
-        guard let title = try fields.nonEmptyString("title") else { throw missing("title") }
+        let title = try title()
         var entry = Entry(id: try fields.nonEmptyString("id") ?? defaultID,
                          folder: folder,
                          title: title,
@@ -30,6 +30,18 @@ struct EntryDecoder {
                          back: try face("back"))
         entry.author = try fields.string("author")
         return entry
+    }
+
+    /// The title as written, which must show some text as every face and
+    /// page shows it (`SearchTitle.clean`: `<b>` tags and entities
+    /// removed, whitespace collapsed): a ticket with a blank title is no
+    /// ticket, whatever markup made it blank.
+    private func title() throws(EntryError) -> String {
+        guard let title = try fields.nonEmptyString("title") else { throw missing("title") }
+        guard SearchTitle.clean(title).contains(where: { !$0.isWhitespace }) else {
+            throw .noTextInTitle(file: fields.file, field: fields.path("title"), value: FieldReader.quote(.string(title)))
+        }
+        return title
     }
 
     private func missing(_ key: String) -> EntryError {

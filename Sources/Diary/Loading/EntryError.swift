@@ -21,6 +21,9 @@ public enum EntryError: Error, Sendable, Hashable, CustomStringConvertible {
     case wrongType(file: String, field: String, expected: String)
     /// A string field is empty (or only whitespace).
     case emptyField(file: String, field: String)
+    /// A title with characters but no text to show: only `<b>` tags,
+    /// entities and whitespace (`"<b></b>"`, `"&nbsp;"`).
+    case noTextInTitle(file: String, field: String, value: String)
     /// A number lies outside `range` (written like "0...5").
     case outOfRange(file: String, field: String, value: String, range: String)
     /// A rating that is not a multiple of 0.5.
@@ -49,6 +52,9 @@ public enum EntryError: Error, Sendable, Hashable, CustomStringConvertible {
     case nulInPhotoPath(file: String, field: String)
     /// A photo name whose symbolic links could not be followed (a loop, no permission).
     case unresolvablePhotoPath(file: String, field: String, value: String, reason: String)
+    /// A photo name not on disk as written that two files of `folder`
+    /// spell, differing only in Unicode normalization (NFC and NFD).
+    case ambiguousPhotoName(file: String, field: String, value: String, folder: String, matches: [String])
 
     /// The entry.json path as the caller gave it.
     public var file: String {
@@ -56,12 +62,13 @@ public enum EntryError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notFound(let file), .notARegularFile(let file, _), .unreadable(let file, _),
              .tooLarge(let file, _, _), .malformed(let file, _), .notAnObject(let file, _),
              .missingField(let file, _), .wrongType(let file, _, _), .emptyField(let file, _),
+             .noTextInTitle(let file, _, _),
              .outOfRange(let file, _, _, _), .notHalfStep(let file, _, _), .invalidDate(let file, _, _),
              .unknownKind(let file, _, _), .nonPositiveFrame(let file, _, _),
              .conflictingCropForms(let file, _), .missingCropForm(let file, _),
              .notAFileName(let file, _, _), .absolutePhotoPath(let file, _, _),
              .photoOutsideFolder(let file, _, _), .parentInPhotoPath(let file, _, _), .nulInPhotoPath(let file, _),
-             .unresolvablePhotoPath(let file, _, _, _):
+             .unresolvablePhotoPath(let file, _, _, _), .ambiguousPhotoName(let file, _, _, _, _):
             file
         }
     }
@@ -90,6 +97,8 @@ public enum EntryError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(quoted(field)) must be \(expected)"
         case .emptyField(_, let field):
             "\(quoted(field)) must not be empty"
+        case .noTextInTitle(_, let field, let value):
+            "\(quoted(field)): \(value) has no text once its <b> tags and HTML entities are removed"
         case .outOfRange(_, let field, let value, let range):
             "\(quoted(field)): \(value) is outside \(range)"
         case .notHalfStep(_, let field, let value):
@@ -116,8 +125,22 @@ public enum EntryError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(quoted(field)) must not contain a NUL character"
         case .unresolvablePhotoPath(_, let field, let value, let reason):
             "\(quoted(field)): \(value) cannot be resolved: \(reason)"
+        case .ambiguousPhotoName(_, let field, let value, let folder, let matches):
+            "\(quoted(field)): \(value) is not in \(folder) as written, and \(matches.count) files there spell it "
+                + "(\(matches.map { nameWithScalars($0) }.joined(separator: ", ")): their names differ only in "
+                + "Unicode normalization; rename or remove all but one"
         }
     }
 
     private func quoted(_ field: String) -> String { "\"\(field)\"" }
+
+    /// A name and its non-ASCII scalars, which tell apart two names that
+    /// look alike: `"café.jpg" (U+00E9)`, `"café.jpg" (U+0065 U+0301)`.
+    private func nameWithScalars(_ name: String) -> String {
+        let scalars = name.unicodeScalars.filter { !$0.isASCII }.map { scalar in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }
+        return "\"\(name)\"" + (scalars.isEmpty ? "" : " (" + scalars.joined(separator: " ") + ")")
+    }
 }

@@ -62,8 +62,8 @@ public struct EntryLoader: Sendable {
         } catch {
             switch error.problem {
             case .notFound, .notADirectory: throw .notFound(file: file)
-            case .isDirectory, .notRegularFile:
-                throw .notARegularFile(file: file, kind: (error.found ?? .other).phrase)
+            case .isDirectory: throw .notARegularFile(file: file, kind: FileKind.directory.phrase)
+            case .notRegularFile(let kind): throw .notARegularFile(file: file, kind: kind.phrase)
             case .tooLarge(let size, _): throw .tooLarge(file: file, size: size, limit: limits.maxBytes)
             default: throw .unreadable(file: file, reason: error.problem.description)
             }

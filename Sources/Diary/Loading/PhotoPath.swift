@@ -7,8 +7,11 @@ import FileSystem
 /// `photos/back.webp`). Refused: empty names and names that reduce to the
 /// folder itself (`.`), NUL characters, absolute paths, `..` components,
 /// and any name that, once symbolic links are followed, lands outside the
-/// folder (a link may point elsewhere inside it). Whether the photo exists
-/// is not checked: the decoder reports missing files.
+/// folder (a link may point elsewhere inside it). A name not on disk as
+/// written is looked for as the disk may spell it (NFD where entry.json
+/// says NFC, or the other way round: `FileSystem.diskSpelling`); two files
+/// that both spell it are an error. Otherwise whether the photo exists is
+/// not checked: the decoder reports missing files.
 enum PhotoPath {
     /// The path of photo `name` in `folder`: the folder, a slash, and the
     /// name without `.` components or repeated slashes. `field` and `file`
@@ -31,24 +34,48 @@ enum PhotoPath {
                 : .parentInPhotoPath(file: file, field: field, value: quoted)
         }
         guard !parts.isEmpty else { throw .notAFileName(file: file, field: field, value: quoted) }
-        let path = join(folder, parts.joined(separator: "/"))
+        var relative = parts.joined(separator: "/")
 
         // Symbolic links inside the folder may lead anywhere; compare where
         // the folder and the photo really are.
         let landedFolder: [UInt8]
-        let landedPhoto: [UInt8]
+        var landedPhoto: FileSystem.Landing
+        func land() throws(EntryError) -> FileSystem.Landing {
+            do throws(FileSystem.ResolveProblem) {
+                return try FileSystem.landing(of: relative, from: landedFolder)
+            } catch {
+                throw .unresolvablePhotoPath(file: file, field: field, value: quoted, reason: error.reason)
+            }
+        }
         do throws(FileSystem.ResolveProblem) {
             landedFolder = try landing.of(folder.isEmpty ? "." : folder)
-            landedPhoto = try FileSystem.landingPath(of: parts.joined(separator: "/"), from: landedFolder)
         } catch {
             throw .unresolvablePhotoPath(file: file, field: field, value: quoted, reason: error.reason)
         }
+        landedPhoto = try land()
+        // Not there as written: perhaps as the disk spells it. Only then is
+        // the folder listed (an unchanged book costs nothing more).
+        if !landedPhoto.exists, let spelled = try respelled(relative, in: folder, field: field, file: file, value: quoted) {
+            relative = spelled
+            landedPhoto = try land()
+        }
+        let path = join(folder, relative)
         // Bytes, not String comparison: Unicode equivalence must not make
         // two different paths look alike.
         let folderPrefix = landedFolder == [UInt8(ascii: "/")] ? landedFolder : landedFolder + [UInt8(ascii: "/")]
-        let inside = landedPhoto.count > folderPrefix.count && landedPhoto.starts(with: folderPrefix)
+        let inside = landedPhoto.path.count > folderPrefix.count && landedPhoto.path.starts(with: folderPrefix)
         guard inside else { throw .photoOutsideFolder(file: file, field: field, value: quoted) }
         return path
+    }
+
+    /// `relative` as the disk spells it in `folder`, when it differs.
+    private static func respelled(_ relative: String, in folder: String, field: String, file: String,
+                                  value: String) throws(EntryError) -> String? {
+        do throws(FileSystem.AmbiguousName) {
+            return try FileSystem.diskSpelling(of: relative, in: folder)
+        } catch {
+            throw .ambiguousPhotoName(file: file, field: field, value: value, folder: error.folder, matches: error.matches)
+        }
     }
 
     /// `folder/name`, without doubling a trailing slash; just `name` in the

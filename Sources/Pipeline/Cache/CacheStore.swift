@@ -170,7 +170,7 @@ public final class CacheStore: @unchecked Sendable {
         }
         guard let status = try dir.status(name) else { return false }
         guard status.kind == .regular || status.kind == .symbolicLink else {
-            throw FileSystemError(path: display(relative), problem: .notRegularFile, found: status.kind)
+            throw FileSystemError(path: display(relative), wrongKind: status.kind)
         }
         let removed = try dir.remove(name)
         // Keep tickets/, days/ and months/ themselves.

@@ -5,6 +5,11 @@ import FileSystem
 /// ENTRIES) was looked for in a folder that could be read and is not
 /// there, or it no longer holds entry.json. Anything that cannot be read
 /// on the way, and any folder outside ENTRIES, proves nothing.
+///
+/// A symbolic link on the way is followed, as discovery follows it (the
+/// index records a linked folder by its path through the link): a folder
+/// moved to another disk and linked back is there. A link whose target
+/// cannot be reached (the disk not mounted) proves nothing either.
 enum EntryPresence: Equatable {
     case gone
     case present
@@ -22,8 +27,21 @@ enum EntryPresence: Equatable {
             do throws(FileSystemError) {
                 // fstatat in a folder we hold open: "no such file" here is
                 // an answer, not an accident of permissions on the way.
-                guard let status = try dir.status(part), status.kind == .directory else { return .gone }
-                dir = try dir.folder(part)
+                guard let status = try dir.status(part) else { return .gone }
+                switch status.kind {
+                case .directory:
+                    dir = try dir.folder(part)
+                case .symbolicLink:
+                    // Followed: a dangling link is a folder out of reach,
+                    // not a folder gone; a link to a file is no folder.
+                    guard let target = try dir.followedStatus(part) else {
+                        return .unknown(reason: "\(dir.display(part)) is a symbolic link whose target does not exist")
+                    }
+                    guard target.kind == .directory else { return .gone }
+                    dir = try dir.followedFolder(part)
+                default:
+                    return .gone
+                }
             } catch {
                 return .unknown(reason: error.description)
             }

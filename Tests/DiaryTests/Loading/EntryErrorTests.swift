@@ -17,6 +17,14 @@ struct EntryErrorTests {
         Case(text: entryJSON(title: "42"), message: "\(file): \"title\" must be a string"),
         Case(text: entryJSON(title: "\" \\t\\n \""), message: "\(file): \"title\" must not be empty"),
         Case(text: entryJSON(title: "\"\""), message: "\(file): \"title\" must not be empty"),
+        // Characters, but nothing to show once the search API's markup is
+        // removed, as every face and page removes it.
+        Case(text: entryJSON(title: #""<b></b>""#),
+             message: "\(file): \"title\": \"<b></b>\" has no text once its <b> tags and HTML entities are removed"),
+        Case(text: entryJSON(title: #""<B> </b >&nbsp;""#),
+             message: "\(file): \"title\": \"<B> </b >&nbsp;\" has no text once its <b> tags and HTML entities are removed"),
+        Case(text: entryJSON(title: #"" &#32;&#x3000;\t""#),
+             message: "\(file): \"title\": \" &#32;&#x3000;\\t\" has no text once its <b> tags and HTML entities are removed"),
         Case(text: #"{"title": "x", "rating": 4}"#, message: "\(file): \"date\" is missing"),
         Case(text: entryJSON(date: "20220827"), message: "\(file): \"date\" must be a string"),
         Case(text: entryJSON(date: "\"2022-02-30\""),

@@ -54,7 +54,7 @@ struct EntryLoaderTests {
         let error = try #require(throws: EntryError.self) {
             try EntryLoader().load(folder: root.path, defaultID: "x", displayPath: "e/entry.json")
         }
-        #expect(error.description == "e/entry.json: is a directory, not a file")
+        #expect(error.description == "e/entry.json: is a folder, not a file")
     }
 
     @Test func fifoIsRefusedWithoutWaiting() throws {

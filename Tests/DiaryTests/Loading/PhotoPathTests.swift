@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 @testable import Diary
@@ -110,5 +111,77 @@ struct PhotoPathTests {
         // "" and "." are the working directory, which the landing check starts from.
         #expect(try front("\"front.jpg\"", in: ".")?.path == "./front.jpg")
         #expect(try front("\"front.jpg\"", in: "")?.path == "front.jpg")
+    }
+}
+
+/// A photo named in one Unicode normalization in entry.json and stored in
+/// the other (macOS and iCloud copies write names decomposed, NFD; the app
+/// writes entry.json composed, NFC): found as the disk spells it, never
+/// "no such file"; two files that both spell it are an error.
+struct PhotoNameNormalizationTests {
+    /// "café 앞면.jpg": é and the Hangul syllables composed (NFC) ...
+    static let composed = "caf\u{E9} \u{C55E}\u{BA74}.jpg"
+    /// ... and decomposed (NFD): e + U+0301, Hangul as conjoining jamo.
+    static let decomposed = "cafe\u{301} \u{110B}\u{1161}\u{11C1}\u{1106}\u{1167}\u{11AB}.jpg"
+
+    /// Creates `name` in `folder` byte for byte (no library in between
+    /// that might normalize it).
+    func create(_ name: String, in folder: String) throws {
+        let fd = open(folder + "/" + name, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        try #require(fd >= 0)
+        close(fd)
+    }
+
+    func front(_ name: String, in folder: String) throws(EntryError) -> FacePhoto? {
+        try parseEntry(entryJSON("\"front\": {\"photo\": \"\(name)\"}"), folder: folder).front
+    }
+
+    @Test func theSpellingsDifferInBytesButNotAsText() {
+        #expect(Array(Self.composed.utf8) != Array(Self.decomposed.utf8))
+        #expect(Self.composed == Self.decomposed)
+    }
+
+    @Test(arguments: [(composed, decomposed), (decomposed, composed)])
+    func aNameIsFoundAsTheDiskSpellsIt(written: String, onDisk: String) throws {
+        let folder = try TemporaryFolder()
+        try create(onDisk, in: folder.path)
+        let photo = try #require(try front(written, in: folder.path))
+        // The path opens the file: the disk's bytes, not entry.json's.
+        #expect(Array(photo.path.utf8) == Array((folder.path + "/" + onDisk).utf8))
+        #expect(access(photo.path, F_OK) == 0)
+        // The name stays as written (it is what entry.json says).
+        #expect(Array(photo.name.utf8) == Array(written.utf8))
+        // In a sub-folder spelled the other way too.
+        #expect(mkdir(folder.path + "/" + "R\u{E9}sum\u{E9}", 0o755) == 0)
+        try create(onDisk, in: folder.path + "/" + "R\u{E9}sum\u{E9}")
+        let nested = try #require(try front("Re\u{301}sume\u{301}/" + written, in: folder.path))
+        #expect(Array(nested.path.utf8) == Array((folder.path + "/R\u{E9}sum\u{E9}/" + onDisk).utf8))
+    }
+
+    @Test func theExactSpellingWinsAndAMissingNameStaysAsWritten() throws {
+        let folder = try TemporaryFolder()
+        try create(Self.composed, in: folder.path)
+        try create(Self.decomposed, in: folder.path)
+        // Both are there: the name as written is not ambiguous in bytes.
+        let exact = try #require(try front(Self.decomposed, in: folder.path))
+        #expect(Array(exact.path.utf8) == Array((folder.path + "/" + Self.decomposed).utf8))
+        let missing = try #require(try front("other.jpg", in: folder.path))
+        #expect(missing.path == folder.path + "/other.jpg")
+    }
+
+    @Test func twoFilesThatSpellTheNameAreAmbiguous() throws {
+        let folder = try TemporaryFolder()
+        try create(Self.decomposed, in: folder.path)
+        // The same name decomposed differently: ㅇ+ㅏ+ㅂ as one syllable, the
+        // rest as jamo (canonically equal to both spellings).
+        let mixed = "cafe\u{301} \u{C55E}\u{1106}\u{1167}\u{11AB}.jpg"
+        try create(mixed, in: folder.path)
+        let written = "caf\u{E9} \u{C55E}\u{BA74}.jpg"
+        let error = try #require(throws: EntryError.self) { try front(written, in: folder.path) }
+        #expect(error.file == PhotoPathTests.file)
+        #expect(error.problem.hasPrefix("\"front.photo\": \"\(written)\" is not in \(folder.path) as written, and 2 files there spell it ("),
+                "\(error.problem)")
+        #expect(error.problem.hasSuffix("their names differ only in Unicode normalization; rename or remove all but one"))
+        #expect(error.problem.contains("(U+0301 U+110B U+1161 U+11C1 U+1106 U+1167 U+11AB)"), "\(error.problem)")
     }
 }

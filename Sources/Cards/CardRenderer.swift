@@ -34,7 +34,7 @@ public final class CardRenderer {
                 loader: PhotoLoader = PhotoLoader()) throws(CardError) {
         self.theme = theme
         self.loader = loader
-        self.strings = CardStrings(theme.locale)
+        self.strings = CardStrings(theme)
         do {
             text = try TextRenderer(discovery: fonts)
         } catch {

@@ -78,9 +78,11 @@ public struct Entry: Sendable, Hashable {
             var memo: String?
             var back: FacePhoto?
             var year: Int?
+            var frontText: FrontTextPlacement?
 
             var isEmpty: Bool {
                 director == nil && author == nil && friends.isEmpty && memo == nil && back == nil && year == nil
+                    && frontText == nil
             }
         }
         let fields: Fields
@@ -179,6 +181,12 @@ public struct Entry: Sendable, Hashable {
         get { box.fields[rest: \.year] }
         set { update { $0[rest: \.year] = newValue } }
     }
+    /// Where the front's title, date and stars go (`"frontText"`); nil:
+    /// as the theme says.
+    public var frontText: FrontTextPlacement? {
+        get { box.fields[rest: \.frontText] }
+        set { update { $0[rest: \.frontText] = newValue } }
+    }
     public var friends: [String] {
         get { box.fields[rest: \.friends] }
         set { update { $0[rest: \.friends] = newValue } }
@@ -264,31 +272,32 @@ public struct Entry: Sendable, Hashable {
     }
 }
 
-/// What kind of work an entry records.
-public enum EntryKind: String, Sendable, Hashable, CaseIterable {
-    case movie, drama, book, performance, other
+/// What kind of work an entry records: a key its theme declares
+/// (`Theme.kinds`, `KindStyle`), the built-in ones below by default. The
+/// key is what entry.json writes; labels, badge colours and the credit
+/// line come from the theme.
+public struct EntryKind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// The badge text the app shows.
-    public var koreanLabel: String {
-        switch self {
-        case .movie: "영화"
-        case .drama: "드라마"
-        case .book: "책"
-        case .performance: "공연"
-        case .other: "기타"
-        }
-    }
+    public static let movie = EntryKind(rawValue: "movie")
+    public static let drama = EntryKind(rawValue: "drama")
+    public static let book = EntryKind(rawValue: "book")
+    public static let performance = EntryKind(rawValue: "performance")
+    public static let exhibition = EntryKind(rawValue: "exhibition")
+    public static let concert = EntryKind(rawValue: "concert")
+    public static let other = EntryKind(rawValue: "other")
 
-    /// The English badge text (`--locale en`).
-    public var englishLabel: String {
-        switch self {
-        case .movie: "Movie"
-        case .drama: "Drama"
-        case .book: "Book"
-        case .performance: "Show"
-        case .other: "Other"
-        }
-    }
+    /// The default theme's kinds, in the order they are listed.
+    public static var allCases: [EntryKind] { KindStyle.builtIn.map(\.kind) }
+
+    /// The default theme's badge text, or the key for a kind it lacks.
+    public var koreanLabel: String { KindStyle.builtInStyle(self)?.korean ?? rawValue }
+
+    /// The default theme's English badge text (`"locale": "en"`).
+    public var englishLabel: String { KindStyle.builtInStyle(self)?.english ?? rawValue }
+
+    public var description: String { rawValue }
 }
 
 /// One face's photo: a file inside the entry folder and the editor state

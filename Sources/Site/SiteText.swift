@@ -38,11 +38,11 @@ enum SiteText {
         func cleaned(_ name: String?) -> String? {
             name.map { TextCleaner.collapsingWhitespace($0) }.flatMap { $0.isEmpty ? nil : $0 }
         }
-        switch entry.kind {
-        case .movie, .drama: return cleaned(entry.director).map { ("감독", $0) }
-        case .book: return (cleaned(entry.author) ?? cleaned(entry.director)).map { ("저자", $0) }
-        case .performance: return cleaned(entry.director).map { ("출연", $0) }
-        case .other: return cleaned(entry.director).map { ("만든 이", $0) }
+        switch KindStyle.builtInStyle(entry.kind)?.credit ?? .names {
+        case .director: return cleaned(entry.director).map { ("감독", $0) }
+        case .author: return (cleaned(entry.author) ?? cleaned(entry.director)).map { ("저자", $0) }
+        case .names: return cleaned(entry.director).map { (entry.kind == .other ? "만든 이" : "출연", $0) }
+        case .none: return nil
         }
     }
 
@@ -52,8 +52,9 @@ enum SiteText {
         case .movie: "개봉"
         case .drama: "방영"
         case .book: "출간"
-        case .performance: "공연"
-        case .other: "연도"
+        case .performance, .concert: "공연"
+        case .exhibition: "전시"
+        default: "연도"
         }
     }
 

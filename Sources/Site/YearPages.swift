@@ -51,7 +51,10 @@ struct YearPage: Sendable {
         if !summary.kinds.isEmpty {
             rows.append(("종류", summary.kinds.map { "\($0.kind.koreanLabel) \($0.count)" }.joined(separator: " · ")))
         }
-        if let companion = summary.companion { rows.append(("가장 많이 함께한 사람", "\(companion.name) (\(companion.count)번)")) }
+        if let companions = summary.companions {
+            rows.append((companions.names.count > 1 ? "가장 많이 함께한 사람들" : "가장 많이 함께한 사람",
+                         SiteText.strings.companionNames(companions.names, shown: 3) + " (\(companions.names.count > 1 ? "각 " : "")\(companions.count)번)"))
+        }
         for (label, value) in rows {
             w.html.open("div")
             w.html.element("dt", label)

@@ -45,10 +45,10 @@ enum CleanCommand {
                 Console.out("photicase-render: removed \(removed) files from \(cache)")
                 return .success
             }
-            let book = try BookLoader.entries(in: root, excluding: cache, jobs: max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))),
-                                              loadEntry: RenderCommand.loadEntry)
+            let book = try BookLoader.entries(in: root, excluding: cache, jobs: RenderCommand.cores,
+                                              loadEntry: RenderCommand.loadEntry(kinds: nil))
             let entries = book.entries
-            for failure in book.failures { Console.error("photicase-render: \(failure)") }
+            for (_, failure) in book.failures { Console.error("photicase-render: \(failure)") }
             let failed = !book.failures.isEmpty
             // An unreadable entry or folder might still own outputs: prune nothing.
             if failed {

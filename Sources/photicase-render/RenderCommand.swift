@@ -89,7 +89,7 @@ enum RenderCommand {
             }
             for kind in Kinds.imageKinds { options.formats[kind] = name }
         }
-        options.jobs = try args.int("jobs", in: 1...256) ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        options.jobs = try args.int("jobs", in: 1...256) ?? cores
         options.force = args.flags.contains("force")
         options.dryRun = args.flags.contains("dry-run")
         options.wait = args.flags.contains("wait")
@@ -131,7 +131,7 @@ enum RenderCommand {
         if options.dryRun { StopSignals.endAtOnce() }
         let stop = options.dryRun ? nil : StopSignals.request
         // Every event the run reports is progress the stop watchdog sees.
-        let run = RenderRun(options: options, backend: backend, loadEntry: loadEntry,
+        let run = RenderRun(options: options, backend: backend, loadEntry: loadEntry(kinds: backend.theme.kindKeys),
                             progress: Heartbeat(passingTo: progress), stop: stop)
         let summary: RunSummary
         do throws(PipelineError) {
@@ -176,15 +176,17 @@ enum RenderCommand {
         return mode == "json"
     }
 
-    /// The production entry loader.
-    static let loadEntry: EntryLoading = { folder, canonicalFolder, defaultID in
-        do throws(EntryError) {
-            let loaded = try EntryLoader().load(folder: folder, defaultID: defaultID, landing: canonicalFolder)
+    /// The production entry loader: entries may be the kinds `kinds` (the
+    /// theme's; nil: any).
+    static func loadEntry(kinds: [EntryKind]?) -> EntryLoading {
+        { folder, canonicalFolder, defaultID in
+            let loaded = try EntryLoader(kinds: kinds).load(folder: folder, defaultID: defaultID, landing: canonicalFolder)
             return (loaded.entry, loaded.jsonBytes)
-        } catch {
-            throw error
         }
     }
+
+    /// The cores online: `--jobs`' default.
+    static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
     static func cacheFolder(_ args: Arguments) throws -> String {
         if let dir = args.values["cache"] { return dir }

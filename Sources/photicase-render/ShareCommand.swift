@@ -9,19 +9,26 @@ import Raster
 /// straight from an entry folder, without a cache.
 enum ShareCommand {
     static let help = """
-    Usage: photicase-render share ENTRY_DIR -o FILE [--front-only] [--scale 1|2|3]
-                                 [--quality Q] [--theme FILE] [--font FILE] [--memory-limit SIZE]
+    Usage: photicase-render share ENTRY_DIR -o FILE [--layout card|front|story|feed]
+                                 [--scale 1|2|3] [--quality Q] [--theme FILE] [--font FILE]
+                                 [--memory-limit SIZE]
            photicase-render share --year YYYY ENTRIES -o FILE [--scale 1|2|3] ...
 
-    Renders the entry's shareable ticket (front and back side by side, or
-    the front alone) and writes FILE as .png, .jpg/.jpeg or .webp. With
-    --year, renders the year-in-review story image (9:16, 1080x1920 at the
-    default scale 2) of every entry of that year under ENTRIES; an entry
-    that cannot be read is left out with a warning.
+    Renders one image of the entry and writes FILE as .png, .jpg/.jpeg or
+    .webp: its shareable ticket (front and back side by side, or the front
+    alone), or an image sized to post, a 9:16 story (1080x1920) or a 4:5
+    feed post (1080x1350). With --year, renders the year-in-review story
+    image (9:16, 1080x1920 at the default scale 2) of every entry of that
+    year under ENTRIES; an entry that cannot be read is left out with a
+    warning.
 
       -o, --output FILE   where to write (format from the extension)
-      --front-only        only the front face (not with --year)
-      --scale N           pixels per card point: 1, 2 (default) or 3
+      --layout NAME       card (default: both faces on the share backdrop),
+                          front (the front face alone), story, feed
+                          (not with --year)
+      --front-only        the same as --layout front
+      --scale N           pixels per card point: 1, 2 (default) or 3 (card
+                          and front; a story and a feed are 1080 wide)
       --quality Q         JPEG or WebP quality 1-100 (defaults 88 and 85; not for .png)
       --theme FILE        a theme JSON file
       --font FILE         a font file for all text (fallback fonts still apply)
@@ -35,7 +42,7 @@ enum ShareCommand {
         // -o is the one short option; it is spelled out before parsing.
         let normalized = words.map { $0 == "-o" ? "--output" : $0 }[...]
         let args = try Arguments(normalized, spec: ArgumentSpec(valued: CardOptions.valued.union(["output", "scale", "year", "quality",
-                                                                                                          "memory-limit"]),
+                                                                                                          "memory-limit", "layout"]),
                                                                 flags: ["front-only"]))
         guard args.positionals.count == 1 else {
             throw UsageError(args.values["year"] == nil ? "share needs one ENTRY_DIR" : "share --year needs one ENTRIES folder")
@@ -55,6 +62,14 @@ enum ShareCommand {
         if args.values["year"] != nil && args.flags.contains("front-only") {
             throw UsageError("--front-only is for a ticket; a year (--year) has no faces to choose")
         }
+        let layout = try Self.layout(args)
+        if args.values["year"] != nil && args.values["layout"] != nil {
+            throw UsageError("--layout is for an entry's image; a year (--year) is a story image of its own")
+        }
+        if (layout == .story || layout == .feed) && args.values["scale"] != nil {
+            throw UsageError("--scale sets a ticket's pixels per point; a \(layout.rawValue) image is "
+                             + "\(layout == .story ? "1080x1920" : "1080x1350") whatever it is")
+        }
         let cardOptions = try CardOptions(args)
         let folder = args.positionals[0]
         if let yearText = args.values["year"] {
@@ -68,14 +83,18 @@ enum ShareCommand {
         let entry: Entry
         do throws(EntryError) {
             let name = folder.split(separator: "/").last.map(String.init) ?? folder
-            entry = try EntryLoader().load(folder: folder, defaultID: name).entry
+            entry = try EntryLoader(kinds: cardOptions.theme.kindKeys).load(folder: folder, defaultID: name).entry
         } catch {
             Console.error("photicase-render: \(error)")
             return .inputFailure
         }
         do {
             let renderer = try CardRenderer(theme: cardOptions.theme)
-            let image = try renderer.renderShare(entry, options: ShareOptions(scale: scale, frontOnly: args.flags.contains("front-only")))
+            let image = switch layout {
+            case .card, .front: try renderer.renderShare(entry, options: ShareOptions(scale: scale, frontOnly: layout == .front))
+            case .story: try renderer.renderSocial(SocialImageInput(entry, format: .story))
+            case .feed: try renderer.renderSocial(SocialImageInput(entry, format: .feed))
+            }
             // Never overwrite what the ticket was made from.
             var inputs = cardOptions.inputs
             inputs.formUnion(InputFiles([EntryLoader.file(in: folder), entry.front?.path, entry.back?.path].compactMap { $0 }))
@@ -84,6 +103,24 @@ enum ShareCommand {
             Console.error("photicase-render: \(error)")
             return .inputFailure
         }
+    }
+
+    /// What `share` draws of an entry.
+    enum Layout: String, CaseIterable {
+        case card, front, story, feed
+    }
+
+    /// `--layout`, with `--front-only` as another name for `front`.
+    static func layout(_ args: Arguments) throws -> Layout {
+        let frontOnly = args.flags.contains("front-only")
+        guard let text = args.values["layout"] else { return frontOnly ? .front : .card }
+        guard let layout = Layout(rawValue: text) else {
+            throw UsageError("--layout must be card, front, story or feed, not '\(text)'")
+        }
+        if frontOnly && layout != .front {
+            throw UsageError("--front-only is --layout front; it cannot go with --layout \(layout.rawValue)")
+        }
+        return layout
     }
 
     /// The deflate level of a PNG share image, an image people send, so
@@ -125,25 +162,25 @@ extension ShareCommand {
         var entries: [Entry] = []
         var inputs = options.inputs
         do throws(PipelineError) {
-            let discovery = try EntryDiscovery.find(in: root, excluding: nil)
-            for folder in discovery.unreadable {
-                Console.error("photicase-render: warning: \(folder.folder): cannot read folder (\(folder.reason)); left out")
+            // The one book loader, as `render` and `clean --prune` read a book.
+            let book = try BookLoader.entries(in: root, excluding: nil, jobs: RenderCommand.cores,
+                                              loadEntry: RenderCommand.loadEntry(kinds: options.theme.kindKeys))
+            // An entry left out (its entry.json broken, a folder unreadable)
+            // is the user's all the same.
+            for (folder, failure) in book.failures {
+                inputs.insert(EntryLoader.file(in: folder))
+                Console.error("photicase-render: warning: \(failure); left out")
             }
-            for found in discovery.found {
-                // An entry left out (its entry.json broken, a photo gone) is
-                // the user's all the same.
-                inputs.insert(EntryLoader.file(in: found.folder))
-                do {
-                    let entry = try RenderCommand.loadEntry(found.folder, found.canonicalFolder, found.defaultID).entry
-                    inputs.formUnion(InputFiles([entry.front?.path, entry.back?.path].compactMap { $0 }))
-                    // A photo that cannot be read (missing, unreadable, a
-                    // folder) leaves its entry out, as `render` holds it; one
-                    // that reads but does not decode is drawn as a placeholder.
+            for entry in book.entries {
+                inputs.insert(EntryLoader.file(in: entry.folder))
+                inputs.formUnion(InputFiles([entry.front?.path, entry.back?.path].compactMap { $0 }))
+                // A photo that cannot be read (missing, unreadable, a
+                // folder) leaves its entry out, as `render` holds it; one
+                // that reads but does not decode is drawn as a placeholder.
+                do throws(FileSystemError) {
                     for path in [entry.front?.path, entry.back?.path].compactMap({ $0 }) {
                         let status = try FileSystem.readableStatus(path)
-                        guard status.kind == .regular else {
-                            throw FileSystemError(path: path, wrongKind: status.kind)
-                        }
+                        guard status.kind == .regular else { throw FileSystemError(path: path, wrongKind: status.kind) }
                     }
                     entries.append(entry)
                 } catch {

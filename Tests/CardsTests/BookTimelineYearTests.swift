@@ -51,10 +51,14 @@ import Diary
         #expect(summary.averageRating == 3.5)
         #expect(summary.top.map(\.id) == ["a", "b", "c", "d"])
         #expect(summary.months == [0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 1, 1])
-        // 민수 and 지영 both twice (a name repeated on one entry counts once); the first name wins the tie.
-        #expect(summary.companion?.name == "민수" && summary.companion?.count == 2)
-        #expect(YearSummary(year: 2022, entries: [entries[3]]).companion == nil)
-        #expect(CardStrings(.ko).companion("민수", times: 7) == "with 민수 — 7번")
+        // 민수 and 지영 both twice (a name repeated on one entry counts once): a tie, both named.
+        #expect(summary.companions?.names == ["민수", "지영"] && summary.companions?.count == 2)
+        #expect(YearSummary(year: 2022, entries: [entries[3]]).companions == nil)
+        #expect(CardStrings(.ko).companionHeading(times: 7, tie: false) == "가장 많이 함께한 사람 · 7번")
+        #expect(CardStrings(.ko).companionHeading(times: 3, tie: true) == "가장 많이 함께한 사람들 · 각 3번")
+        #expect(CardStrings(.en).companionHeading(times: 1, tie: false) == "Most often together · 1 time")
+        #expect(CardStrings(.ko).companionNames(["민수", "지영", "하은", "준호", "서연"], shown: 3)
+                == "\u{2068}민수\u{2069}, \u{2068}지영\u{2069}, \u{2068}하은\u{2069} 외 2명")
         #expect(CardStrings(.en).average(3.45) == "3.5" && CardStrings(.en).average(4) == "4.0")
     }
 

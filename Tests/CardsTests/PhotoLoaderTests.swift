@@ -29,6 +29,21 @@ import Diary
         #expect(worst <= 16, "shrunk photo strays \(worst) source pixels")
     }
 
+    /// A crop holding only a flip is the whole photo, centred as without a
+    /// crop, mirrored.
+    @Test func aFlipAloneMirrorsTheWholePhoto() throws {
+        let path = try photos.write(TestPhotos.coordinates(width: 300, height: 200, step: 2), "flip.png")
+        let size = PixelSize(width: 90, height: 120)
+        let plain = try PhotoLoader().load(FacePhoto(name: "flip.png", path: path), size: size).raster
+        let flipped = try PhotoLoader().load(FacePhoto(name: "flip.png", path: path,
+                                                       crop: EditorState(placement: nil, flipHorizontal: true)),
+                                             size: size).raster
+        for y in 0..<size.height {
+            for x in 0..<size.width { #expect(flipped[x, y] == plain[size.width - 1 - x, y], "(\(x), \(y))") }
+        }
+        #expect(plain[0, 60] != plain[89, 60])
+    }
+
     @Test func zoomedCropNeedsMorePixels() {
         let (plan, _) = CropResolver().resolve(
             state: EditorState(placement: .scrollView(frame: Size(width: 300, height: 480), zoomScale: 4,

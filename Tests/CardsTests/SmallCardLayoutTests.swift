@@ -64,25 +64,34 @@ import Diary
             #expect(!inkedAcross(y), "row \(y) is inked across, \(y - perforation) from the perforation")
         }
         let leftOut = back.warnings.first { if case .leftOut = $0 { true } else { false } }
-        #expect(leftOut?.description == "/tmp/entry.json: friends and the memo are left out: no room on a card 300 points tall",
+        // The details come before the memo; the title gets its share, smaller.
+        #expect(leftOut?.description
+                == "/tmp/entry.json: the end of the title, some friends and the memo are left out: no room on a card 300 points tall",
                 "\(back.warnings)")
         // On the default card the memo is drawn and nothing is left out.
         let usual = try CardRenderer().renderBack(entry, scale: 1)
         #expect(!usual.warnings.contains { if case .leftOut = $0 { true } else { false } })
     }
 
-    /// The year's companion line cuts a long name, never the count.
-    @Test func aLongCompanionNameIsCutAndTheCountKept() throws {
+    /// The year's companion line names up to three of a tie and how many
+    /// more; fewer when they do not fit, and a single long name is cut,
+    /// never the count of the others.
+    @Test func companionsAreNamedUpToThreeAndTheRestCounted() throws {
         let renderer = try CardRenderer()
         let style = renderer.theme.textStyle(points: 24, scale: 1, weight: .bold, color: .white, lineHeight: 1.2,
                                              maxLines: 1)
-        let line = try renderer.companionLine(("Maximilian Alexander von Hohenzollern-Sigmaringen", 3), style: style,
-                                              width: 300)
-        let text = try #require(line.lines.first?.text)
-        #expect(line.lines.count == 1)
-        #expect(text.hasPrefix("with Maximilian") && text.hasSuffix("… — 3번"), "\(text)")
-        #expect(line.lines[0].width <= 300)
-        let short = try renderer.companionLine(("민수", 26), style: style, width: 300)
-        #expect(short.lines.first?.text == "with 민수 — 26번")
+        func text(_ names: [String], width: Double) throws -> String {
+            let line = try renderer.companionLine(names, style: style, width: width)
+            #expect(line.lines.count == 1 && line.lines[0].width <= width)
+            // The isolates around each name draw nothing; compared without them.
+            return (line.lines.first?.text ?? "").filter { $0 != "\u{2068}" && $0 != "\u{2069}" }
+        }
+        #expect(try text(["민수"], width: 300) == "민수")
+        #expect(try text(["민수", "서연", "준호", "하은"], width: 400) == "민수, 서연, 준호 외 1명")
+        #expect(try text(["민수", "서연", "준호", "하은"], width: 150) == "민수 외 3명")
+        let long = try text(["Maximilian Alexander von Hohenzollern-Sigmaringen", "민수"], width: 300)
+        #expect(long.hasPrefix("Maximilian") && long.hasSuffix("… 외 1명"), "\(long)")
+        // An Arabic name keeps the list in its order.
+        #expect(try text(["سارة", "민수"], width: 400) == "سارة, 민수")
     }
 }

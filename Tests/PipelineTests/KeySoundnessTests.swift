@@ -43,10 +43,10 @@ import Raster
     /// Writes `entry`'s photos (`front`, `back` seeds) and returns it as a run loads it.
     static func loaded(_ entry: Entry, front: UInt8 = 160, back: UInt8 = 20) throws -> RunEntry {
         let frontBytes = photo(front), backBytes = photo(back)
-        try Data(frontBytes).write(to: URL(fileURLWithPath: entry.front!.path))
+        if let path = entry.front?.path { try Data(frontBytes).write(to: URL(fileURLWithPath: path)) }
         try Data(backBytes).write(to: URL(fileURLWithPath: entry.back!.path))
         return RunEntry(entry: entry, canonicalFolder: entry.folder, jsonHash: Digest.of(Array(entry.title.utf8)),
-                        front: Digest.of(frontBytes), back: Digest.of(backBytes))
+                        front: entry.front.map { _ in Digest.of(frontBytes) }, back: Digest.of(backBytes))
     }
 
     static func hex(_ key: LayoutKey) -> String { SHA256.hex(key.bytes) }
@@ -65,6 +65,11 @@ import Raster
                 let input = TicketsKind.input(e, scale: 1)
                 let images = try backend.render(input, encodings: [.png(), .png(), .png()], parts: none, worker: &worker).value
                 return [(input.front.key.bytes, images[0]), (input.back.key.bytes, images[1]), (input.key.bytes, images[2])]
+            },
+            Probe(name: "shares") { e, worker in
+                let input = SharesKind.input(e)
+                let images = try backend.render(input, encodings: [.png(), .png()], parts: none, worker: &worker).value
+                return [(input.story.key.bytes, images[0]), (input.feed.key.bytes, images[1])]
             },
             Probe(name: "days") { e, worker in
                 let input = DaysKind.input([e], side: 64)
@@ -133,6 +138,9 @@ import Raster
         edit("back crop") { $0.back!.crop = EditorState(placement: .normalizedRect(Rect(x: 0.2, y: 0, width: 0.6, height: 0.8))) }
         edit("front flipped") { $0.front!.crop = EditorState(placement: .normalizedRect(Rect(x: 0, y: 0, width: 1, height: 1)),
                                                              flipHorizontal: true) }
+        edit("front text below") { $0.frontText = .below }
+        edit("kind with its own badge") { $0.kind = .concert }
+        edit("no front photo") { $0.front = nil }
         edit("folder") { entry in
             entry.folder = base + "/moved"
             entry.front!.path = entry.folder + "/front.png"

@@ -64,10 +64,17 @@ import Raster
         let edges = CardsBackend(theme: narrow, fonts: backend.fonts, scale: 1, thumbnailSide: 128)
         var long = entry
         long.title = "The Lord of the Rings: The Return of the King (Extended Edition)"
-        long.friends = ["Maximilian Alexander von Hohenzollern-Sigmaringen"]
+        long.friends = ["Maximilian Alexander von Hohenzollern-Sigmaringen", "سارة"]
         var edgeWorker = edges.makeWorker()
         images += try edges.render(TicketsKind.input(run(long), scale: 1), encodings: [.png(), .png(), .png()],
                                    parts: none, worker: &edgeWorker).value
+        // The story and feed images; a front with its text on a band below
+        // the photo; a long back whose title and friends wrap.
+        images += try backend.render(SocialPairInput(entry), encodings: [.png(), .png()], parts: none, worker: &worker).value
+        var banded = entry
+        banded.frontText = .below
+        images += try backend.render(TicketsKind.input(run(banded), scale: 1), encodings: [.png(), .png(), .png()],
+                                     parts: none, worker: &worker).value.prefix(1)
         let face = FacePart(key: "", reference: "", encoding: .png(), scale: 1, face: FrontFaceInput(long))
         images += try backend.render(YearInput(YearSummary(year: 2022, entries: [long]), top: [face], scale: 1),
                                      encodings: [.png()], parts: none, worker: &worker).value

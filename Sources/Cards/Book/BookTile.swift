@@ -18,11 +18,15 @@ public struct BookTile: Sendable {
     /// The entry's front face as `renderFront` draws it, at any scale; nil
     /// for a placeholder.
     public var face: Raster?
+    /// A photo for the small picture of an entry whose face has none (the
+    /// back photo of an entry without a front one), any size.
+    public var picture: Raster?
 
-    public init(front: FrontFaceInput, memoLine: String? = nil, face: Raster? = nil) {
+    public init(front: FrontFaceInput, memoLine: String? = nil, face: Raster? = nil, picture: Raster? = nil) {
         self.front = front
         self.memoLine = memoLine
         self.face = face
+        self.picture = picture
     }
 
     /// A tile of `entry` showing `face`, or its placeholder when nil.
@@ -105,6 +109,11 @@ extension CardRenderer {
             let w = Double(face.width), h = Double(face.height)
             let crop = Rect(x: 0.12 * w, y: 0.1 * h, width: 0.76 * w, height: min(0.76 * w, 0.5 * h))
             picture = face.resized(to: PixelSize(width: side, height: side), from: crop)
+        } else if let photo = tile.picture {
+            // The middle square of the photo.
+            let w = Double(photo.width), h = Double(photo.height), edge = min(w, h)
+            picture = photo.resized(to: PixelSize(width: side, height: side),
+                                    from: Rect(x: (w - edge) / 2, y: (h - edge) / 2, width: edge, height: edge))
         } else {
             let cell = DayTileInput.Cell(title: tile.front.title, kind: tile.front.kind, photo: nil)
             picture = try renderDayThumbnail(DayTileInput(cells: [cell], side: side)).raster

@@ -87,7 +87,7 @@ extension CardRenderer {
         y += title.size.height + 5 * s
         // 4. Kind badge, stars, and the date right-aligned on the same line.
         let badge = try drawBadge(strings.kind(entry.kind), into: &canvas, at: Point(x: textX.rounded(), y: y.rounded()),
-                                  points: 9.5, scale: s, fill: theme.brandColor, textColor: theme.inverseTextColor)
+                                  points: 9.5, scale: s, fill: theme.badgeColor(entry.kind), textColor: theme.inverseTextColor)
         let radius = 6.2 * s
         drawStars(entry.rating, into: &canvas, center: Point(x: textX + badge.width + 8 * s + radius, y: y + badge.height / 2),
                   radius: radius, spacing: 14.5 * s, color: theme.starColor)

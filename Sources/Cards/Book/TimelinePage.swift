@@ -81,7 +81,7 @@ extension CardRenderer {
     }
 
     /// A month's name beside a brand-coloured dot on the rail, and how many
-    /// tickets it holds on this page.
+    /// tickets the month holds: `10월 · 11장`, `10월 (계속) · 11장`.
     private func drawMonthHeader(_ section: TimelineBlock, into canvas: inout Raster, top: Double, railX: Double,
                                  scale s: Double) throws(CardError) {
         let mid = top + TimelineMetrics.unit / 2 * s
@@ -92,8 +92,11 @@ extension CardRenderer {
                               theme.textStyle(points: 17, scale: s, weight: .bold, color: theme.textColor, lineHeight: 1.2),
                               width: .infinity)
         draw(name, into: &canvas, at: Point(x: x.rounded(), y: (mid - name.size.height / 2).rounded()))
-        let count = try layout(strings.ticketCount(section.tiles.count),
-                               theme.textStyle(points: 12, scale: s, color: theme.secondaryTextColor, lineHeight: 1.2),
+        // The whole month's count, on every page that shows it (a continued
+        // month's page counts the month, not the part of it on the page).
+        let count = try layout("· " + strings.monthTicketCount(section.monthCount),
+                               theme.textStyle(points: 14, scale: s, weight: .bold, color: theme.secondaryTextColor,
+                                               lineHeight: 1.2),
                                width: .infinity)
         draw(count, into: &canvas, at: Point(x: (x + name.size.width + 8 * s).rounded(),
                                              y: (mid - count.size.height / 2).rounded()))
@@ -141,7 +144,7 @@ extension CardRenderer {
         draw(title, into: &card, at: Point(x: textX.rounded(), y: textTop.rounded()))
         let badgeY = (textTop + title.size.height + 6 * s).rounded()
         let badge = try drawBadge(strings.kind(entry.kind), into: &card, at: Point(x: textX.rounded(), y: badgeY),
-                                  points: 9, scale: s, fill: theme.brandColor.withOpacity(0.14), textColor: theme.brandColor)
+                                  points: 9, scale: s, fill: theme.badgeColor(entry.kind).withOpacity(0.14), textColor: theme.badgeColor(entry.kind))
         let radius = 5.8 * s
         drawStars(entry.rating, into: &card, center: Point(x: textX + badge.width + 7 * s + radius, y: badgeY + badge.height / 2),
                   radius: radius, spacing: 13.5 * s, color: theme.starColor)

@@ -82,14 +82,16 @@ extension CardRenderer {
         y = try drawYearTop(tops, into: &canvas, top: y, scale: s, warnings: &warnings) + 44 * s
         // 5. A bar per month, the busiest in the star colour.
         y = try drawYearMonths(summary, into: &canvas, top: y, scale: s) + 40 * s
-        // 6. The most frequent companion, when any entry names a friend.
-        if let companion = summary.companion {
+        // 6. The friends who came along most often, when any entry names
+        //    one: all of a tie, up to three by name and how many more.
+        if let companions = summary.companions {
             let panel = Rect(x: m, y: y, width: bounds.width - 2 * m, height: 84 * s)
             canvas.fill(Path.roundedRect(panel, radii: CornerRadii(YearMetrics.panelCorner * s)), paint: .solid(ink.withOpacity(0.16)))
-            let heading = try layout(strings.companionHeading, yearHeadingStyle(points: 13, scale: s), width: .infinity)
+            let heading = try layout(strings.companionHeading(times: companions.count, tie: companions.names.count > 1),
+                                     yearHeadingStyle(points: 13, scale: s), width: panel.width - 44 * s)
             draw(heading, into: &canvas, at: Point(x: (m + 22 * s).rounded(), y: (y + 16 * s).rounded()))
-            let line = try companionLine(companion, style: theme.textStyle(points: 24, scale: s, weight: .bold,
-                                                                           color: ink, lineHeight: 1.2, maxLines: 1),
+            let line = try companionLine(companions.names, style: theme.textStyle(points: 24, scale: s, weight: .bold,
+                                                                                 color: ink, lineHeight: 1.2, maxLines: 1),
                                          width: panel.width - 44 * s)
             draw(line, into: &canvas, at: Point(x: (m + 22 * s).rounded(), y: (y + 16 * s + heading.size.height + 6 * s).rounded()))
         }
@@ -101,28 +103,28 @@ extension CardRenderer {
         return RenderedImage(raster: canvas, warnings: warnings + takeTextWarnings())
     }
 
-    /// `with NAME — N번` set in `width`: a name too long for it is cut
-    /// short with "…", never the count, which is what the line is for.
-    /// The whole line is laid out as one text (bidi and shaping as usual);
-    /// the longest prefix of the name that fits is found by bisection.
-    func companionLine(_ companion: (name: String, count: Int), style: TextStyle, width: Double) throws(CardError)
-        -> TextLayout {
-        func line(_ name: String) throws(CardError) -> TextLayout {
-            try layout(strings.companion(name, times: companion.count), style, width: .infinity)
+    /// The names set in `width` on one line: up to three and "외 N명"; when
+    /// that is too wide, fewer names and a larger "외 N명", and a single name
+    /// too long for the line is cut short with "…" (never the count of the
+    /// others, which the line is also for). The longest prefix of the name
+    /// that fits is found by bisection.
+    func companionLine(_ names: [String], style: TextStyle, width: Double) throws(CardError) -> TextLayout {
+        func line(_ names: [String], shown: Int) throws(CardError) -> TextLayout {
+            try layout(strings.companionNames(names, shown: shown), style, width: .infinity)
         }
-        var name = companion.name
-        let characters = Array(name)
-        if try line(name).size.width > width {
-            var (fits, tooLong) = (0, characters.count)
-            while tooLong - fits > 1 {
-                let mid = (fits + tooLong) / 2
-                if try line(String(characters[..<mid]) + "…").size.width <= width { fits = mid } else { tooLong = mid }
-            }
-            var kept = characters[..<fits]
-            while kept.last?.isWhitespace == true { kept = kept.dropLast() }
-            name = String(kept) + "…"
+        for shown in stride(from: min(3, names.count), through: 1, by: -1) where try line(names, shown: shown).size.width <= width {
+            return try layout(strings.companionNames(names, shown: shown), style, width: width)
         }
-        return try layout(strings.companion(name, times: companion.count), style, width: width)
+        let characters = Array(names[0])
+        var (fits, tooLong) = (0, characters.count)
+        while tooLong - fits > 1 {
+            let mid = (fits + tooLong) / 2
+            let cut = [String(characters[..<mid]) + "…"] + names.dropFirst()
+            if try line(cut, shown: 1).size.width <= width { fits = mid } else { tooLong = mid }
+        }
+        var kept = characters[..<fits]
+        while kept.last?.isWhitespace == true { kept = kept.dropLast() }
+        return try layout(strings.companionNames([String(kept) + "…"] + names.dropFirst(), shown: 1), style, width: width)
     }
 
     /// The light headings over each part of the year image.

@@ -42,7 +42,7 @@ extension CardRenderer {
         var y = pad
         // 2. Kind badge, and the date right-aligned on the same line.
         let badge = try drawBadge(strings.kind(face.kind), into: &card, at: Point(x: pad, y: y), points: 11,
-                                  scale: scale, fill: theme.brandColor, textColor: theme.inverseTextColor)
+                                  scale: scale, fill: theme.badgeColor(face.kind), textColor: theme.inverseTextColor)
         let date = try layout(strings.date(face.date),
                               theme.textStyle(points: 12.5, scale: scale, weight: .bold, color: ink.soft, lineHeight: 1.2),
                               width: .infinity)
@@ -86,8 +86,15 @@ extension CardRenderer {
         } ?? 0
         // Below the details: the gap, the hairline and its gap, the memo's
         // first lines; kept only where the memo can have a line at all.
+        // The details come first: the memo keeps what a line of each leaves,
+        // up to its two lines, or nothing when that is not one line.
         let memoReserve = 26 * scale + memoLine * Double(min(2, memoNeeds))
-        let reserve = memoNeeds > 0 && y + 26 * scale + memoLine <= limit ? memoReserve : 0
+        let detailsAtLeast = Double((strings.credit(kind: face.kind, director: face.director, author: face.author,
+                                                    year: face.year) == nil ? 0 : 1)
+                                    + (strings.friends(face.friends) == nil ? 0 : 1))
+            * height(of: 1, theme.textStyle(points: 13.5, scale: scale, color: ink.soft, lineHeight: 1.45))
+        let spare = min(memoReserve, limit - y - detailsAtLeast)
+        let reserve = memoNeeds > 0 && spare >= 26 * scale + memoLine ? spare : 0
         let detail = theme.textStyle(points: 13.5, scale: scale, color: ink.soft, lineHeight: 1.45)
         let detailLine = height(of: 1, detail)
         var details: [(text: String, name: String)] = []

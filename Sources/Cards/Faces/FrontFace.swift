@@ -22,7 +22,10 @@ extension CardRenderer {
         var warnings: [CardWarning] = []
         var card: Raster
         let title = SearchTitle.clean(face.title)
-        if let photo = face.photo?.file {
+        let below = (face.textPlacement ?? theme.frontText) == .below
+        if let photo = face.photo?.file, below {
+            card = try bandFront(face, photo: photo, title: title, size: size, scale: scale, warnings: &warnings)
+        } else if let photo = face.photo?.file {
             // 1. The card's background first, then the photo, cropped as
             //    edited, over it: a photo with transparency (a sticker, a
             //    cut-out poster) shows the card behind it, never nothing.
@@ -61,15 +64,42 @@ extension CardRenderer {
             // 5. The kind badge, top left.
             try drawBadge(strings.kind(face.kind), into: &card,
                           at: Point(x: CardMetrics.padding * scale, y: CardMetrics.padding * scale), points: 11,
-                          scale: scale, fill: theme.brandColor, textColor: theme.inverseTextColor)
+                          scale: scale, fill: theme.badgeColor(face.kind), textColor: theme.inverseTextColor)
         } else {
             card = try placeholderFront(face, title: title, size: size, scale: scale)
         }
         // 6. The stub: date on the left, stars on the right.
-        try drawStub(face, into: &card, scale: scale)
+        try drawStub(face, into: &card, scale: scale, onPhoto: face.photo == nil || !below)
         // 7. The ticket outline: rounded corners, notches, perforation.
         cutTicket(&card, scale: scale)
         return RenderedImage(raster: card, warnings: warnings + takeTextWarnings())
+    }
+
+    /// The front with its text on a band of the card's own colour below the
+    /// photo (`FrontTextPlacement.below`), so a poster's own title is not
+    /// drawn over: the photo, re-fitted to the part of the card above the
+    /// band, the kind badge on it, and the title in the band just above
+    /// the perforation, set as the caption is (up to three lines, smaller
+    /// before it is cut).
+    private func bandFront(_ face: FrontFaceInput, photo: FacePhoto, title: String, size: PixelSize, scale: Double,
+                           warnings: inout [CardWarning]) throws(CardError) -> Raster {
+        let pad = CardMetrics.padding * scale
+        let lines = try layoutFitting(title, points: 23, minimum: 17, width: Double(size.width) - 2 * pad,
+                                      height: 3 * 23 * 1.22 * scale) { points in
+            theme.textStyle(points: points, scale: scale, weight: .bold, color: theme.textColor, lineHeight: 1.22)
+        }
+        let bottom = stubTop(size, scale: scale) - 16 * scale
+        let bandTop = Int((bottom - lines.size.height - 18 * scale).rounded())
+        let loaded = try loader.load(photo, size: PixelSize(width: size.width, height: bandTop))
+        warnings += loaded.warnings
+        var card = Raster(width: size.width, height: size.height, fill: theme.backgroundColor)
+        card.draw(loaded.raster, at: 0, 0)
+        let top = PixelRect(x: 0, y: 0, width: size.width, height: Int(Double(size.height) * 0.2))
+        card.applyScrim(in: top, topOpacity: 0.32 * loaded.raster.meanOpacity(in: top), bottomOpacity: 0)
+        draw(lines, into: &card, at: Point(x: pad, y: (bottom - lines.size.height).rounded()))
+        try drawBadge(strings.kind(face.kind), into: &card, at: Point(x: pad, y: pad), points: 11, scale: scale,
+                      fill: theme.badgeColor(face.kind), textColor: theme.inverseTextColor)
+        return card
     }
 
     /// The face of an entry without a front photo: the brand gradient,
@@ -100,7 +130,7 @@ extension CardRenderer {
 
     /// The stub below the perforation: the date with its weekday on the
     /// left, the rating stars on the right, both on the stub's centre line.
-    private func drawStub(_ face: FrontFaceInput, into card: inout Raster, scale: Double) throws(CardError) {
+    private func drawStub(_ face: FrontFaceInput, into card: inout Raster, scale: Double, onPhoto: Bool) throws(CardError) {
         let size = card.size
         let top = stubTop(size, scale: scale)
         let centre = (top + Double(size.height)) / 2
@@ -114,7 +144,8 @@ extension CardRenderer {
         let date = try layoutShrinking(strings.date(face.date), points: 13, minimum: CardMetrics.smallestStubPoints,
                                        room: room, width: room) { points in
             theme.textStyle(points: points, scale: scale, weight: .bold,
-                            color: theme.inverseTextColor.withOpacity(0.95), lineHeight: 1.2, maxLines: 1)
+                            color: onPhoto ? theme.inverseTextColor.withOpacity(0.95) : theme.secondaryTextColor,
+                            lineHeight: 1.2, maxLines: 1)
         }
         draw(date, into: &card, at: Point(x: pad, y: (centre - date.size.height / 2).rounded()))
         drawStars(face.rating, into: &card, center: Point(x: first, y: centre), radius: radius, spacing: spacing,

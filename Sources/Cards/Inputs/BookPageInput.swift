@@ -8,15 +8,21 @@ public struct BookTileInput: Sendable, Hashable, LayoutInput {
     /// The memo's first non-empty line, on list rows only (nil elsewhere,
     /// so a memo edit redraws only the list page that shows it).
     public var memoLine: String?
+    /// The back photo of an entry without a front one: its row's small
+    /// picture shows it (the face is the placeholder). The only photo a
+    /// page opens.
+    public var photo: PhotoInput?
 
-    public init(face: FacePart, memoLine: String? = nil) {
+    public init(face: FacePart, memoLine: String? = nil, photo: PhotoInput? = nil) {
         self.face = face
         self.memoLine = memoLine
+        self.photo = photo
     }
 
     public func write(to key: inout LayoutKey) {
         key.add(face)
         key.add(memoLine)
+        key.add(photo)
     }
 }
 

@@ -59,7 +59,10 @@ extension MonthSheetInput: CardLayout {
 extension BookPageInput: CardLayout {
     public func draw(with renderer: CardRenderer, parts: PartSource) throws(CardError) -> [RenderedImage] {
         var faces = renderer.faceRasters(tiles.map(\.face), parts: parts, size: renderer.galleryTileSize())
-        let bookTiles = zip(tiles, faces.rasters).map { BookTile(front: $0.face.face, memoLine: $0.memoLine, face: $1) }
+        let pictures = renderer.tilePictures(tiles, warnings: &faces.warnings)
+        let bookTiles = zip(tiles, faces.rasters).enumerated().map { i, pair in
+            BookTile(front: pair.0.face.face, memoLine: pair.0.memoLine, face: pair.1, picture: pictures[i])
+        }
         var image = switch view {
         case .gallery: try renderer.renderGalleryPage(bookTiles, page: page, pageCount: pageCount, pageSize: pageSize,
                                                       totalCount: total)
@@ -77,11 +80,12 @@ extension TimelinePageInput: CardLayout {
     public func draw(with renderer: CardRenderer, parts: PartSource) throws(CardError) -> [RenderedImage] {
         var faces = renderer.faceRasters(sections.flatMap { $0.tiles.map(\.face) }, parts: parts,
                                          size: renderer.galleryTileSize())
+        let pictures = renderer.tilePictures(sections.flatMap(\.tiles), warnings: &faces.warnings)
         var next = 0
         let blocks = sections.map { section in
             let tiles = section.tiles.map { tile in
                 defer { next += 1 }
-                return BookTile(front: tile.face.face, face: faces.rasters[next])
+                return BookTile(front: tile.face.face, face: faces.rasters[next], picture: pictures[next])
             }
             return TimelineBlock(month: section.month, continued: section.continued, monthCount: section.monthCount,
                                  tiles: tiles)
@@ -110,6 +114,26 @@ extension YearInput: CardLayout {
 }
 
 extension CardRenderer {
+    /// The small pictures of tiles whose entry has only a back photo, at
+    /// about a list row's picture size; nil for the others (and for a photo
+    /// that cannot be read, with a warning: the row shows the placeholder).
+    func tilePictures(_ tiles: [BookTileInput], warnings: inout [CardWarning]) -> [Raster?] {
+        let side = Int(ListMetrics.thumbnail * 2)
+        return tiles.map { tile in
+            guard let photo = tile.photo?.file else { return nil }
+            do throws(CardError) {
+                let loaded = try loader.load(photo, size: PixelSize(width: side, height: side),
+                                             headroom: PhotoLoader.tileHeadroom)
+                return loaded.raster
+            } catch {
+                if case let .photo(failure) = error {
+                    warnings.append(.decoder(path: failure.path, message: "\(failure.reason); drawn as a placeholder"))
+                }
+                return nil
+            }
+        }
+    }
+
     /// Encoded part bytes decoded at about `size` (shrink-on-load), or nil
     /// when they do not decode (then the part is drawn).
     func decodePart(_ bytes: [UInt8], size: PixelSize) -> Raster? {

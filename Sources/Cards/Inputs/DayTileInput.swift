@@ -38,10 +38,11 @@ public struct DayTileInput: Sendable, Hashable, LayoutInput {
     }
 
     /// The day of `entries` (at least one), sorted into display order;
-    /// `digest` gives each entry's front photo content hash.
+    /// `digest` gives the content hash of the photo each entry's cell shows
+    /// (its front, or the back of an entry that has only a back photo).
     public init(_ entries: [Entry], side: Int, digest: (Entry) -> String = { _ in "" }) {
         self.init(cells: EntryOrder.sorted(entries).map { entry in
-            Cell(title: entry.title, kind: entry.kind, photo: entry.front.map { PhotoInput($0, digest: digest(entry)) })
+            Cell(title: entry.title, kind: entry.kind, photo: (entry.front ?? entry.back).map { PhotoInput($0, digest: digest(entry)) })
         }, side: side)
     }
 

@@ -11,19 +11,23 @@ public struct FrontFaceInput: Sendable, Hashable, LayoutInput {
     public var date: CalendarDate
     /// Nil: the designed placeholder face.
     public var photo: PhotoInput?
+    /// Where the title, date and stars go; nil: as the theme says.
+    public var textPlacement: FrontTextPlacement?
 
-    public init(title: String, kind: EntryKind, rating: Double, date: CalendarDate, photo: PhotoInput?) {
+    public init(title: String, kind: EntryKind, rating: Double, date: CalendarDate, photo: PhotoInput?,
+                textPlacement: FrontTextPlacement? = nil) {
         self.title = title
         self.kind = kind
         self.rating = rating
         self.date = date
         self.photo = photo
+        self.textPlacement = textPlacement
     }
 
     /// The front of `entry`; `digest` is its front photo's content hash.
     public init(_ entry: Entry, digest: String = "") {
         self.init(title: entry.title, kind: entry.kind, rating: entry.rating, date: entry.date,
-                  photo: entry.front.map { PhotoInput($0, digest: digest) })
+                  photo: entry.front.map { PhotoInput($0, digest: digest) }, textPlacement: entry.frontText)
     }
 
     /// This face without its photo: the placeholder a page draws when the
@@ -41,5 +45,6 @@ public struct FrontFaceInput: Sendable, Hashable, LayoutInput {
         key.add(rating)
         key.add(date)
         key.add(photo)
+        key.add(textPlacement?.rawValue)
     }
 }

@@ -9,7 +9,8 @@ public struct YearInput: Sendable, Hashable, LayoutInput {
     public var averageRating: Double?
     /// Entries per month, January first (12 values).
     public var months: [Int]
-    public var companion: (name: String, count: Int)?
+    /// The friends named most often (all of a tie) and how often.
+    public var companions: (names: [String], count: Int)?
     /// The best five's front faces, in reading order.
     public var top: [FacePart]
     /// Pixels per point (the story image is 540 x 960 points).
@@ -22,7 +23,7 @@ public struct YearInput: Sendable, Hashable, LayoutInput {
         kinds = summary.kinds
         averageRating = summary.averageRating
         months = summary.months
-        companion = summary.companion
+        companions = summary.companions
         self.top = top
         self.scale = scale
     }
@@ -41,7 +42,8 @@ public struct YearInput: Sendable, Hashable, LayoutInput {
         }
         key.add(averageRating.map { $0.description })
         key.add(months) { $0.add($1) }
-        key.add(companion.map { "\($0.count) \($0.name)" })
+        key.add(companions.map { "\($0.count)" })
+        key.add(companions?.names ?? []) { $0.add($1) }
         key.add(top) { $0.add($1) }
     }
 }

@@ -74,7 +74,7 @@ extension CardRenderer {
         canvas.draw(face, at: Int(card.x), Int(card.y),
                     shadow: DropShadow(offsetX: 0, offsetY: 10, sigma: 22, color: RGBA(0, 0, 0, 110)))
         try drawBadge(strings.kind(input.kind), into: &canvas, at: Point(x: card.x + 36, y: card.y + 36), points: 14,
-                      scale: s, fill: theme.brandColor, textColor: theme.inverseTextColor)
+                      scale: s, fill: theme.badgeColor(input.kind), textColor: theme.inverseTextColor)
         // 5. The text under the card: title, stars and date, memo line.
         let m = SocialMetrics.margin, width = Double(size.width) - 2 * m
         var y = Double(textTop)
@@ -118,7 +118,7 @@ extension CardRenderer {
         let top = PixelRect(x: 0, y: 0, width: size.width, height: 180)
         canvas.applyScrim(in: top, topOpacity: 0.28, bottomOpacity: 0)
         try drawBadge(strings.kind(input.kind), into: &canvas, at: Point(x: m, y: m), points: 14, scale: s,
-                      fill: theme.brandColor, textColor: theme.inverseTextColor)
+                      fill: theme.badgeColor(input.kind), textColor: theme.inverseTextColor)
         // 2. The band: title, stars and date, memo line, the brand mark.
         let width = Double(size.width) - 2 * m
         var y = Double(photoSize.height) + 44

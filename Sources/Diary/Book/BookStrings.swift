@@ -20,6 +20,11 @@ extension CardStrings {
         locale == .ko ? "티켓 \(n)장" : (n == 1 ? "1 ticket" : "\(n) tickets")
     }
 
+    /// A month's count on the timeline: `11장` or `11 tickets`.
+    public func monthTicketCount(_ n: Int) -> String {
+        locale == .ko ? "\(n)장" : (n == 1 ? "1 ticket" : "\(n) tickets")
+    }
+
     /// A page footer: `3 / 7`.
     public func pageFooter(_ page: Int, of count: Int) -> String { "\(page) / \(count)" }
 
@@ -46,12 +51,25 @@ extension CardStrings {
     public var topHeading: String { locale == .ko ? "올해의 베스트" : "Best of the year" }
     /// The heading over the month strip.
     public var monthsHeading: String { locale == .ko ? "월별 기록" : "Month by month" }
-    /// The heading over the most frequent companion.
-    public var companionHeading: String { locale == .ko ? "가장 많이 함께한 사람" : "Most often together" }
+    /// The heading over the friends who came along most often, with how
+    /// often: `가장 많이 함께한 사람 · 7번`, and for a tie
+    /// `가장 많이 함께한 사람들 · 각 3번` (`Most often together · 3 times each`).
+    public func companionHeading(times: Int, tie: Bool) -> String {
+        switch locale {
+        case .ko: tie ? "가장 많이 함께한 사람들 · 각 \(times)번" : "가장 많이 함께한 사람 · \(times)번"
+        case .en: "Most often together · \(times) \(times == 1 ? "time" : "times")\(tie ? " each" : "")"
+        }
+    }
 
-    /// `with 민수 — 7번` or `with 민수 — 7 times`, as the app writes friends.
-    public func companion(_ name: String, times: Int) -> String {
-        locale == .ko ? "with \(name) — \(times)번" : "with \(name) — \(times) \(times == 1 ? "time" : "times")"
+    /// The first `shown` of `names` and how many more: `민수, 서연, 준호 외 2명`,
+    /// `Minsu, Seoyeon and 2 more`. Each name is isolated (FSI…PDI), so a
+    /// right-to-left name does not reorder the list around it.
+    public func companionNames(_ names: [String], shown: Int) -> String {
+        let kept = names.prefix(max(1, shown)).map { "\u{2068}\($0)\u{2069}" }
+        let more = names.count - kept.count
+        guard more > 0 else { return kept.joined(separator: ", ") }
+        return locale == .ko ? kept.joined(separator: ", ") + " 외 \(more)명"
+            : kept.joined(separator: ", ") + " and \(more) more"
     }
 
     /// A mean rating to one decimal: `4.3`.

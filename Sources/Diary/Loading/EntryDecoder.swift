@@ -7,6 +7,8 @@ struct EntryDecoder {
     let folder: String
     /// Shared by the front and back photo checks.
     let landing: FolderLanding
+    /// The kinds `kind` may be (the theme's); nil: any.
+    let kinds: [EntryKind]?
 
     /// The ratings allowed, and their step.
     static let ratingRange = 0.0...5.0
@@ -29,6 +31,7 @@ struct EntryDecoder {
                          front: try face("front"),
                          back: try face("back"))
         entry.author = try fields.string("author")
+        entry.frontText = try frontText()
         return entry
     }
 
@@ -73,10 +76,23 @@ struct EntryDecoder {
 
     private func kind() throws(EntryError) -> EntryKind {
         guard let text = try fields.string("kind") else { return .movie }
-        guard let kind = EntryKind(rawValue: text) else {
-            throw .unknownKind(file: fields.file, field: fields.path("kind"), value: FieldReader.quote(.string(text)))
+        let kind = EntryKind(rawValue: text)
+        if let kinds, !kinds.contains(kind) {
+            throw .unknownKind(file: fields.file, field: fields.path("kind"), value: FieldReader.quote(.string(text)),
+                               known: kinds.map(\.rawValue))
         }
         return kind
+    }
+
+    /// `"over"` or `"below"`: where the front's text goes (nil: as the
+    /// theme says).
+    private func frontText() throws(EntryError) -> FrontTextPlacement? {
+        guard let text = try fields.string("frontText") else { return nil }
+        guard let placement = FrontTextPlacement(rawValue: text) else {
+            throw .notOneOf(file: fields.file, field: fields.path("frontText"), value: FieldReader.quote(.string(text)),
+                            allowed: FrontTextPlacement.allCases.map(\.rawValue))
+        }
+        return placement
     }
 
     /// `{"photo": name, "crop": {...}}`; nil when the face is absent.

@@ -30,8 +30,10 @@ public enum EntryError: Error, Sendable, Hashable, CustomStringConvertible {
     case notHalfStep(file: String, field: String, value: String)
     /// A date that is not an existing day written as YYYY-MM-DD.
     case invalidDate(file: String, field: String, value: String)
-    /// A `kind` that is not one of `EntryKind`'s raw values.
-    case unknownKind(file: String, field: String, value: String)
+    /// A `kind` the theme does not declare (`known`: the ones it does).
+    case unknownKind(file: String, field: String, value: String, known: [String])
+    /// A value that is not one of those `allowed`.
+    case notOneOf(file: String, field: String, value: String, allowed: [String])
     /// A crop frame whose width or height is not greater than 0.
     case nonPositiveFrame(file: String, field: String, value: String)
     /// A crop with both the scroll-view numbers and a rect.
@@ -64,7 +66,7 @@ public enum EntryError: Error, Sendable, Hashable, CustomStringConvertible {
              .missingField(let file, _), .wrongType(let file, _, _), .emptyField(let file, _),
              .noTextInTitle(let file, _, _),
              .outOfRange(let file, _, _, _), .notHalfStep(let file, _, _), .invalidDate(let file, _, _),
-             .unknownKind(let file, _, _), .nonPositiveFrame(let file, _, _),
+             .unknownKind(let file, _, _, _), .notOneOf(let file, _, _, _), .nonPositiveFrame(let file, _, _),
              .conflictingCropForms(let file, _), .missingCropForm(let file, _),
              .notAFileName(let file, _, _), .absolutePhotoPath(let file, _, _),
              .photoOutsideFolder(let file, _, _), .parentInPhotoPath(let file, _, _), .nulInPhotoPath(let file, _),
@@ -105,8 +107,10 @@ public enum EntryError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(quoted(field)): \(value) must be in steps of 0.5"
         case .invalidDate(_, let field, let value):
             "\(quoted(field)): \(value) is not a valid YYYY-MM-DD date"
-        case .unknownKind(_, let field, let value):
-            "\(quoted(field)): \(value) is not one of \(EntryKind.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .unknownKind(_, let field, let value, let known):
+            "\(quoted(field)): \(value) is not one of \(known.joined(separator: ", ")) (a theme may add kinds: its \"kinds\")"
+        case .notOneOf(_, let field, let value, let allowed):
+            "\(quoted(field)): \(value) is not one of \(allowed.joined(separator: ", "))"
         case .nonPositiveFrame(_, let field, let value):
             "\(quoted(field)): \(value) must have a width and height greater than 0"
         case .conflictingCropForms(_, let field):

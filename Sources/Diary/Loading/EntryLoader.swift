@@ -40,9 +40,13 @@ public struct EntryLoader: Sendable {
 
     /// Limits for entry.json: its size in bytes and its nesting depth.
     public var limits: JSONParser.Limits
+    /// The kinds an entry may be: its theme's (`Theme.kindKeys`); nil takes
+    /// any (`clean --prune`, which only asks what exists).
+    public var kinds: [EntryKind]?
 
-    public init(limits: JSONParser.Limits = JSONParser.Limits()) {
+    public init(limits: JSONParser.Limits = JSONParser.Limits(), kinds: [EntryKind]? = EntryKind.allCases) {
         self.limits = limits
+        self.kinds = kinds
     }
 
     /// Reads and checks `<folder>/entry.json`. `defaultID` is the id when
@@ -91,7 +95,7 @@ public struct EntryLoader: Sendable {
             throw .notAnObject(file: displayPath, found: document.kindDescription)
         }
         return try EntryDecoder(fields: FieldReader(file: displayPath, object: object), folder: folder,
-                                    landing: FolderLanding(known: landing))
+                                    landing: FolderLanding(known: landing), kinds: kinds)
             .entry(defaultID: defaultID)
     }
 }

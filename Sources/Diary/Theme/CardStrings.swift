@@ -2,9 +2,21 @@
 /// The words and formats cards print, per locale.
 public struct CardStrings: Sendable, Hashable {
     public let locale: CardLocale
+    /// The kinds' labels and credits.
+    public let kinds: [KindStyle]
 
-    public init(_ locale: CardLocale) {
+    public init(_ locale: CardLocale, kinds: [KindStyle] = KindStyle.builtIn) {
         self.locale = locale
+        self.kinds = kinds
+    }
+
+    /// The words of `theme`: its locale and its kinds.
+    public init(_ theme: Theme) {
+        self.init(theme.locale, kinds: theme.kinds)
+    }
+
+    private func style(_ kind: EntryKind) -> KindStyle {
+        kinds.first { $0.kind == kind } ?? KindStyle(kind: kind, korean: kind.rawValue, english: kind.rawValue, credit: .names)
     }
 
     /// Short weekday names, Sunday first.
@@ -33,16 +45,16 @@ public struct CardStrings: Sendable, Hashable {
 
     /// The kind badge's text.
     public func kind(_ kind: EntryKind) -> String {
-        locale == .ko ? kind.koreanLabel : kind.englishLabel
+        locale == .ko ? style(kind).korean : style(kind).english
     }
 
-    /// The credit line of the back face: who made the work, as its kind
-    /// has someone, then the year. Movies and dramas name the director
-    /// (`감독 미상` when missing), books the author (`author`, else the
-    /// `director` field older entries used; `저자 미상` when both are
-    /// missing). Shows print their performers from the `director` field
-    /// and "other" whatever name was given, with no "unknown" filler: nil
-    /// when there is neither a name nor a year.
+    /// The credit line of the back face: who made the work, as its kind's
+    /// style says (`KindStyle.Credit`), then the year. Movies and dramas
+    /// name the director (`감독 미상` when missing), books the author
+    /// (`author`, else the `director` field older entries used; `저자 미상`
+    /// when both are missing). Shows, concerts and exhibitions print the
+    /// names in the `director` field and "other" whatever name was given,
+    /// with no "unknown" filler: nil when there is neither a name nor a year.
     public func credit(for entry: Entry) -> String? {
         credit(kind: entry.kind, director: entry.director, author: entry.author, year: entry.year)
     }
@@ -53,13 +65,15 @@ public struct CardStrings: Sendable, Hashable {
             name.map { TextCleaner.collapsingWhitespace($0) }.flatMap { $0.isEmpty ? nil : $0 }
         }
         let name: String?
-        switch kind {
-        case .movie, .drama:
+        switch style(kind).credit {
+        case .director:
             name = cleaned(director) ?? (locale == .ko ? "감독 미상" : "Unknown director")
-        case .book:
+        case .author:
             name = cleaned(author) ?? cleaned(director) ?? (locale == .ko ? "저자 미상" : "Unknown author")
-        case .performance, .other:
+        case .names:
             name = cleaned(director)
+        case .none:
+            name = nil
         }
         let parts = [name, year.map(String.init)].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")

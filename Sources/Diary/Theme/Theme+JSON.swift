@@ -81,6 +81,14 @@ extension Theme {
         if let family = try reader.string("fontFamily") { theme.fontFamily = family }
         if let locale = try reader.choice("locale", CardLocale.self) { theme.locale = locale }
         if let first = try reader.choice("firstWeekday", FirstWeekday.self) { theme.firstWeekday = first }
+        if let placement = try reader.choice("frontText", FrontTextPlacement.self) { theme.frontText = placement }
+        for style in try reader.kinds("kinds") {
+            if let i = theme.kinds.firstIndex(where: { $0.kind == style.kind }) {
+                theme.kinds[i] = style
+            } else {
+                theme.kinds.append(style)
+            }
+        }
         return theme
     }
 }
@@ -142,6 +150,32 @@ private struct ThemeReader {
             throw fail(key, "expected \(names), found \(describe(v))")
         }
         return choice
+    }
+
+    /// `"kinds"`: kinds to add, or to change by key, each
+    /// `{"key": "festival", "ko": "페스티벌", "en": "Festival",
+    /// "badgeColor": "#1B756A", "credit": "names"}` (`en` defaults to
+    /// `ko`, the colour to the brand colour, the credit to `names`).
+    func kinds(_ key: String) throws(ThemeError) -> [KindStyle] {
+        guard let v = value(key) else { return [] }
+        guard let list = v.arrayValue else { throw fail(key, "expected a list of kinds, found \(describe(v))") }
+        var styles: [KindStyle] = []
+        for (i, item) in list.enumerated() {
+            let at = "\(key)[\(i)]"
+            guard let object = item.objectValue else { throw fail(at, "expected an object, found \(describe(item))") }
+            let kind = ThemeReader(file: file, object: object)
+            guard let name = try kind.string("key") else { throw fail(at, "has no \"key\"") }
+            guard name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }),
+                  name.count <= 32 else {
+                throw fail(at + ".key", "\"\(name)\" is not a key of lower-case letters, digits and '-' (at most 32)")
+            }
+            guard let korean = try kind.string("ko") else { throw fail(at, "has no \"ko\" label") }
+            styles.append(KindStyle(kind: EntryKind(rawValue: name), korean: korean,
+                                    english: try kind.string("en") ?? korean,
+                                    badgeColor: try kind.color("badgeColor"),
+                                    credit: try kind.choice("credit", KindStyle.Credit.self) ?? .names))
+        }
+        return styles
     }
 
     /// A value as it would be written in JSON, shortened.

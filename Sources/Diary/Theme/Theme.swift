@@ -60,6 +60,11 @@ public struct Theme: Sendable, Hashable {
     public var firstWeekday: FirstWeekday
     /// How much a back photo is darkened under the text (0...1).
     public var backPhotoDim: Double
+    /// The kinds entries may be (`KindStyle.builtIn`, and a theme's own).
+    public var kinds: [KindStyle]
+    /// Where the front's title, date and stars go when an entry does not
+    /// say: over the photo, or on a band of the card below it.
+    public var frontText: FrontTextPlacement
 
     /// The default PhotiCase look.
     public init(brandColor: RGBA = RGBA(0xFF, 0x5A, 0x5F), brandSecondaryColor: RGBA = RGBA(0x7B, 0x4D, 0xDB),
@@ -69,7 +74,8 @@ public struct Theme: Sendable, Hashable {
                 saturdayColor: RGBA = RGBA(0x3E, 0x63, 0xDD), shareBackgroundColor: RGBA = RGBA(0xEE, 0xEB, 0xE6),
                 cornerRadius: Double = 18, cardSize: Size = Size(width: 300, height: 480),
                 fontFile: String? = nil, boldFontFile: String? = nil, fontFamily: String = "NanumSquareRound",
-                locale: CardLocale = .ko, firstWeekday: FirstWeekday = .sunday, backPhotoDim: Double = 0.55) {
+                locale: CardLocale = .ko, firstWeekday: FirstWeekday = .sunday, backPhotoDim: Double = 0.55,
+                kinds: [KindStyle] = KindStyle.builtIn, frontText: FrontTextPlacement = .over) {
         self.brandColor = brandColor
         self.brandSecondaryColor = brandSecondaryColor
         self.backgroundColor = backgroundColor
@@ -88,5 +94,14 @@ public struct Theme: Sendable, Hashable {
         self.locale = locale
         self.firstWeekday = firstWeekday
         self.backPhotoDim = backPhotoDim
+        self.kinds = kinds
+        self.frontText = frontText
     }
+}
+
+/// Where the front face's title, date and stars go: over the photo (under
+/// a scrim), or on a band of the card's own colour below it, so a poster's
+/// own title is not drawn over.
+public enum FrontTextPlacement: String, Sendable, Hashable, CaseIterable {
+    case over, below
 }

@@ -53,7 +53,10 @@ enum BookPagesKind: KindDeclaration {
         let settings = Encoding.pages.settings(format, quality: context.options.quality).keyText
         let entries = context.entries.map(\.entry)
         func tile(_ entry: Entry, memo: Bool) -> BookTileInput {
-            BookTileInput(face: context.facePart(id: entry.id)!, memoLine: memo ? BookTile.memoFirstLine(entry.memo) : nil)
+            // An entry with only a back photo: its row shows that photo.
+            let back = entry.front == nil ? context.loading.entry(id: entry.id).flatMap(DaysKind.cellPhoto) : nil
+            return BookTileInput(face: context.facePart(id: entry.id)!,
+                                 memoLine: memo ? BookTile.memoFirstLine(entry.memo) : nil, photo: back)
         }
         func add(_ stem: String, _ input: some CardLayout) {
             let output = PlannedOutput(path: path(stem, format: format),

@@ -23,13 +23,19 @@ enum DaysKind: KindDeclaration {
 
     static func shardKey(_ owner: Owner) -> String { owner.key }
 
-    /// What the day of `entries` draws (the entries of one date).
+    /// What the day of `entries` draws (the entries of one date): each
+    /// entry's front photo, or the back one of an entry that has no front.
     static func input(_ entries: [RunEntry], side: Int) -> DayTileInput {
         let sorted = entries.sorted { EntryOrder.precedes($0.entry, $1.entry) }
         return DayTileInput(cells: sorted.map { e in
-            DayTileInput.Cell(title: e.entry.title, kind: e.entry.kind,
-                              photo: e.entry.front.map { PhotoInput($0, digest: e.front?.hex ?? "") })
+            DayTileInput.Cell(title: e.entry.title, kind: e.entry.kind, photo: cellPhoto(e))
         }, side: side)
+    }
+
+    /// The photo an entry's cell shows: its front, else its back.
+    static func cellPhoto(_ e: RunEntry) -> PhotoInput? {
+        if let front = e.entry.front { return PhotoInput(front, digest: e.front?.hex ?? "") }
+        return e.entry.back.map { PhotoInput($0, digest: e.back?.hex ?? "") }
     }
 
     /// The day of `entries` as a month sheet's part: its key, path and

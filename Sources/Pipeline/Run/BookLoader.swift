@@ -280,13 +280,14 @@ extension BookLoader {
     /// entry folders; `excluding` a folder below it that is not the book),
     /// loaded on `jobs` threads without reading their photos, and what could
     /// not be loaded: an unreadable folder, a bad entry.json, two entries
-    /// with one id. What `clean --prune` and `share --year` read.
+    /// with one id, each with its folder. What `clean --prune` and
+    /// `share --year` read.
     public static func entries(in root: String, excluding: String?, jobs: Int, loadEntry: @escaping EntryLoading)
-        throws(PipelineError) -> (entries: [Entry], failures: [ItemFailure]) {
+        throws(PipelineError) -> (entries: [Entry], failures: [(folder: String, failure: ItemFailure)]) {
         let loader = BookLoader(root: root, excluding: excluding, jobs: jobs, loadEntry: loadEntry, hasher: nil)
         var phases = PhaseTimer()
         let (loading, _) = try loader.discoverAndLoad(phases: &phases)
-        return (loading.entries.map(\.entry), loading.failed.map(\.failure))
+        return (loading.entries.map(\.entry), loading.failed.map { ($0.folder, $0.failure) })
     }
 
     /// The index key of the photo at `path` in an entry folder typed as

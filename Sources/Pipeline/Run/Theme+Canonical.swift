@@ -27,7 +27,13 @@ extension Theme {
             ("firstWeekday", .string(firstWeekday.rawValue)),
             ("fontFamily", .string(fontFamily)),
             ("fontFile", text(fontFile)),
+            ("frontText", .string(frontText.rawValue)),
             ("inverseTextColor", color(inverseTextColor)),
+            ("kinds", .array(kinds.map { k in
+                .object(JSONObject([("badgeColor", k.badgeColor.map(color) ?? .null), ("credit", .string(k.credit.rawValue)),
+                                    ("en", .string(k.english)), ("key", .string(k.kind.rawValue)),
+                                    ("ko", .string(k.korean))].map { JSONMember(key: $0.0, value: $0.1) }))
+            })),
             ("locale", .string(locale.rawValue)),
             ("saturdayColor", color(saturdayColor)),
             ("secondaryTextColor", color(secondaryTextColor)),
@@ -41,5 +47,5 @@ extension Theme {
 
     /// How many stored properties `canonicalJSON` covers; a test compares
     /// it with the type's own count so a new property cannot be missed.
-    static let canonicalFieldCount = 18
+    static let canonicalFieldCount = 20
 }

@@ -36,13 +36,23 @@ struct CropFormTests {
         #expect(entry.back == FacePhoto(name: "b.webp", path: "/nonexistent/2022-08-27-decision/b.webp", crop: nil))
     }
 
+    /// A crop that only turns or mirrors the photo (the app writes
+    /// `{"flipHorizontal": true}` for a mirrored photo) is the whole photo,
+    /// centred and filling the frame as without a crop.
+    @Test(arguments: [(#"{"flipHorizontal": true}"#, 0, true), (#"{"quarterTurns": 1}"#, 1, false),
+                      (#"{"quarterTurns": 2, "flipHorizontal": false}"#, 2, false)])
+    func aCropOfTurnsOrAFlipAloneIsTheWholePhoto(crop: String, turns: Int, flip: Bool) throws {
+        let state = try frontCrop(crop)
+        #expect(state == EditorState(placement: nil, quarterTurns: turns, flipHorizontal: flip))
+        #expect(state?.jsonText == #"{"quarterTurns": \#(turns), "flipHorizontal": \#(flip)}"#)
+    }
+
     static let refused: [(String, String)] = [
         (#"{"frame": [1, 2], "zoomScale": 1, "contentOffset": [0, 0], "rect": [0, 0, 1, 1]}"#,
          "\"front.crop\" must have either \"rect\" or \"frame\", \"zoomScale\" and \"contentOffset\", not both"),
         (#"{"zoomScale": 1, "rect": [0, 0, 1, 1]}"#,
          "\"front.crop\" must have either \"rect\" or \"frame\", \"zoomScale\" and \"contentOffset\", not both"),
-        (#"{"quarterTurns": 1}"#,
-         "\"front.crop\" needs either \"rect\" or \"frame\", \"zoomScale\" and \"contentOffset\""),
+        (#"{}"#, "\"front.crop\" needs either \"rect\" or \"frame\", \"zoomScale\" and \"contentOffset\""),
         (#"{"zoomScale": 1, "contentOffset": [0, 0]}"#, "\"front.crop.frame\" is missing"),
         (#"{"frame": [1, 2], "contentOffset": [0, 0]}"#, "\"front.crop.zoomScale\" is missing"),
         (#"{"frame": [1, 2], "zoomScale": 1}"#, "\"front.crop.contentOffset\" is missing"),

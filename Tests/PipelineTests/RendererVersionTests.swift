@@ -68,9 +68,12 @@ import Raster
         var edgeWorker = edges.makeWorker()
         images += try edges.render(TicketsKind.input(run(long), scale: 1), encodings: [.png(), .png(), .png()],
                                    parts: none, worker: &edgeWorker).value
-        // The story and feed images; a front with its text on a band below
-        // the photo; a long back whose title and friends wrap.
-        images += try backend.render(SocialPairInput(entry), encodings: [.png(), .png()], parts: none, worker: &worker).value
+        // The story and feed images, of a title long enough for the story's
+        // third line; a front with its text on a band below the photo; a
+        // long back whose title and friends wrap.
+        var posted = entry
+        posted.title = "파묘 — 오컬트 미스터리의 새로운 정점을 보여준 장재현 감독의 세 번째 장편 영화, 극장에서 두 번 봄"
+        images += try backend.render(SocialPairInput(posted), encodings: [.png(), .png()], parts: none, worker: &worker).value
         var banded = entry
         banded.frontText = .below
         images += try backend.render(TicketsKind.input(run(banded), scale: 1), encodings: [.png(), .png(), .png()],

@@ -77,14 +77,12 @@ extension CardRenderer {
                     shadow: DropShadow(offsetX: 0, offsetY: 10, sigma: 22, color: RGBA(0, 0, 0, 110)))
         try drawBadge(strings.kind(input.kind), into: &canvas, at: Point(x: card.x + 36, y: card.y + 36), points: 14,
                       scale: s, fill: theme.badgeColor(input.kind), textColor: theme.inverseTextColor)
-        // 5. The text under the card: title, stars and date, memo line.
+        // 5. The text under the card: the title (`storyTitle`), the stars
+        //    and date, the memo line.
         let m = SocialMetrics.margin, width = Double(size.width) - 2 * m
         var y = Double(textTop)
         let bottom = Double(size.height) - 120
-        let title = try layoutFitting(SearchTitle.clean(input.title), points: 34, minimum: 24, width: width,
-                                      height: min(2 * 34 * 1.2 * s, (bottom - y) * 0.55)) { points in
-            theme.textStyle(points: points, scale: s, weight: .bold, color: ink, lineHeight: 1.2)
-        }
+        let title = try storyTitle(input.title, ink: ink)
         draw(title, into: &canvas, at: Point(x: m, y: y.rounded()))
         y += title.size.height + 18
         y = try drawRatingAndDate(input, into: &canvas, x: m, y: y, color: ink.withOpacity(0.9), scale: s) + 22
@@ -100,6 +98,20 @@ extension CardRenderer {
                                                                  alignment: .center), width: Double(size.width))
         draw(mark, into: &canvas, at: Point(x: 0, y: (Double(size.height) - 60 - mark.size.height).rounded()))
         return RenderedImage(raster: canvas, warnings: warnings + takeTextWarnings())
+    }
+
+    /// The story's title, set in the space under the card: 34 points, or
+    /// smaller down to 24 before its end is cut, in at most 55% of the
+    /// height between the card and the foot (three lines at about 31
+    /// points), so the stars, the date and the memo line keep their room.
+    func storyTitle(_ title: String, ink: RGBA) throws(CardError) -> TextLayout {
+        let size = SocialFormat.story.size, s = 2.0
+        let top = SocialMetrics.storyCard.maxY + 40, bottom = Double(size.height) - 120
+        return try layoutFitting(SearchTitle.clean(title), points: 34, minimum: 24,
+                                 width: Double(size.width) - 2 * SocialMetrics.margin,
+                                 height: min(3 * 34 * 1.2 * s, (bottom - top) * 0.55)) { points in
+            theme.textStyle(points: points, scale: s, weight: .bold, color: ink, lineHeight: 1.2)
+        }
     }
 
     private func renderFeed(_ input: SocialImageInput) throws(CardError) -> RenderedImage {

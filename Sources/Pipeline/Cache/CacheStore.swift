@@ -323,7 +323,11 @@ public final class CacheStore: @unchecked Sendable {
             // A lock file this user cannot open is a cache it cannot read
             // whole either: the dry run goes on and says what it can.
             guard let lock = try? take(name, exclusive: false, wait: wait, readOnly: true) else {
-                if let held = try? root.lock(name, exclusive: false, wait: false, readOnly: true), held == nil {
+                // Opened but not taken means another run holds it: that is
+                // worth saying; an unopenable file is not.
+                var heldByAnother = false
+                do { heldByAnother = try root.lock(name, exclusive: false, wait: false, readOnly: true) == nil } catch {}
+                if heldByAnother {
                     throw .locked(cache: layout.root, holder: root.lockHolder(CacheLayout.lockName))
                 }
                 continue

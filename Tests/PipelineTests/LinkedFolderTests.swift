@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import Pipeline
-import Entries
 import FileSystem
 import Diary
 

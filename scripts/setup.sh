@@ -90,6 +90,14 @@ if [ "$want_tests" = 1 ]; then
       || python3 -m pip install -q --break-system-packages selenium \
       || echo "setup: could not install Selenium; the site's browser tests will be skipped" >&2
   fi
+  # The browser test injects axe-core (accessibility) from the copy this
+  # package bundles; only its axe.min.js is used.
+  if ! python3 -c "import axe_selenium_python" >/dev/null 2>&1; then
+    echo "setup: installing axe-selenium-python for the site's accessibility checks"
+    python3 -m pip install -q axe-selenium-python 2>/dev/null \
+      || python3 -m pip install -q --break-system-packages axe-selenium-python \
+      || echo "setup: could not install axe-selenium-python; the site's browser tests will be skipped" >&2
+  fi
 fi
 
 if [ "$want_tests" = 1 ] && ! python3 -c "import PIL, numpy" >/dev/null 2>&1; then

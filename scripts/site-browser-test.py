@@ -5,10 +5,25 @@ From index.html, every page reachable by links is loaded, once over
 file:// and once from a static server on 127.0.0.1, and checked:
 every link and image resolves to a file inside the cache, every image
 loads (naturalWidth > 0) at the size its width/height attributes say,
-nothing is fetched from outside the cache, the console stays free of
-errors, the page is in Korean with a viewport, a title, one h1 and
-headings in order, every link says where it goes, no page scrolls
-sideways at a phone's width, and the arrow keys follow prev/next links.
+every download is the image its label says (format and size), nothing is
+fetched from outside the cache, the console stays free of errors, the page
+is in Korean with a viewport, a title, one h1 and headings in order, every
+link says where it goes, no page scrolls sideways at a phone's width, and
+the arrow keys follow prev/next links.
+
+Then, on one page of each kind (home, month, day, entry, gallery, list,
+timeline, years, year, search, and a search with results): axe-core (the
+copy PyPI's axe-selenium-python bundles) finds no serious or critical
+violation in the light or the dark colour scheme; the dark scheme is dark;
+at a phone's width the pager's links sit on one line, the years' table
+does not break its numbers, rows show a square crop of the front photo,
+and an entry page shows each face once, as a link to the whole image.
+
+With --search FILE (JSON: [{"fragment", "titles": [...], "first"}]),
+site/search.html#FRAGMENT must show exactly those entries' titles (and
+`first` first); the form and the fragment must follow each other.
+With --expect-home-diary, index.html (today's month without entries)
+must show the latest entries, each a link to its page.
 
 With --expect FILE (JSON: [{"page", "title", "memo": [...], "friends":
 [...]}]), each listed entry page must show exactly that title and those
@@ -21,8 +36,10 @@ DIR/site-<kind>.png (and site-phone-<kind>.png for a few at phone width).
 Exit status 0 when everything passed, 1 with one line per failure, 2 when
 the browser cannot be started. Usage:
 
-  site-browser-test.py --cache CACHE [--expect FILE] [--screenshots DIR]
-      [--shoot KIND=PATH ...]
+  site-browser-test.py --cache CACHE [--expect FILE] [--search FILE]
+      [--expect-home-diary] [--screenshots DIR] [--shoot KIND=PATH ...]
+
+scripts/site-screenshots.py pictures every kind in both schemes and widths.
 """
 import argparse
 import functools
@@ -32,6 +49,7 @@ import os
 import shutil
 import sys
 import threading
+import re
 import urllib.parse
 
 from selenium import webdriver
@@ -39,9 +57,11 @@ from selenium.common.exceptions import UnexpectedAlertPresentException, WebDrive
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
-DESKTOP = (1100, 900)
+DESKTOP = (1280, 900)
 PHONE = (390, 844)
+SCHEMES = ("light", "dark")
 
 # Scrolls every image into view (they load lazily), waits for each, and
 # reports what it got.
@@ -80,7 +100,7 @@ return {
   assets: Array.from(document.querySelectorAll("link[href], script[src]")).map(e => ({
     raw: e.getAttribute("href") || e.getAttribute("src"), url: e.href || e.src, rel: e.getAttribute("rel")})),
   resources: performance.getEntriesByType("resource").map(r => r.name),
-  scripts: document.scripts.length,
+  scripts: Array.from(document.scripts).map(e => e.getAttribute("src")),
   handlers: Array.from(document.querySelectorAll("*")).filter(e => Array.from(e.attributes)
     .some(a => a.name.startsWith("on") || /^\\s*javascript:/i.test(a.value))).map(e => e.outerHTML.slice(0, 120)),
   foreign: Array.from(document.querySelectorAll("b, i, u, iframe, object, embed, svg, math, form, input, style, base, marquee"))
@@ -90,11 +110,102 @@ return {
 };
 """
 
+# Every link that downloads an image and says its format and size
+# ("JPEG · 1080×1920"): the file must be that image.
+CHECK_DOWNLOADS = """
+const done = arguments[arguments.length - 1];
+(async () => {
+  const out = [];
+  for (const a of Array.from(document.querySelectorAll("a[download]"))) {
+    const said = /(JPEG|WebP|PNG) · (\\d+)×(\\d+)/.exec(a.textContent);
+    if (!said) { out.push(`download without format and size: ${a.getAttribute("href")}`); continue; }
+    const ext = {JPEG: /\\.jpe?g$/, WebP: /\\.webp$/, PNG: /\\.png$/}[said[1]];
+    if (!ext.test(a.getAttribute("href"))) out.push(`download ${a.getAttribute("href")} is not ${said[1]}`);
+    const img = new Image();
+    const loaded = await new Promise(r => { img.onload = () => r(true); img.onerror = () => r(false); img.src = a.href; });
+    if (!loaded) out.push(`download does not load: ${a.getAttribute("href")}`);
+    else if (img.naturalWidth != said[2] || img.naturalHeight != said[3])
+      out.push(`download ${a.getAttribute("href")} says ${said[2]}x${said[3]}, is ${img.naturalWidth}x${img.naturalHeight}`);
+  }
+  done(out);
+})();
+"""
+
+AXE = None
+
+
+def axe_source():
+    """axe-core as axe-selenium-python bundles it."""
+    global AXE
+    if AXE is None:
+        import axe_selenium_python
+        path = os.path.join(os.path.dirname(axe_selenium_python.__file__), "node_modules", "axe-core", "axe.min.js")
+        with open(path, encoding="utf-8") as f:
+            AXE = f.read()
+    return AXE
+
+
+RUN_AXE = """
+const done = arguments[arguments.length - 1];
+axe.run(document, {resultTypes: ["violations"]}).then(r => done(r.violations
+  .filter(v => v.impact === "serious" || v.impact === "critical")
+  .map(v => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}x, e.g. ${v.nodes[0].target.join(" ")}: `
+            + `${((v.nodes[0].any[0] || v.nodes[0].all[0] || v.nodes[0].none[0] || {}).message || "").slice(0, 160)})`)),
+  e => done([`axe failed: ${e}`]));
+"""
+
+# A phone's layout: what must stay on one line and what rows show.
+PHONE_LAYOUT = """
+// Lines of text an element takes: its boxes when inline, else its height in line heights.
+const lines = el => {
+  const style = getComputedStyle(el);
+  if (style.display === "inline") return el.getClientRects().length;
+  const inner = el.getBoundingClientRect().height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)
+    - parseFloat(style.borderTopWidth) - parseFloat(style.borderBottomWidth);
+  return Math.round(inner / parseFloat(style.lineHeight));
+};
+// Lines its text takes, wherever it sits (a table cell is as tall as its row).
+const textLines = el => { const r = document.createRange(); r.selectNodeContents(el);
+  return new Set(Array.from(r.getClientRects()).map(x => Math.round(x.top))).size; };
+const out = [];
+const pager = Array.from(document.querySelectorAll(".pager a"));
+if (new Set(pager.map(a => Math.round(a.getBoundingClientRect().top))).size > 1) out.push("pager links on two rows");
+for (const a of pager) if (lines(a) > 1) out.push(`pager link on ${lines(a)} lines: ${a.textContent}`);
+for (const cell of document.querySelectorAll(".years .num, .years th[scope=row] a"))
+  if (textLines(cell) > 1) out.push(`years table cell broken over ${textLines(cell)} lines: ${cell.textContent}`);
+for (const img of document.querySelectorAll(".rows img")) {
+  const crop = img.closest(".crop");
+  if (!crop) { out.push(`a row shows a whole image: ${img.getAttribute("src")}`); continue; }
+  const box = crop.getBoundingClientRect();
+  if (Math.abs(box.width - box.height) > 1 || box.width < 40) out.push(`a row's picture is ${box.width}x${box.height}`);
+}
+return out;
+"""
+
+# An entry page's faces: each once, each a link to its whole image.
+FACES = """
+const out = [], seen = new Set();
+for (const img of document.querySelectorAll(".faces img")) {
+  const src = img.getAttribute("src");
+  if (seen.has(src)) out.push(`face shown twice: ${src}`);
+  seen.add(src);
+  const link = img.closest("a");
+  if (!link || link.getAttribute("href") !== src) out.push(`face is not a link to its image: ${src}`);
+}
+for (const img of document.querySelectorAll("main img")) {
+  if (!img.closest(".faces") && /\\/(front|back|ticket)\\./.test(img.getAttribute("src")))
+    out.push(`a face or the ticket shown again: ${img.getAttribute("src")}`);
+}
+return out;
+"""
+
 
 def page_kind(rel):
     """The kind of page at cache-relative `rel`."""
     if rel == "index.html":
         return "home"
+    if rel == "site/search.html":
+        return "search"
     parts = rel.split("/")
     if parts[1] == "book":
         return parts[2].split("-")[0]
@@ -128,9 +239,20 @@ class Crawl:
             return None
         return os.path.relpath(full, self.cache)
 
-    def load(self, rel):
+    def load(self, rel, fragment=""):
         self.driver.get_log("browser")  # what the previous page left
-        self.driver.get(self.base + urllib.parse.quote(rel))
+        self.driver.get(self.base + urllib.parse.quote(rel) + ("#" + fragment if fragment else ""))
+        if page_kind(rel) == "search":
+            # The search shows its first results once its indexes are read.
+            try:
+                WebDriverWait(self.driver, 20).until(lambda d: d.execute_script("return !!window.photicaseSearchReady"))
+            except WebDriverException:
+                self.fail(rel, "the search never showed its results")
+
+    def console_errors(self, rel):
+        for entry in self.driver.get_log("browser"):
+            if entry.get("level") == "SEVERE":
+                self.fail(rel, f"console error: {entry.get('message')}")
 
     def visit(self, rel):
         try:
@@ -140,11 +262,14 @@ class Crawl:
         except UnexpectedAlertPresentException as e:
             self.fail(rel, f"an alert opened: {e.alert_text!r}")
             return []
-        for entry in self.driver.get_log("browser"):
-            if entry.get("level") == "SEVERE":
-                self.fail(rel, f"console error: {entry.get('message')}")
+        self.console_errors(rel)
         self.check_page(rel, page)
         self.check_images(rel, images)
+        for problem in self.driver.execute_async_script(CHECK_DOWNLOADS):
+            self.fail(rel, problem)
+        if page_kind(rel) == "entry":
+            for problem in self.driver.execute_script(FACES):
+                self.fail(rel, problem)
         self.pages[rel] = page
         found = []
         for link in page["links"] + page["assets"]:
@@ -184,12 +309,18 @@ class Crawl:
         for name in page["resources"]:
             if not name.startswith(self.base):
                 self.fail(rel, f"fetched from outside the cache: {name}")
-        if page["scripts"] != 1:
-            self.fail(rel, f"{page['scripts']} scripts, expected only site.js")
+        search = page_kind(rel) == "search"
+        scripts = [os.path.basename(s or "inline") for s in page["scripts"]]
+        allowed = ["site.js"] if not search else \
+            ["site.js"] + [s for s in scripts if re.fullmatch(r"\d{4}\.js", s)] + ["search.js"]
+        if scripts != allowed:
+            self.fail(rel, f"scripts {scripts}, expected {allowed}")
         if page["handlers"]:
             self.fail(rel, f"elements with event handlers or javascript: URLs: {page['handlers'][:3]}")
-        if page["foreign"]:
-            self.fail(rel, f"elements the site never writes: {sorted(set(page['foreign']))}")
+        # The search page alone has a form.
+        foreign = [t for t in page["foreign"] if not (search and t in ("FORM", "INPUT"))]
+        if foreign:
+            self.fail(rel, f"elements the site never writes: {sorted(set(foreign))}")
         if page["pwned"]:
             self.fail(rel, "injected script ran (window.__pwned is set)")
         if page["sideways"] > 1:
@@ -259,27 +390,126 @@ def check_arrow_keys(driver, crawl, failures):
         target = nexts[0].get_attribute("href")
         driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
         try:
-            from selenium.webdriver.support.ui import WebDriverWait
             WebDriverWait(driver, 5).until(lambda d: d.current_url == target)
         except WebDriverException:
             failures.append(f"{rel}: the right arrow key did not open {target}")
         return
 
 
-def check_phone(driver, crawl, failures):
-    """One page of each kind at a phone's width: nothing scrolls sideways."""
-    driver.set_window_size(*PHONE)
-    done = set()
+def representatives(crawl):
+    """The first page of each kind, in path order."""
+    pick = {}
     for rel in sorted(crawl.pages):
-        kind = page_kind(rel)
-        if kind in done:
-            continue
-        done.add(kind)
+        pick.setdefault(page_kind(rel), rel)
+    return pick
+
+
+def check_phone(driver, crawl, failures):
+    """One page of each kind at a phone's width: nothing scrolls sideways,
+    pagers and the years' numbers keep to a line, rows show a crop."""
+    driver.set_window_size(*PHONE)
+    for kind, rel in sorted(representatives(crawl).items()):
         crawl.load(rel)
         sideways = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
         if sideways > 1:
             failures.append(f"{rel}: scrolls sideways by {sideways} px at {PHONE[0]} px wide")
+        for problem in driver.execute_script(PHONE_LAYOUT):
+            failures.append(f"{rel}: at {PHONE[0]} px wide, {problem}")
     driver.set_window_size(*DESKTOP)
+
+
+def set_scheme(driver, scheme):
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+
+
+def luminance(css):
+    """The relative luminance of a CSS `rgb(r, g, b)`."""
+    channels = [int(v) / 255 for v in re.findall(r"\d+", css)[:3]]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def check_accessibility(driver, crawl, failures):
+    """axe-core on one page of each kind and a search with results, in
+    both colour schemes: no serious or critical violation, no console
+    error; and the dark scheme is dark."""
+    targets = sorted(representatives(crawl).items()) + [("search results", "site/search.html", "sort=rating")]
+    backgrounds = {}
+    try:
+        for scheme in SCHEMES:
+            set_scheme(driver, scheme)
+            for target in targets:
+                kind, rel, fragment = target if len(target) == 3 else (*target, "")
+                crawl.load(rel, fragment)
+                driver.execute_async_script(LOAD_IMAGES)
+                backgrounds.setdefault(scheme, driver.execute_script(
+                    "return getComputedStyle(document.body).backgroundColor"))
+                driver.execute_script(axe_source())
+                for problem in driver.execute_async_script(RUN_AXE):
+                    crawl.fail(rel + ("#" + fragment if fragment else ""), f"axe, {scheme} scheme: {problem}")
+                crawl.console_errors(rel)
+    finally:
+        set_scheme(driver, "light")
+    if luminance(backgrounds["light"]) < 0.7:
+        failures.append(f"the light scheme's background is {backgrounds['light']}")
+    if luminance(backgrounds["dark"]) > 0.05:
+        failures.append(f"the dark scheme's background is {backgrounds['dark']}, not dark")
+    return len(targets)
+
+
+RESULTS = "return Array.from(document.querySelectorAll('#results .title')).map(e => e.textContent)"
+
+
+def check_search(driver, crawl, cases, failures):
+    """Each fragment finds exactly its entries; the form and the fragment follow each other."""
+    rel = "site/search.html"
+    if rel not in crawl.pages:
+        failures.append(f"{rel}: no link leads to the search page")
+        return
+    for case in cases:
+        crawl.load(rel, case["fragment"])
+        titles = driver.execute_script(RESULTS)
+        if sorted(titles) != sorted(case["titles"]):
+            failures.append(f"search #{case['fragment']}: found {sorted(titles)}, expected {sorted(case['titles'])}")
+        if case.get("first") and (not titles or titles[0] != case["first"]):
+            failures.append(f"search #{case['fragment']}: first result {titles[:1]}, expected {case['first']!r}")
+        crawl.console_errors(rel + "#" + case["fragment"])
+    try:
+        check_search_form(driver, crawl, failures)
+    except WebDriverException as e:
+        failures.append(f"{rel}: the search form does not work: {e.msg}")
+
+
+def check_search_form(driver, crawl, failures):
+    """The fragment fills the form, and the form writes the fragment."""
+    rel = "site/search.html"
+    crawl.load(rel, "kind=book&min=4")
+    if [driver.find_element(By.ID, n).get_attribute("value") for n in ("kind", "min")] != ["book", "4.0"]:
+        failures.append("search: the fragment kind=book&min=4 did not set the filters")
+    Select(driver.find_element(By.ID, "kind")).select_by_value("movie")
+    Select(driver.find_element(By.ID, "sort")).select_by_value("date")
+    driver.find_element(By.ID, "q").send_keys("ㅎㅇ")
+    try:
+        WebDriverWait(driver, 5).until(lambda d: "q=%E3%85%8E%E3%85%87" in d.execute_script("return location.hash"))
+    except WebDriverException:
+        pass
+    fragment = driver.execute_script("return location.hash")
+    if fragment != "#q=%E3%85%8E%E3%85%87&kind=movie&min=4.0&sort=date":
+        failures.append(f"search: the form wrote the fragment {fragment!r}")
+    kinds = driver.execute_script("return Array.from(document.querySelectorAll('#results .kind')).map(e => e.textContent)")
+    if any(k != "영화" for k in kinds):
+        failures.append(f"search: kind=movie shows {sorted(set(kinds))}")
+    crawl.console_errors(rel)
+
+
+def check_home_diary(driver, crawl, failures):
+    """Today's month has no entry: the home page shows the latest ones."""
+    crawl.load("index.html")
+    links = driver.execute_script(
+        "return Array.from(document.querySelectorAll('.home-diary a.card')).map(a => a.getAttribute('href'))")
+    if not links or not all(link.startswith("site/entries/") for link in links):
+        failures.append(f"index.html: the latest entries beside an empty month are {links}")
 
 
 def screenshots(driver, crawl, folder, chosen):
@@ -324,6 +554,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cache", required=True)
     parser.add_argument("--expect")
+    parser.add_argument("--search", help="JSON: [{fragment, titles, first}] the search must find")
+    parser.add_argument("--expect-home-diary", action="store_true")
     parser.add_argument("--screenshots")
     parser.add_argument("--shoot", action="append", default=[], help="KIND=PATH: the page to picture for KIND")
     args = parser.parse_args()
@@ -354,10 +586,16 @@ def main():
                 check_expected(driver, crawl, json.load(f), failures)
         check_arrow_keys(driver, crawl, failures)
         check_phone(driver, crawl, failures)
+        audited = check_accessibility(driver, crawl, failures)
+        if args.search:
+            with open(args.search, encoding="utf-8") as f:
+                check_search(driver, crawl, json.load(f), failures)
+        if args.expect_home_diary:
+            check_home_diary(driver, crawl, failures)
         if args.screenshots:
             screenshots(driver, crawl, args.screenshots, dict(s.split("=", 1) for s in args.shoot))
         kinds = sorted({page_kind(p) for p in seen})
-        print(json.dumps({"pages": len(seen), "kinds": kinds, "failures": len(failures)}))
+        print(json.dumps({"pages": len(seen), "kinds": kinds, "audited": audited, "failures": len(failures)}))
     finally:
         driver.quit()
         server.shutdown()

@@ -49,8 +49,8 @@ struct BookPage: Sendable {
     /// and last always), so a long book stays a few links wide.
     private func pages(_ w: inout PageWriter) {
         guard pageCount > 1 else { return }
-        w.pager(label: "앞뒤 쪽", previous: page > 1 ? (path(page - 1), "이전 쪽") : nil,
-                next: page < pageCount ? (path(page + 1), "다음 쪽") : nil)
+        w.pager(label: "앞뒤 쪽", previous: page > 1 ? .init(target: path(page - 1), text: "이전 쪽") : nil,
+                next: page < pageCount ? .init(target: path(page + 1), text: "다음 쪽") : nil)
         w.html.open("nav", [("class", "pages"), ("aria-label", "쪽 번호")])
         var last = 0
         for n in 1...pageCount where n == 1 || n == pageCount || abs(n - page) <= 2 {
@@ -66,7 +66,8 @@ struct BookPage: Sendable {
     }
 }
 
-/// The book's views side by side: gallery, list, and each year's timeline.
+/// The book's views side by side: gallery, list, each year's timeline,
+/// and the search page in the same order, to filter it.
 struct BookTabs {
     enum Current: Equatable { case gallery, list, timeline(Int) }
 
@@ -80,6 +81,8 @@ struct BookTabs {
         for year in years.reversed() {
             w.link(.timeline(year: year), "\(year) 타임라인", [("aria-current", current == .timeline(year) ? "page" : nil)])
         }
+        // The same book with filters: kind, rating, companion, year.
+        w.html.element("a", [("href", w.href(SearchQuery(sort: .rating)))], "골라 보기")
         w.html.close("nav")
     }
 }

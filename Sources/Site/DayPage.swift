@@ -18,8 +18,10 @@ struct DayPage: Sendable {
             w.html.element("p", [("class", "lede")], "이날의 기록 \(entries.count)개")
             EntryCard(layout: .tile).list(entries, into: &w, faceSize: sizes.face, class: "tiles")
             w.pager(label: "앞뒤 날짜",
-                    previous: previous.map { (.day($0), "이전 기록한 날: " + SiteText.longDate($0)) },
-                    next: next.map { (.day($0), "다음 기록한 날: " + SiteText.longDate($0)) })
+                    previous: previous.map { .init(target: .day($0), lead: "이전 기록한 날: \($0.year)년 ",
+                                                   text: SiteText.shortDate($0)) },
+                    next: next.map { .init(target: .day($0), lead: "다음 기록한 날: \($0.year)년 ",
+                                           text: SiteText.shortDate($0)) })
         }
     }
 }

@@ -2,8 +2,9 @@ import Diary
 import Raster
 
 /// How an entry is shown where many are: a tile (its front face, title
-/// below) in grids, or a row (a small face beside the title and details)
-/// in lists. Either is one link to the entry's page, named by its title.
+/// below) in grids, or a row (a small square of the front photo beside the
+/// title and details) in lists. Either is one link to the entry's page,
+/// named by its title.
 struct EntryCard {
     enum Layout { case tile, row }
 
@@ -21,11 +22,7 @@ struct EntryCard {
         let title = SiteText.title(entry)
         w.html.open("a", [("class", layout == .tile ? "card tile" : "card row"), ("href", w.href(w.entryPath(entry)))])
         if let rank { w.html.element("span", [("class", "rank")], "#\(rank)") }
-        // The title is the link's text; the face repeats it, so its alt is empty.
-        if !w.image(.front(id: entry.id), size: faceSize, alt: "", class: "thumb") {
-            w.html.element("span", [("class", "thumb blank kind-\(entry.kind.rawValue)"), ("aria-hidden", "true")],
-                           entry.kind.koreanLabel)
-        }
+        picture(entry, into: &w, faceSize: faceSize)
         w.html.open("span", [("class", "card-text")])
         w.html.element("span", [("class", "title"), ("dir", "auto")], title)
         w.html.open("span", [("class", "meta")])
@@ -42,6 +39,32 @@ struct EntryCard {
         }
         w.html.close("span")
         w.html.close("a")
+    }
+
+    /// A tile shows the whole front face. A row shows a square of the
+    /// front photo: the face image cut by CSS to its photo area (`.crop`,
+    /// the part clear of the kind badge and the caption, as the book's
+    /// list image cuts it), so the row shows the picture and not a ticket
+    /// too small to read. A day's thumbnail would be the same size, but it
+    /// shows the day's best entry, which on a busy day is not this one.
+    /// Without a photo, or without the face image, a square in the kind's
+    /// colours with its name. The title is the link's text; the picture
+    /// repeats it, so its alt is empty.
+    private func picture(_ entry: Entry, into w: inout PageWriter, faceSize: PixelSize) {
+        if layout == .tile {
+            if w.image(.front(id: entry.id), size: faceSize, alt: "", class: "thumb") { return }
+            w.html.element("span", [("class", "thumb blank kind-\(entry.kind.rawValue)"), ("aria-hidden", "true")],
+                           entry.kind.koreanLabel)
+            return
+        }
+        if entry.frontName != nil, w.href(.front(id: entry.id)) != nil {
+            w.html.open("span", [("class", "crop")])
+            w.image(.front(id: entry.id), size: faceSize, alt: "")
+            w.html.close("span")
+        } else {
+            w.html.element("span", [("class", "crop blank kind-\(entry.kind.rawValue)"), ("aria-hidden", "true")],
+                           entry.kind.koreanLabel)
+        }
     }
 
     /// `entries` as a list of cards (`ol` when ranked, else `ul`).

@@ -1,80 +1,117 @@
 import Diary
+import Raster
 
-/// One entry's page: its title, kind, stars and date, both faces, who made
-/// the work and who came along, the memo as text, and the shareable image
-/// with a link to download it; the entries before and after it in time
-/// one arrow key away.
+/// One entry's page: its title, kind, stars and date, each face once (a
+/// tap opens it whole), who made the work and who came along (each a way
+/// into the search), the memo as text, and the entry's images to download;
+/// the entries before and after it in time one arrow key away.
 struct EntryPage: Sendable {
     var entry: Entry
     /// The neighbours in diary order (date, then title, then id).
     var previous: Entry?
     var next: Entry?
     var sizes: SiteImageSizes
+    /// Where the site is published (`SiteInput.siteURL`): link previews.
+    var siteURL: String?
 
     func render(_ w: inout PageWriter) -> [UInt8] {
         let title = SiteText.title(entry)
-        return w.page(title: title, section: .calendar) { w in
+        return w.page(title: title, section: .calendar, preview: preview(w, title: title)) { w in
             let date = entry.date
             w.breadcrumbs([(.home, "달력"), (.month(year: date.year, month: date.month), SiteText.month(MonthKey(date))),
                            (.day(date), SiteText.shortDate(date))])
             w.html.open("article", [("class", "entry")])
             header(&w, title: title)
+            w.html.open("div", [("class", "entry-body")])
             faces(&w, title: title)
+            w.html.open("div", [("class", "entry-info")])
             details(&w)
             memo(&w)
-            share(&w, title: title)
+            downloads(&w, title: title)
+            w.html.close("div")
+            w.html.close("div")
             w.html.close("article")
             w.pager(label: "앞뒤 기록",
-                    previous: previous.map { (w.entryPath($0), "이전 기록: " + SiteText.title($0)) },
-                    next: next.map { (w.entryPath($0), "다음 기록: " + SiteText.title($0)) })
+                    previous: previous.map { .init(target: w.entryPath($0), lead: "이전 기록: ", text: SiteText.title($0)) },
+                    next: next.map { .init(target: w.entryPath($0), lead: "다음 기록: ", text: SiteText.title($0)) })
         }
+    }
+
+    /// The title, `★ 4.5 · 영화 · 2022년 8월 27일 (토)` and the memo's first
+    /// line, and the feed image (4:5, what feeds show whole), else the
+    /// ticket card.
+    private func preview(_ w: PageWriter, title: String) -> LinkPreview? {
+        var description = "★ \(SiteText.rating(entry.rating)) · \(entry.kind.koreanLabel) · \(SiteText.longDate(entry.date))"
+        if let line = SiteText.summary(entry, limit: 120) { description += " — " + line }
+        let image: (String, Int, Int, String)? =
+            if let feed = w.links.image(.feed(id: entry.id)) {
+                (feed, sizes.feed.width, sizes.feed.height, "\(title) 티켓")
+            } else if let ticket = w.links.image(.ticket(id: entry.id)) {
+                (ticket, sizes.ticket.width, sizes.ticket.height, "\(title) 티켓 앞면과 뒷면")
+            } else { nil }
+        return LinkPreview.make(siteURL: siteURL, path: w.path, title: title, description: description, image: image)
     }
 
     private func header(_ w: inout PageWriter, title: String) {
         w.html.raw("<header class=\"entry-head\">")
         w.html.element("h1", [("dir", "auto")], title)
         w.html.open("p", [("class", "meta")])
-        w.html.kind(entry.kind)
+        // The badge leads to every entry of its kind.
+        w.html.element("a", [("class", "kind kind-\(entry.kind.rawValue)"), ("href", w.href(SearchQuery(kind: entry.kind))),
+                             ("aria-label", "\(entry.kind.koreanLabel) 기록 모두 보기")], entry.kind.koreanLabel)
         w.html.stars(entry.rating)
         w.html.element("time", [("datetime", entry.date.description)], SiteText.longDate(entry.date))
         w.html.close("p")
         w.html.raw("</header>")
     }
 
+    /// Each face once, as a link to its image: a tap opens the face whole
+    /// (and lets a phone zoom it), with no script.
     private func faces(_ w: inout PageWriter, title: String) {
-        guard w.href(.front(id: entry.id)) != nil || w.href(.back(id: entry.id)) != nil else { return }
+        let sides = [(SiteImage.front(id: entry.id), "앞면"), (.back(id: entry.id), "뒷면")].filter { w.href($0.0) != nil }
+        guard !sides.isEmpty else { return }
         w.html.open("div", [("class", "faces")])
-        for (image, side) in [(SiteImage.front(id: entry.id), "앞면"), (.back(id: entry.id), "뒷면")]
-        where w.href(image) != nil {
+        for (image, side) in sides {
             w.html.open("figure", [("class", "face")])
+            w.html.open("a", [("class", "zoom"), ("href", w.href(image))])
             w.image(image, size: sizes.face, alt: "\(title) 티켓 \(side)")
+            w.html.element("span", [("class", "sr-only")], " 크게 보기")
+            w.html.close("a")
             w.html.element("figcaption", side)
             w.html.close("figure")
         }
         w.html.close("div")
     }
 
+    /// Who made the work (a search for the name), the year, and who came
+    /// along (each a link to the entries shared with them), as label and
+    /// value pairs.
     private func details(_ w: inout PageWriter) {
-        var rows: [(String, [String])] = []
-        if let credit = SiteText.credit(entry) { rows.append((credit.label, [credit.name])) }
-        if let year = entry.year { rows.append((SiteText.yearLabel(entry.kind), ["\(year)년"])) }
+        let credit = SiteText.credit(entry)
         let friends = SiteText.friends(entry)
-        if !friends.isEmpty { rows.append(("함께한 사람", friends)) }
-        guard !rows.isEmpty else { return }
+        guard credit != nil || entry.year != nil || !friends.isEmpty else { return }
         w.html.open("dl", [("class", "details")])
-        for (label, values) in rows {
-            w.html.open("div")
-            w.html.element("dt", label)
-            w.html.element("dd") { h in
-                if values.count == 1 {
-                    h.element("span", [("dir", "auto")], values[0])
-                } else {
-                    h.element("ul", [("class", "friends")]) { h in
-                        for value in values { h.element("li", [("dir", "auto")], value) }
-                    }
-                }
+        if let credit {
+            w.html.element("dt", credit.label)
+            w.html.open("dd")
+            w.html.element("a", [("href", w.href(SearchQuery(text: credit.name))), ("dir", "auto")], credit.name)
+            w.html.close("dd")
+        }
+        if let year = entry.year {
+            w.html.element("dt", SiteText.yearLabel(entry.kind))
+            w.html.element("dd", "\(year)년")
+        }
+        if !friends.isEmpty {
+            w.html.element("dt", "함께한 사람")
+            w.html.open("dd")
+            w.html.open("ul", [("class", "friends")])
+            for friend in friends {
+                w.html.open("li")
+                w.html.element("a", [("href", w.href(SearchQuery(friend: friend))), ("dir", "auto")], friend)
+                w.html.close("li")
             }
-            w.html.close("div")
+            w.html.close("ul")
+            w.html.close("dd")
         }
         w.html.close("dl")
     }
@@ -104,17 +141,33 @@ struct EntryPage: Sendable {
         w.html.close("section")
     }
 
-    private func share(_ w: inout PageWriter, title: String) {
-        let image = SiteImage.ticket(id: entry.id)
-        guard let href = w.href(image) else { return }
-        w.html.open("section", [("class", "share"), ("aria-labelledby", "share-title")])
-        w.html.element("h2", [("id", "share-title")], "공유 이미지")
-        w.image(image, size: sizes.ticket, alt: "\(title) 공유용 티켓 이미지 (앞면과 뒷면)")
-        let format = href.split(separator: ".").last.map { $0.uppercased() } ?? ""
-        w.html.open("p")
-        w.html.element("a", [("class", "button"), ("href", href), ("download", "")],
-                       "공유 이미지 내려받기 (\(format == "JPG" ? "JPEG" : format))")
-        w.html.close("p")
+    /// The images made of the entry, to download: the ticket card (both
+    /// faces side by side), a story (9:16) and a feed post (4:5), each
+    /// with its format and size, saved under the entry's title. An image
+    /// this run does not make is left out.
+    private func downloads(_ w: inout PageWriter, title: String) {
+        let images: [(SiteImage, String, PixelSize, String)] = [
+            (.ticket(id: entry.id), "티켓 카드", sizes.ticket, "card"),
+            (.story(id: entry.id), "스토리", sizes.story, "story"),
+            (.feed(id: entry.id), "피드", sizes.feed, "feed"),
+        ]
+        let made = images.compactMap { image in w.href(image.0).map { (image, $0) } }
+        guard !made.isEmpty else { return }
+        w.html.open("section", [("class", "downloads"), ("aria-labelledby", "downloads-title")])
+        w.html.element("h2", [("id", "downloads-title")], "이미지 내려받기")
+        w.html.open("ul", [("class", "download-list")])
+        for ((_, label, size, shape), href) in made {
+            let ext = href.split(separator: ".").last.map(String.init) ?? ""
+            w.html.open("li")
+            w.html.open("a", [("class", "download"), ("href", href),
+                              ("download", SiteText.downloadName(title, label, ext: ext))])
+            w.html.element("span", [("class", "shape shape-\(shape)"), ("aria-hidden", "true")], "")
+            w.html.element("span", [("class", "download-name")], label)
+            w.html.element("span", [("class", "download-info")], "\(SiteText.formatName(ext)) · \(SiteText.size(size))")
+            w.html.close("a")
+            w.html.close("li")
+        }
+        w.html.close("ul")
         w.html.close("section")
     }
 }

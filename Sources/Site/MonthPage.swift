@@ -3,7 +3,8 @@ import Diary
 /// A month's page, and the home page (`index.html`, today's month): the
 /// month as a calendar whose days with entries show their thumbnail and
 /// link to the day, the months before and after that have sheets, and
-/// below, each day with its entries.
+/// beside it, each day with its entries. A home page whose month has no
+/// entry yet shows the diary beside the calendar instead (`HomeDiary`).
 struct MonthPage: Sendable {
     var month: MonthKey
     /// The month's entries by day of month, each day in thumbnail order.
@@ -16,6 +17,11 @@ struct MonthPage: Sendable {
     var sizes: SiteImageSizes
     /// True for `index.html`.
     var isHome: Bool
+    /// True for a month before today's: it has no entry, not "none yet".
+    var isPast: Bool
+    /// On the home page when the month has no entry: the latest entries,
+    /// a year's numbers and the latest month with entries.
+    var diary: HomeDiary?
 
     func render(_ w: inout PageWriter) -> [UInt8] {
         let name = SiteText.month(month)
@@ -23,7 +29,13 @@ struct MonthPage: Sendable {
             if !isHome { w.breadcrumbs([(.home, "달력")]) }
             w.html.element("h1", [("id", "month-title")], name)
             let count = days.values.reduce(0) { $0 + $1.count }
-            w.html.element("p", [("class", "lede")], count == 0 ? "이달에는 아직 기록이 없어요." : "이달의 기록 \(count)개")
+            w.html.open("p", [("class", "lede")])
+            w.html.text(count > 0 ? "이달의 기록 \(count)개" : isPast ? "이달에는 기록이 없어요." : "이달에는 아직 기록이 없어요.")
+            if count == 0, let latest = diary?.latestMonth {
+                w.html.text(" ")
+                w.link(.month(year: latest.year, month: latest.month), "마지막으로 기록한 달: \(SiteText.month(latest)) →")
+            }
+            w.html.close("p")
             pager(&w)
             // Side by side on a wide screen, the calendar above its days on a phone.
             w.html.open("div", [("class", "month-view")])
@@ -35,15 +47,15 @@ struct MonthPage: Sendable {
                 w.html.close("p")
             }
             w.html.close("div")
-            dayList(&w)
+            if let diary, days.isEmpty { diary.write(&w, sizes: sizes) } else { dayList(&w) }
             w.html.close("div")
         }
     }
 
     private func pager(_ w: inout PageWriter) {
         func path(_ m: MonthKey) -> SitePath { .month(year: m.year, month: m.month) }
-        w.pager(label: "앞뒤 달", previous: previous.map { (path($0), SiteText.month($0)) },
-                next: next.map { (path($0), SiteText.month($0)) })
+        w.pager(label: "앞뒤 달", previous: previous.map { .init(target: path($0), text: SiteText.month($0)) },
+                next: next.map { .init(target: path($0), text: SiteText.month($0)) })
     }
 
     /// The month grid as a table: weekday headers, whole weeks, other
@@ -79,7 +91,7 @@ struct MonthPage: Sendable {
         }
         let label = SiteText.shortDate(date) + ": " + SiteText.title(entries[0])
             + (entries.count > 1 ? " 외 \(entries.count - 1)개" : "")
-        w.html.open("a", [("href", w.href(.day(date))), ("aria-label", label)])
+        w.html.open("a", [("href", w.href(SitePath.day(date))), ("aria-label", label)])
         w.html.element("span", [("class", "num")], String(date.day))
         if !w.image(.day(date), size: sizes.day, alt: "", class: "day-thumb") {
             w.html.element("span", [("class", "dot")], String(entries.count))

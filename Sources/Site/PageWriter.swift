@@ -3,7 +3,7 @@ import Raster
 
 /// The part of the site a page belongs to, marked in the top navigation.
 enum SiteSection {
-    case calendar, gallery, list, years
+    case calendar, gallery, list, years, search
 }
 
 /// Writes one page: the shell every page shares (head, skip link, top
@@ -30,13 +30,22 @@ struct PageWriter {
     /// An entry's page.
     func entryPath(_ entry: Entry) -> SitePath { .entry(name: links.entryName(entry.id)) }
 
+    /// The link from this page to the search page showing `query`
+    /// (`SearchQuery`): its state in the fragment, as the page keeps it.
+    func href(_ query: SearchQuery) -> String { href(.search) + query.fragment }
+
     /// The whole document: `title` names the page (the site's name is
-    /// added), `body` writes what goes inside `<main>`.
-    mutating func page(title: String, section: SiteSection?, body: (inout PageWriter) -> Void) -> [UInt8] {
+    /// added), `preview` adds link-preview tags (`LinkPreview`), `body`
+    /// writes what goes inside `<main>`.
+    mutating func page(title: String, section: SiteSection?, preview: LinkPreview? = nil,
+                       body: (inout PageWriter) -> Void) -> [UInt8] {
         html.raw("<!doctype html>\n")
         html.open("html", [("lang", "ko")])
         html.raw("\n<head>\n<meta charset=\"utf-8\">\n")
         html.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+        // The style sheet follows the system's light or dark appearance;
+        // this tells the browser its own parts (scroll bars, form fields) may too.
+        html.raw("<meta name=\"color-scheme\" content=\"light dark\">\n")
         // A title with bidi controls (an unbalanced U+202E) is isolated
         // (FSI ... PDI), or it would turn the site's name round with it in
         // the browser's tab; the body isolates it by `dir="auto"`.
@@ -45,6 +54,7 @@ struct PageWriter {
             ? "\u{2068}" + title + "\u{2069}" : title
         html.element("title", isolated + " · " + SiteText.bookName)
         html.newline()
+        preview?.write(&html)
         // An empty icon: otherwise a browser asks a server for /favicon.ico.
         html.raw("<link rel=\"icon\" href=\"data:,\">\n")
         html.open("link", [("rel", "stylesheet"), ("href", href(.style))])
@@ -66,7 +76,7 @@ struct PageWriter {
         html.open("nav", [("class", "sections"), ("aria-label", "사이트")])
         let items: [(SiteSection, SitePath, String)] = [
             (.calendar, .home, "달력"), (.gallery, .gallery(page: 1), "갤러리"), (.list, .list(page: 1), "목록"),
-            (.years, .yearsIndex, "연도별"),
+            (.years, .yearsIndex, "연도별"), (.search, .search, "검색"),
         ]
         // "page" only on the link to this very page; the section a page
         // belongs to (a day's page under the calendar) is "true", so a
@@ -94,21 +104,28 @@ struct PageWriter {
         html.element("a", [("href", href(target))] + attributes, text)
     }
 
+    /// One side of a pager: where it goes, and what it says there: `lead`
+    /// (`이전 기록한 날: 2022년 `) is read aloud everywhere but shown only
+    /// where there is room, `text` (`8월 20일 (토)`) always, on one line.
+    struct PagerLink {
+        var target: SitePath
+        var lead: String = ""
+        var text: String
+    }
+
     /// A pager between neighbours: `rel="prev"` and `rel="next"` links (the
-    /// arrow keys follow them), each saying where it goes.
-    mutating func pager(label: String, previous: (SitePath, String)?, next: (SitePath, String)?) {
+    /// arrow keys follow them), each saying where it goes; on a phone both
+    /// fit one line.
+    mutating func pager(label: String, previous: PagerLink?, next: PagerLink?) {
         guard previous != nil || next != nil else { return }
         html.open("nav", [("class", "pager"), ("aria-label", label)])
-        if let (target, text) = previous {
-            html.element("a", [("class", "prev"), ("rel", "prev"), ("href", href(target))]) { h in
-                h.element("span", [("aria-hidden", "true")], "← ")
-                h.text(text)
-            }
-        }
-        if let (target, text) = next {
-            html.element("a", [("class", "next"), ("rel", "next"), ("href", href(target))]) { h in
-                h.text(text)
-                h.element("span", [("aria-hidden", "true")], " →")
+        for (link, rel) in [(previous, "prev"), (next, "next")] {
+            guard let link else { continue }
+            html.element("a", [("class", rel), ("rel", rel), ("href", href(link.target))]) { h in
+                if rel == "prev" { h.element("span", [("aria-hidden", "true")], "← ") }
+                if !link.lead.isEmpty { h.element("span", [("class", "lead")], link.lead) }
+                h.element("span", [("class", "text"), ("dir", "auto")], link.text)
+                if rel == "next" { h.element("span", [("aria-hidden", "true")], " →") }
             }
         }
         html.close("nav")

@@ -25,7 +25,7 @@ public struct Site: Sendable {
     }
 
     /// Every page, in a fixed order: the style sheet and script, the home
-    /// page, months, days, entries, the book, the years.
+    /// page, months, days, entries, the book, the years, the search.
     public func pages() -> [SitePage] {
         var pages: [SitePage] = []
         forEachPage { pages.append($0) }
@@ -42,6 +42,7 @@ public struct Site: Sendable {
         entryPages(body)
         bookPages(body)
         yearPages(body)
+        searchPages(body)
     }
 
     private func page(_ path: SitePath, _ owner: SiteOwner, _ content: SitePage.Content) -> SitePage {
@@ -63,6 +64,10 @@ public struct Site: Sendable {
         case let .year(page):
             return span(page.previous.flatMap { CalendarDate(year: $0, month: 1, day: 1) },
                         page.next.flatMap { CalendarDate(year: $0, month: 12, day: 31) })
+        case let .month(page):
+            // The home page beside an empty month shows the latest entries
+            // and a year's numbers.
+            return page.diary.map(\.span)
         default: return nil
         }
     }
@@ -70,14 +75,17 @@ public struct Site: Sendable {
     private func calendarPages(_ body: (SitePage) -> Void) {
         let months = Set(input.months).union([MonthKey(input.today)]).sorted()
         let byMonth = Dictionary(grouping: dates, by: MonthKey.init)
+        let current = MonthKey(input.today)
         func monthPage(_ index: Int, home: Bool) -> MonthPage {
             let month = months[index]
             var days: [Int: [Entry]] = [:]
             for date in byMonth[month] ?? [] { days[date.day] = byDate[date] }
             return MonthPage(month: month, days: days, previous: index > 0 ? months[index - 1] : nil,
                              next: index + 1 < months.count ? months[index + 1] : nil,
-                             today: MonthKey(input.today) == month ? input.today : nil,
-                             firstWeekday: input.theme.firstWeekday, sizes: input.sizes, isHome: home)
+                             today: current == month ? input.today : nil,
+                             firstWeekday: input.theme.firstWeekday, sizes: input.sizes, isHome: home,
+                             isPast: month < current,
+                             diary: home && days.isEmpty ? HomeDiary(diary: diary, timeline: timeline, today: input.today) : nil)
         }
         if let today = months.firstIndex(of: MonthKey(input.today)) {
             body(page(.home, .month(months[today]), .month(monthPage(today, home: true))))
@@ -95,7 +103,8 @@ public struct Site: Sendable {
     private func entryPages(_ body: (SitePage) -> Void) {
         for (i, entry) in diary.enumerated() {
             let model = EntryPage(entry: entry, previous: i > 0 ? diary[i - 1] : nil,
-                                  next: i + 1 < diary.count ? diary[i + 1] : nil, sizes: input.sizes)
+                                  next: i + 1 < diary.count ? diary[i + 1] : nil, sizes: input.sizes,
+                                  siteURL: input.siteURL)
             body(page(.entry(name: input.links.entryName(entry.id)), .entry(id: entry.id), .entry(model)))
         }
     }
@@ -129,8 +138,20 @@ public struct Site: Sendable {
         body(page(.yearsIndex, .book, .yearsIndex(YearsIndexPage(years: summaries))))
         for (i, summary) in summaries.enumerated() {
             let model = YearPage(summary: summary, previous: i > 0 ? summaries[i - 1].year : nil,
-                                 next: i + 1 < summaries.count ? summaries[i + 1].year : nil, sizes: input.sizes)
+                                 next: i + 1 < summaries.count ? summaries[i + 1].year : nil, sizes: input.sizes,
+                                 siteURL: input.siteURL)
             body(page(.year(summary.year), .year(summary.year), .year(model)))
+        }
+    }
+
+    /// The search page, its script, and an index per year (owned by the
+    /// year, as its page is: an edit rewrites its year's index alone).
+    private func searchPages(_ body: (SitePage) -> Void) {
+        body(page(.search, .book, .search(SearchPage(years: timeline.map(\.year)))))
+        body(page(.searchScript, .site, .searchScript))
+        for year in timeline {
+            let index = SearchIndex(year: year.year, entries: year.months.flatMap(\.entries), faceSize: input.sizes.face)
+            body(page(.searchIndex(year: year.year), .year(year.year), .searchIndex(index)))
         }
     }
 }

@@ -17,9 +17,13 @@ public struct SiteInput: Sendable {
     public var theme: Theme
     public var sizes: SiteImageSizes
     public var links: SiteLinks
+    /// Where the cache folder is published (`render --site-url`): entry and year pages then carry Open Graph and Twitter card
+    /// tags with absolute URLs for link previews. Nil writes no absolute
+    /// URL anywhere.
+    public var siteURL: String?
 
     public init(entries: [Entry], today: CalendarDate, months: [MonthKey], pageSize: Int, theme: Theme,
-                sizes: SiteImageSizes, links: SiteLinks) {
+                sizes: SiteImageSizes, links: SiteLinks, siteURL: String? = nil) {
         self.entries = entries
         self.today = today
         self.months = months
@@ -27,6 +31,7 @@ public struct SiteInput: Sendable {
         self.theme = theme
         self.sizes = sizes
         self.links = links
+        self.siteURL = siteURL
     }
 }
 
@@ -39,8 +44,8 @@ public enum SiteOwner: Sendable, Hashable {
     case month(MonthKey)
     case year(Int)
     /// Pages that show the whole book in one order (gallery, list,
-    /// timeline, the years' index).
+    /// timeline, the years' index, the search page).
     case book
-    /// The style sheet and the script.
+    /// The style sheet and the scripts.
     case site
 }

@@ -4,6 +4,8 @@ import Raster
 /// An image the cache may hold, as the site links it.
 public enum SiteImage: Sendable, Hashable {
     case front(id: String), back(id: String), ticket(id: String)
+    /// An entry's share images sized for a story (9:16) and a feed (4:5).
+    case story(id: String), feed(id: String)
     case day(CalendarDate)
     case month(year: Int, month: Int)
     case gallery(page: Int), list(page: Int)
@@ -39,6 +41,10 @@ public struct SiteImageSizes: Sendable, Hashable {
     public var day: PixelSize
     /// The year-in-review image.
     public var year: PixelSize
+    /// An entry's story image (a phone screen, 9:16).
+    public var story: PixelSize
+    /// An entry's feed image (a portrait post, 4:5).
+    public var feed: PixelSize
 
     /// The default theme's images at scale 2 with 256-pixel day thumbnails.
     public static let standard = SiteImageSizes(face: PixelSize(width: 600, height: 960),
@@ -46,10 +52,16 @@ public struct SiteImageSizes: Sendable, Hashable {
                                                 day: PixelSize(width: 256, height: 256),
                                                 year: PixelSize(width: 1080, height: 1920))
 
-    public init(face: PixelSize, ticket: PixelSize, day: PixelSize, year: PixelSize) {
+    /// Story and feed images are the sizes the apps that show them ask
+    /// for, whatever the theme.
+    public init(face: PixelSize, ticket: PixelSize, day: PixelSize, year: PixelSize,
+                story: PixelSize = PixelSize(width: 1080, height: 1920),
+                feed: PixelSize = PixelSize(width: 1080, height: 1350)) {
         self.face = face
         self.ticket = ticket
         self.day = day
         self.year = year
+        self.story = story
+        self.feed = feed
     }
 }

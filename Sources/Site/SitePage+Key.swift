@@ -5,7 +5,7 @@ extension SitePage {
     /// input: cached pages are trusted by `key`, so a template change that
     /// keeps the version would leave old pages in the cache.
     /// `SiteVersionTests` pins this to a hash of reference pages.
-    public static let version = "site-2"
+    public static let version = "site-3"
 
     /// Everything the page shows, as text, without making the page: its
     /// path, the scalar fields of its content, and for each entry it shows
@@ -22,8 +22,13 @@ extension SitePage {
         func text(_ date: CalendarDate?) -> String { date?.description ?? "-" }
         func text(_ month: MonthKey?) -> String { month.map { "\($0.year)-\($0.month)" } ?? "-" }
         switch content {
-        case .style, .script, .year, .yearsIndex:
+        case .style, .script, .searchScript, .year, .yearsIndex:
             return nil
+        case let .search(page):
+            parts.append(page.years.map(String.init).joined(separator: ","))
+        case let .searchIndex(index):
+            parts += ["\(index.year)", "\(index.faceSize.width)x\(index.faceSize.height)"]
+            add(index.entries)
         case let .timeline(page):
             parts += ["\(page.year.year)", "\(page.imagePages)", page.previous.map(String.init) ?? "-",
                       page.next.map(String.init) ?? "-", page.years.map(String.init).joined(separator: ","),
@@ -34,7 +39,12 @@ extension SitePage {
             }
         case let .month(page):
             parts += [text(page.month), text(page.previous), text(page.next), text(page.today),
-                      page.firstWeekday.rawValue, page.isHome ? "home" : "-", page.sizes.keyText]
+                      page.firstWeekday.rawValue, page.isHome ? "home" : "-", page.isPast ? "past" : "-",
+                      page.sizes.keyText]
+            if let diary = page.diary {
+                parts += diary.keyParts
+                add(diary.recent)
+            }
             for (day, entries) in page.days.sorted(by: { $0.key < $1.key }) {
                 parts.append("day \(day)")
                 add(entries)
@@ -43,7 +53,8 @@ extension SitePage {
             parts += [page.date.description, text(page.previous), text(page.next), page.sizes.keyText]
             add(page.entries)
         case let .entry(page):
-            parts += [page.previous.map(entryKey) ?? "-", page.next.map(entryKey) ?? "-", page.sizes.keyText]
+            parts += [page.previous.map(entryKey) ?? "-", page.next.map(entryKey) ?? "-", page.sizes.keyText,
+                      page.siteURL ?? "-"]
             add([page.entry])
         case let .book(page):
             parts += [page.view == .gallery ? "gallery" : "list", "\(page.page)/\(page.pageCount)", "\(page.total)",
@@ -57,6 +68,6 @@ extension SitePage {
 extension SiteImageSizes {
     /// The sizes as text for page keys.
     var keyText: String {
-        [face, ticket, day, year].map { "\($0.width)x\($0.height)" }.joined(separator: ",")
+        [face, ticket, day, year, story, feed].map { "\($0.width)x\($0.height)" }.joined(separator: ",")
     }
 }

@@ -27,6 +27,9 @@ public struct SitePage: Sendable {
         case timeline(TimelinePage)
         case year(YearPage)
         case yearsIndex(YearsIndexPage)
+        case search(SearchPage)
+        case searchScript
+        case searchIndex(SearchIndex)
     }
 
     /// The file's bytes: UTF-8 HTML, CSS or JavaScript.
@@ -42,6 +45,9 @@ public struct SitePage: Sendable {
         case let .timeline(page): return page.render(&w)
         case let .year(page): return page.render(&w)
         case let .yearsIndex(page): return page.render(&w)
+        case let .search(page): return page.render(&w)
+        case .searchScript: return Array(SearchScript.source.utf8)
+        case let .searchIndex(index): return index.render(links: links)
         }
     }
 }

@@ -5,6 +5,8 @@ import Diary
 /// ```
 /// index.html                       the calendar, opened on today's month
 /// site/style.css, site/site.js     the one style sheet, the arrow-key script
+/// site/search.html, site/search.js the search page and its script
+/// site/search/<YYYY>.js            a year's entries as the search reads them
 /// site/months/<YYYY-MM>.html       a month's calendar and its days
 /// site/days/<YYYY-MM-DD>.html      a day's entries
 /// site/entries/<name>.html         one entry (name: the id as the cache encodes it)
@@ -16,6 +18,11 @@ import Diary
 /// ```
 public enum SitePath: Sendable, Hashable {
     case home, style, script
+    /// The search page and its script.
+    case search, searchScript
+    /// A year's search index (a script: the page works from `file://`,
+    /// where nothing can be fetched).
+    case searchIndex(year: Int)
     case month(year: Int, month: Int)
     case day(CalendarDate)
     /// `name` is the entry's id as a file name (`SiteLinks.entryName`).
@@ -32,6 +39,9 @@ public enum SitePath: Sendable, Hashable {
         case .home: "index.html"
         case .style: "site/style.css"
         case .script: "site/site.js"
+        case .search: "site/search.html"
+        case .searchScript: "site/search.js"
+        case let .searchIndex(year): "site/search/\(Self.digits(year, 4)).js"
         case let .month(year, month): "site/months/\(Self.digits(year, 4))-\(Self.digits(month, 2)).html"
         case let .day(date): "site/days/\(date).html"
         case let .entry(name): "site/entries/\(name).html"
@@ -53,7 +63,10 @@ public enum SitePath: Sendable, Hashable {
         let parsed: SitePath?
         switch parts.count {
         case 1: parsed = parts[0] == "index.html" ? .home : nil
-        case 2 where parts[0] == "site": parsed = [Self.style, .script].first { $0.relative == relative }
+        case 2 where parts[0] == "site":
+            parsed = [Self.style, .script, .search, .searchScript].first { $0.relative == relative }
+        case 3 where parts[0] == "site" && parts[1] == "search" && parts[2].hasSuffix(".js"):
+            parsed = Int(parts[2].dropLast(".js".count)).flatMap { (1...9999).contains($0) ? .searchIndex(year: $0) : nil }
         case 3 where parts[0] == "site" && parts[2].hasSuffix(".html"):
             parsed = Self.page(in: parts[1], stem: String(parts[2].dropLast(".html".count)), isEntryName: isEntryName)
         default: parsed = nil

@@ -1,4 +1,5 @@
 import Diary
+import Raster
 
 /// The words of the site, in Korean, as the app writes them.
 enum SiteText {
@@ -75,20 +76,52 @@ enum SiteText {
 
     /// `티켓 12장`.
     static func count(_ n: Int) -> String { strings.ticketCount(n) }
+
+    /// The file name a download of `entry`'s image suggests (`헤어질 결심
+    /// 스토리.jpg`): the title with the characters file systems refuse (and
+    /// controls) as spaces, cut to 60 characters, then `label` and `ext`.
+    static func downloadName(_ title: String, _ label: String, ext: String) -> String {
+        let refused: Set<Character> = ["/", "\\", ":", "*", "?", "\"", "<", ">", "|"]
+        let cleaned = String(title.map { refused.contains($0) || $0.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } ? " " : $0 })
+        // No hidden file: leading dots (and the spaces between them) go.
+        var name = Substring(TextCleaner.collapsingWhitespace(cleaned))
+        while let first = name.first, first == "." || first == " " { name.removeFirst() }
+        name = name.prefix(60)
+        let trimmed = TextCleaner.collapsingWhitespace(name)
+        return (trimmed.isEmpty ? "" : trimmed + " ") + label + "." + ext
+    }
+
+    /// An image format as people name it, from its file extension: `JPEG`, `WebP`, `PNG`.
+    static func formatName(_ ext: String) -> String {
+        switch ext.lowercased() {
+        case "jpg", "jpeg": "JPEG"
+        case "webp": "WebP"
+        default: ext.uppercased()
+        }
+    }
+
+    /// `1080×1920`.
+    static func size(_ size: PixelSize) -> String { "\(size.width)×\(size.height)" }
+
+    /// The memo's first line, cut to about `limit` characters with `…`.
+    static func summary(_ entry: Entry, limit: Int) -> String? {
+        guard let line = memoLine(entry) else { return nil }
+        return line.count > limit ? String(line.prefix(limit - 1)) + "…" : line
+    }
 }
 
 extension HTML {
-    /// The stars of `rating` drawn with text and CSS (a half star is half
+    /// The stars of `rating` drawn by the style sheet (a half star is half
     /// of one filled), read aloud as `별점 4.5점 (5점 만점)`, then the
-    /// number.
+    /// number. The stars are a picture of the number beside them, not
+    /// text: drawn as generated content, they are held to the 3:1 of
+    /// graphics, in colours the style sheet solves for (`SitePalette`).
     mutating func stars(_ rating: Double) {
         let value = SiteText.rating(rating)
         let percent = Int((max(0, min(5, rating)) * 20).rounded())
         open("span", [("class", "stars"), ("role", "img"), ("aria-label", "별점 \(value)점 (5점 만점)")])
         open("span", [("class", "stars-on"), ("style", "width:\(percent)%")])
-        raw("★★★★★")
         close("span")
-        raw("★★★★★")
         close("span")
         element("span", [("class", "rating")], value)
     }

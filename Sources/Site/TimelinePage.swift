@@ -30,8 +30,8 @@ struct TimelinePage: Sendable {
                 w.html.close("section")
             }
             images(&w)
-            w.pager(label: "앞뒤 해", previous: previous.map { (.timeline(year: $0), "\($0)년 타임라인") },
-                    next: next.map { (.timeline(year: $0), "\($0)년 타임라인") })
+            w.pager(label: "앞뒤 해", previous: previous.map { .init(target: .timeline(year: $0), text: "\($0)년 타임라인") },
+                    next: next.map { .init(target: .timeline(year: $0), text: "\($0)년 타임라인") })
         }
     }
 

@@ -1,65 +1,126 @@
 import Diary
 
-/// A year in review: the story image, and the same facts as text (count,
-/// kinds, average, the best five, month by month, the most frequent
-/// companion), with links to the year's timeline and months.
+/// A year in review: the story image (to download), and the same facts
+/// as text (count, kinds, average, the best five, month by month as a
+/// chart, the most frequent companion), with links to the year's
+/// timeline, months and entries in the search.
 struct YearPage: Sendable {
     var summary: YearSummary
     var previous: Int?
     var next: Int?
     var sizes: SiteImageSizes
+    /// Where the site is published (`SiteInput.siteURL`): link previews.
+    var siteURL: String?
 
     func render(_ w: inout PageWriter) -> [UInt8] {
         let year = summary.year
-        return w.page(title: "\(year)년 돌아보기", section: .years) { w in
+        let title = "\(year)년 돌아보기"
+        return w.page(title: title, section: .years, preview: preview(w, title: title)) { w in
             w.breadcrumbs([(.yearsIndex, "연도별")])
-            w.html.element("h1", "\(year)년 돌아보기")
+            w.html.element("h1", title)
             w.html.open("div", [("class", "year-review")])
-            w.image(.year(year), size: sizes.year, alt: "\(year)년 티켓북 한 해 요약 이미지", class: "story")
+            w.html.open("div", [("class", "year-image")])
+            if w.image(.year(year), size: sizes.year, alt: "\(year)년 티켓북 한 해 요약 이미지", class: "story"),
+               let href = w.href(.year(year)) {
+                let ext = href.split(separator: ".").last.map(String.init) ?? ""
+                w.html.open("p")
+                w.html.element("a", [("class", "button"), ("href", href),
+                                     ("download", "\(year)년 티켓북.\(ext)")],
+                               "이미지 내려받기 (\(SiteText.formatName(ext)) · \(SiteText.size(sizes.year)))")
+                w.html.close("p")
+            }
+            w.html.close("div")
             w.html.open("div", [("class", "year-facts")])
             facts(&w)
             w.html.element("h2", "올해의 베스트")
             EntryCard(layout: .row, date: .full).list(summary.top, into: &w, faceSize: sizes.face, firstRank: 1,
                                                       class: "rows ranked")
-            w.html.element("h2", "월별 기록")
-            w.html.open("ul", [("class", "month-bars")])
-            let most = max(1, summary.months.max() ?? 1)
-            for (i, n) in summary.months.enumerated() {
-                w.html.open("li", [("style", "--n:\(n * 100 / most)%")])
-                if n > 0 {
-                    w.link(.month(year: year, month: i + 1), "\(i + 1)월 \(n)개")
-                } else {
-                    w.html.element("span", "\(i + 1)월 0개")
-                }
-                w.html.close("li")
-            }
-            w.html.close("ul")
-            w.html.open("p")
+            w.html.element("h2", [("id", "months-title")], "월별 기록")
+            chart(&w)
+            w.html.open("p", [("class", "year-links")])
             w.link(.timeline(year: year), "\(year)년 타임라인 보기")
+            w.html.element("a", [("href", w.href(SearchQuery(year: year, sort: .date)))], "\(year)년 기록 모두 찾아보기")
             w.html.close("p")
             w.html.close("div")
             w.html.close("div")
-            w.pager(label: "앞뒤 해", previous: previous.map { (.year($0), "\($0)년 돌아보기") },
-                    next: next.map { (.year($0), "\($0)년 돌아보기") })
+            w.pager(label: "앞뒤 해", previous: previous.map { .init(target: .year($0), text: "\($0)년 돌아보기") },
+                    next: next.map { .init(target: .year($0), text: "\($0)년 돌아보기") })
         }
+    }
+
+    /// `티켓 27장 · 평균 별점 4.1 · 영화 12 · 책 5`, with the year's image.
+    private func preview(_ w: PageWriter, title: String) -> LinkPreview? {
+        var parts = [SiteText.count(summary.count)]
+        if let average = summary.averageRating { parts.append("평균 별점 \(SiteText.strings.average(average))") }
+        parts += summary.kinds.map { "\($0.kind.koreanLabel) \($0.count)" }
+        let image = w.links.image(.year(summary.year)).map {
+            ($0, sizes.year.width, sizes.year.height, "\(summary.year)년 티켓북 한 해 요약 이미지")
+        }
+        return LinkPreview.make(siteURL: siteURL, path: w.path, title: title, description: parts.joined(separator: " · "),
+                                image: image)
+    }
+
+    /// The months as a bar chart: a column per month, its bar as tall as
+    /// its share of the busiest month, its count above and its name below;
+    /// read aloud as a list, `3월 4개`, each month with entries a link to it.
+    private func chart(_ w: inout PageWriter) {
+        let year = summary.year
+        let most = max(1, summary.months.max() ?? 1)
+        w.html.open("ol", [("class", "month-chart"), ("aria-labelledby", "months-title")])
+        for (i, n) in summary.months.enumerated() {
+            // Bars keep a sliver when they have any entry, so a quiet
+            // month with one is not read as none.
+            let height = n == 0 ? 0 : max(4, n * 100 / most)
+            w.html.open("li", [("style", "--n:\(height)%")])
+            let body: (inout HTML) -> Void = { h in
+                h.element("span", [("class", "label")], "\(i + 1)월")
+                h.element("span", [("class", "count")], "\(n)개")
+                h.element("span", [("class", "bar"), ("aria-hidden", "true")], "")
+            }
+            if n > 0 {
+                w.html.element("a", [("href", w.href(SitePath.month(year: year, month: i + 1)))], body: body)
+            } else {
+                w.html.element("span", [("class", "empty")], body: body)
+            }
+            w.html.close("li")
+        }
+        w.html.close("ol")
     }
 
     private func facts(_ w: inout PageWriter) {
         w.html.open("dl", [("class", "details")])
-        var rows = [("남긴 티켓", SiteText.count(summary.count))]
-        if let average = summary.averageRating { rows.append(("평균 별점", SiteText.strings.average(average))) }
+        w.html.element("dt", "남긴 티켓")
+        w.html.element("dd", SiteText.count(summary.count))
+        if let average = summary.averageRating {
+            w.html.element("dt", "평균 별점")
+            w.html.element("dd", SiteText.strings.average(average))
+        }
         if !summary.kinds.isEmpty {
-            rows.append(("종류", summary.kinds.map { "\($0.kind.koreanLabel) \($0.count)" }.joined(separator: " · ")))
+            w.html.element("dt", "종류")
+            w.html.open("dd")
+            w.html.open("ul", [("class", "kinds")])
+            for (kind, count) in summary.kinds {
+                w.html.open("li")
+                w.html.element("a", [("href", w.href(SearchQuery(kind: kind, year: summary.year, sort: .date)))],
+                               "\(kind.koreanLabel) \(count)")
+                w.html.close("li")
+            }
+            w.html.close("ul")
+            w.html.close("dd")
         }
+        // All of a tie, each a link to their entries of the year (bdi keeps
+        // a right-to-left name from reordering the list).
         if let companions = summary.companions {
-            rows.append((companions.names.count > 1 ? "가장 많이 함께한 사람들" : "가장 많이 함께한 사람",
-                         SiteText.strings.companionNames(companions.names, shown: 3) + " (\(companions.names.count > 1 ? "각 " : "")\(companions.count)번)"))
-        }
-        for (label, value) in rows {
-            w.html.open("div")
-            w.html.element("dt", label)
-            w.html.element("dd", [("dir", "auto")], value)
-            w.html.close("div")
+            w.html.element("dt", companions.names.count > 1 ? "가장 많이 함께한 사람들" : "가장 많이 함께한 사람")
+            w.html.open("dd")
+            for (i, name) in companions.names.prefix(3).enumerated() {
+                if i > 0 { w.html.text(", ") }
+                w.html.element("a", [("href", w.href(SearchQuery(friend: name, year: summary.year, sort: .date))),
+                                     ("dir", "auto")], name)
+            }
+            if companions.names.count > 3 { w.html.text(" 외 \(companions.names.count - 3)명") }
+            w.html.text(" (\(companions.names.count > 1 ? "각 " : "")\(companions.count)번)")
+            w.html.close("dd")
         }
         w.html.close("dl")
     }
@@ -87,8 +148,8 @@ struct YearsIndexPage: Sendable {
                 w.html.raw("<br>")
                 w.link(.timeline(year: y), "\(y)년 타임라인")
                 w.html.raw("</th>")
-                w.html.element("td", "\(summary.count)장")
-                w.html.element("td", summary.averageRating.map { SiteText.strings.average($0) } ?? "-")
+                w.html.element("td", [("class", "num")], "\(summary.count)장")
+                w.html.element("td", [("class", "num")], summary.averageRating.map { SiteText.strings.average($0) } ?? "-")
                 w.html.open("td", [("class", "month-links")])
                 for (i, n) in summary.months.enumerated() where n > 0 {
                     w.link(.month(year: y, month: i + 1), "\(i + 1)월", [("aria-label", "\(y)년 \(i + 1)월 (\(n)개)")])

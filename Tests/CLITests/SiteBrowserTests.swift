@@ -5,11 +5,12 @@ import Testing
 
 /// The site `render` writes, crawled in headless Chromium by
 /// scripts/site-browser-test.py: every page reachable from index.html,
-/// over file:// and a local static server; links, images, console,
-/// headings, phone width, arrow keys; hostile text shown as text.
-/// Skipped with a message where Chromium, chromedriver or Selenium are
-/// missing (scripts/setup.sh --test installs them); under CI=true a
-/// missing browser fails instead.
+/// over file:// and a local static server; links, images, downloads,
+/// console, headings, phone width, arrow keys; axe-core on every kind of
+/// page in the light and dark schemes; the search; hostile text shown as
+/// text. Skipped with a message where Chromium, chromedriver, Selenium or
+/// axe-selenium-python are missing (scripts/setup.sh --test installs
+/// them); under CI=true a missing browser fails instead.
 @Suite(.serialized) struct SiteBrowserTests {
     static let missing = Browser.missing()
     static let required = ProcessInfo.processInfo.environment["CI"] == "true"
@@ -19,9 +20,11 @@ import Testing
     func aHostileBookShowsItsTextAsText() throws {
         try Browser.require()
         let book = try HostileBook()
-        let render = try Tool.run(["render", book.root, "--cache", book.cache, "--today", "2022-08-30", "--progress", "none"])
+        // October has no entry yet: the home page shows the diary beside it.
+        let render = try Tool.run(["render", book.root, "--cache", book.cache, "--today", "2022-10-05", "--progress", "none"])
         #expect(render.status == 0, "\(render.stderr)")
-        let crawl = try Browser.crawl(cache: book.cache, expect: book.expectations)
+        let crawl = try Browser.crawl(cache: book.cache, expect: book.expectations, search: book.searches,
+                                      homeDiary: true)
         #expect(crawl.status == 0, "\(crawl.stderr)")
         #expect(crawl.stdout.contains("\"failures\": 0"), "\(crawl.stdout)")
     }
@@ -45,12 +48,24 @@ import Testing
         #expect(again.stdout.contains("rendered 0,"), "\(again.stdout)")
         // README pictures when scripts/readme-images.sh asks; a scratch folder otherwise.
         let pictures = ProcessInfo.processInfo.environment["PHOTICASE_README_IMAGES"] ?? base + "/shots"
-        let crawl = try Browser.crawl(cache: base + "/cache", screenshots: pictures, shoot: [
+        // What the sample book's search finds (fixtures/book's entry.json files).
+        let searches = base + "/search.json"
+        try JSONSerialization.data(withJSONObject: [
+            ["fragment": "q=%E3%85%8E%E3%85%87%E3%85%88", "titles": ["헤어질 결심"], "first": "헤어질 결심"],
+            ["fragment": "q=%EB%AF%BC%EC%88%98", "titles": ["헤어질 결심", "탑건: 매버릭", "작은 아씨들"]],
+            ["fragment": "friend=%EB%AF%BC%EC%88%98&sort=date", "titles": ["헤어질 결심", "탑건: 매버릭", "작은 아씨들"],
+             "first": "작은 아씨들"],
+            ["fragment": "kind=book", "titles": ["파친코", "아몬드", "Dune"]],
+            ["fragment": "q=%EB%B0%95%EC%B0%AC%EC%9A%B1", "titles": ["헤어질 결심"]],
+            ["fragment": "q=2022.9&min=5", "titles": ["아이유 콘서트: The Golden Hour", "Everything Everywhere All at Once"]],
+        ]).write(to: URL(fileURLWithPath: searches))
+        let crawl = try Browser.crawl(cache: base + "/cache", search: searches, screenshots: pictures, shoot: [
             "entry=site/entries/2022-08-27-decision.html", "day=site/days/2022-08-20.html",
             "month=site/months/2022-09.html",
         ])
         #expect(crawl.status == 0, "\(crawl.stderr)")
-        for kind in ["home", "month", "day", "entry", "gallery", "list", "timeline", "year", "years", "phone-entry"] {
+        for kind in ["home", "month", "day", "entry", "gallery", "list", "timeline", "year", "years", "search",
+                     "phone-entry"] {
             #expect(FileManager.default.fileExists(atPath: "\(pictures)/site-\(kind).png"), "\(kind)")
         }
     }
@@ -72,6 +87,7 @@ enum Browser {
         if !shell("command -v chromium || command -v chromium-browser") { missing.append("chromium") }
         if !shell("command -v chromedriver || test -x /usr/lib/chromium/chromedriver") { missing.append("chromium-driver") }
         if !shell("python3 -c 'import selenium'") { missing.append("Selenium for python3") }
+        if !shell("python3 -c 'import axe_selenium_python'") { missing.append("axe-selenium-python for python3") }
         return missing.isEmpty ? nil : missing.joined(separator: ", ")
     }
 
@@ -83,10 +99,12 @@ enum Browser {
         }
     }
 
-    static func crawl(cache: String, expect: String? = nil, screenshots: String? = nil, shoot: [String] = [])
-        throws -> Tool.Result {
+    static func crawl(cache: String, expect: String? = nil, search: String? = nil, homeDiary: Bool = false,
+                      screenshots: String? = nil, shoot: [String] = []) throws -> Tool.Result {
         var args = [repository + "/scripts/site-browser-test.py", "--cache", cache]
         if let expect { args += ["--expect", expect] }
+        if let search { args += ["--search", search] }
+        if homeDiary { args.append("--expect-home-diary") }
         if let screenshots { args += ["--screenshots", screenshots] + shoot.flatMap { ["--shoot", $0] } }
         return try Tool.run(["python3"] + args, executable: "/usr/bin/env")
     }
@@ -99,6 +117,8 @@ final class HostileBook {
     var root: String { base + "/book" }
     var cache: String { base + "/cache" }
     var expectations: String { base + "/expect.json" }
+    /// What the search must find in this book.
+    var searches: String { base + "/search.json" }
 
     init() throws {
         base = try Tool.temporaryDirectory()
@@ -138,6 +158,15 @@ final class HostileBook {
                          "memo": String(repeating: "x", count: 400)],
                 page: "site/entries/long.html", title: long)
         try JSONSerialization.data(withJSONObject: expected).write(to: URL(fileURLWithPath: expectations))
+        // Hostile words find their entries as text; a companion by name.
+        try JSONSerialization.data(withJSONObject: [
+            ["fragment": "q=%3Cscript%3E", "titles": [script], "first": script],
+            ["fragment": "friend=%3Cb%3E%EB%AF%BC%EC%88%98%3C%2Fb%3E", "titles": [attribute]],
+            ["fragment": "q=%EB%AF%BC%EC%88%98", "titles": [attribute, "헤어질 <결심> & '인용'"]],
+            ["fragment": "q=%E3%85%8E%E3%85%87%E3%85%88", "titles": ["헤어질 <결심> & '인용'"]],
+            ["fragment": "kind=book", "titles": [long]],
+            ["fragment": "q=%F0%9F%98%82", "titles": ["🎬🍿 영화의 밤 👨‍👩‍👧"]],
+        ]).write(to: URL(fileURLWithPath: searches))
     }
 
     deinit { try? FileManager.default.removeItem(atPath: base) }

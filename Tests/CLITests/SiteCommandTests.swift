@@ -28,15 +28,56 @@ import Testing
         #expect(!only.stdout.contains("render tickets/"))
     }
 
-    @Test(arguments: [["--only", "site", "--no-site"], ["--only", "sites"]])
+    @Test(arguments: [["--only", "site", "--no-site"], ["--only", "sites"]] + [
+        "example.com", "ftp://example.com/", "https://", "https:///path", "https://exa mple.com/",
+        "https://example.com/?q=1", "https://example.com/#top", "javascript:alert(1)", "https://x/\"><b>",
+        "https://@/", "//example.com/",
+    ].map { ["--site-url", $0] })
     func usageErrors(_ extra: [String]) throws {
         let r = try Tool.run(["render", "/nonexistent-folder", "--cache", "/tmp/pr-unused"] + extra)
         #expect(r.status == 2, "\(r.stderr)")
+        if extra.first == "--site-url" { #expect(r.stderr.contains("--site-url must be an http or https URL")) }
+    }
+
+    /// `--site-url` adds link previews with absolute URLs to entry and year
+    /// pages, and is part of their keys; without it no page, script or
+    /// style sheet holds an absolute URL.
+    @Test func theSiteURLAddsLinkPreviewsAndNothingElseIsAbsolute() throws {
+        let book = try RenderCommandTests.Book()
+        try book.add("a", date: "2022-08-27", memo: "first line")
+        let plain = try Tool.run(["render", book.root, "--cache", book.cache, "--today", "2022-08-30", "--progress", "none"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        var site = book.files().filter { $0 == "index.html" || $0.hasPrefix("site/") }
+        #expect(site.contains("site/search.html") && site.contains("site/search/2022.js") && site.contains("site/search.js"))
+        for file in site {
+            let text = try String(contentsOfFile: book.cache + "/" + file, encoding: .utf8)
+            #expect(!text.contains("http://") && !text.contains("https://") && !text.contains("og:"), "\(file)")
+        }
+        let shared = try Tool.run(["render", book.root, "--cache", book.cache, "--today", "2022-08-30", "--progress", "none",
+                                   "--site-url", "HTTPS://tickets.example.com:8443/my%20book"])
+        #expect(shared.status == 0, "\(shared.stderr)")
+        // The address is in the entry and year pages' keys: they are written again.
+        #expect(shared.stdout.contains("rendered 2,"), "\(shared.stdout)")
+        let entry = try String(contentsOfFile: book.cache + "/site/entries/a.html", encoding: .utf8)
+        let base = "https://tickets.example.com:8443/my%20book/"
+        #expect(entry.contains("<meta property=\"og:image\" content=\"\(base)tickets/a/ticket.webp\">"))
+        #expect(entry.contains("<meta property=\"og:url\" content=\"\(base)site/entries/a.html\">"))
+        #expect(entry.contains("<meta property=\"og:title\" content=\"a\">"))
+        let year = try String(contentsOfFile: book.cache + "/site/years/2022.html", encoding: .utf8)
+        #expect(year.contains("<meta property=\"og:image\" content=\"\(base)years/2022.jpg\">"))
+        site = book.files().filter { $0 == "index.html" || $0.hasPrefix("site/") }
+        for file in site where file != "site/entries/a.html" && file != "site/years/2022.html" {
+            let text = try String(contentsOfFile: book.cache + "/" + file, encoding: .utf8)
+            #expect(!text.contains("https://"), "\(file)")
+        }
+        let again = try Tool.run(["render", book.root, "--cache", book.cache, "--today", "2022-08-30", "--progress", "none",
+                                  "--site-url", "HTTPS://tickets.example.com:8443/my%20book"])
+        #expect(again.stdout.contains("rendered 0,"), "\(again.stdout)")
     }
 
     @Test func helpNamesTheSite() throws {
         let help = try Tool.run(["render", "--help"]).stdout
-        #expect(help.contains("--no-site"))
+        #expect(help.contains("--no-site") && help.contains("--site-url URL"))
         for kind in ["tickets", "days", "months", "books", "years", "site"] {
             #expect(help.contains("\n                          \(kind) "), "\(kind) is not listed under --only")
         }

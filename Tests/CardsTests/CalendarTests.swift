@@ -37,7 +37,7 @@ import Diary
         #expect(ko.weekdayNames == ["일", "월", "화", "수", "목", "금", "토"])
         #expect(ko.friends(["민수", "지영"]) == "with 민수, 지영")
         #expect(ko.friends([]) == nil)
-        #expect(EntryKind.allCases.map(ko.kind) == ["영화", "드라마", "책", "공연", "기타"])
+        #expect(EntryKind.allCases.map(ko.kind) == ["영화", "드라마", "책", "공연", "전시", "콘서트", "기타"])
         #expect([0.5, 3, 4.5, 5].map(ko.rating) == ["0.5", "3.0", "4.5", "5.0"])
     }
 

@@ -21,6 +21,8 @@ import Diary
         let crops = entries.flatMap { [$0.front?.crop, $0.back?.crop] }.compactMap { $0 }
         #expect(crops.contains { $0.quarterTurns % 2 == 1 })
         #expect(crops.contains { $0.flipHorizontal })
+        #expect(crops.contains { $0.placement == nil && $0.flipHorizontal })
+        #expect(entries.contains { $0.frontText == .below })
         #expect(crops.contains { if case .normalizedRect = $0.placement { true } else { false } })
         #expect(crops.contains { if case .scrollView(_, let zoom, _) = $0.placement { zoom > CropResolver.defaultMaxZoom } else { false } })
     }

@@ -76,7 +76,9 @@ import Site
         _ = try book.run { $0.only = Self.withSite }
         try book.add("a", date: "2022-08-20", memo: "a new first line\nsecond", rating: 4)
         let again = try book.run { $0.only = Self.withSite }.events.ids(.rendered)
-        #expect(again == ["a", "books/list-001", "site/book/list-001.html", "site/entries/a.html"], "\(again)")
+        // The search index of a's year holds its memo: that year's index alone.
+        #expect(again == ["a", "books/list-001", "site/book/list-001.html", "site/entries/a.html", "site/search/2022.js"],
+                "\(again)")
         // Only the second line changes: the list shows the first line alone.
         try book.add("a", date: "2022-08-20", memo: "a new first line\nthird", rating: 4)
         // A dry run lists what the run will write: not the pages whose key
@@ -85,8 +87,9 @@ import Site
                             loadEntry: fakeLoader, progress: nil)
         _ = try dry.run()
         let listed = dry.dryRunLines.filter { $0.hasPrefix("render site/") || $0 == "render index.html" }
-        #expect(listed == ["render site/entries/a.html"], "\(dry.dryRunLines)")
-        #expect(try book.run { $0.only = Self.withSite }.events.ids(.rendered) == ["a", "site/entries/a.html"])
+        #expect(listed == ["render site/entries/a.html", "render site/search/2022.js"], "\(dry.dryRunLines)")
+        #expect(try book.run { $0.only = Self.withSite }.events.ids(.rendered)
+                == ["a", "site/entries/a.html", "site/search/2022.js"])
     }
 
     @Test func aGoneEntrysPageIsRemovedAndItsNeighboursRelinked() throws {
@@ -114,11 +117,12 @@ import Site
         let run = try book.run { $0.only = Self.withSite }
         let rendered = Self.sitePages(run.events.ids(.rendered))
         #expect(book.read("site/entries/a.html") == before)
-        // Far from a, e's page follows its memo; b, a's neighbour, waits,
-        // as do a's day, month, year and the book's pages.
-        #expect(rendered == ["site/entries/e.html"], "\(rendered)")
+        // Far from a, e's page and its year's search index follow its
+        // memo; b, a's neighbour, waits, as do a's day, month, year (and
+        // the year's search index) and the book's pages.
+        #expect(rendered == ["site/entries/e.html", "site/search/2023.js"], "\(rendered)")
         for held in ["site/entries/b.html", "site/days/2022-08-20.html", "site/months/2022-08.html", "index.html",
-                     "site/book/list-001.html", "site/years/2022.html"] {
+                     "site/book/list-001.html", "site/years/2022.html", "site/search/2022.js"] {
             #expect(book.exists(held), "\(held)")
         }
         #expect(run.summary.removed == 0)

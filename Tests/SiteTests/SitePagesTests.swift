@@ -55,11 +55,15 @@ import Raster
                      "site/months/2023-01.html", "site/days/2022-08-27.html", "site/entries/2022%2F08%2Fdecision.html",
                      "site/entries/c%20100%25.html", "site/book/gallery-001.html", "site/book/gallery-002.html",
                      "site/book/list-002.html", "site/book/timeline-2022.html", "site/book/timeline-2023.html",
-                     "site/years/index.html", "site/years/2023.html"] {
+                     "site/years/index.html", "site/years/2023.html", "site/search.html", "site/search.js",
+                     "site/search/2022.js", "site/search/2023.js"] {
             #expect(pages[path] != nil, "\(path)")
         }
         #expect(pages["site/book/gallery-003.html"] == nil)
-        #expect(pages.count == 3 + 6 + 3 + 3 + 4 + 2 + 1 + 2)
+        // Style and script, months and home, days, entries, the book's
+        // pages, timelines, the years' index, years, search and its
+        // script, a search index per year.
+        #expect(pages.count == 3 + 6 + 3 + 3 + 4 + 2 + 1 + 2 + 2 + 2)
     }
 
     /// A title with an unbalanced right-to-left override is isolated in the
@@ -86,10 +90,12 @@ import Raster
         #expect(page.contains("&quot;둘째&quot; 단락 &amp; &lt;b&gt;굵게&lt;/b&gt;"))
         #expect(page.contains("민수&quot; onclick=&quot;x") && page.contains("&lt;지영&gt;"))
         #expect(page.contains("박찬욱 &lt;i&gt;"))
-        for page in Self.rendered().values {
+        for (path, page) in Self.rendered() {
             #expect(!page.contains("<script>alert") && !page.contains("<img src=x") && !page.contains("<b>")
                     && !page.contains("<i>") && !page.contains(" onclick=\""))
-            #expect(page.components(separatedBy: "<script").count <= 2)
+            // site.js on every page; the search page adds its indexes and script.
+            let scripts = page.components(separatedBy: "<script").count - 1
+            #expect(scripts <= (path == "site/search.html" ? 1 + 2 + 1 : 1), "\(path)")
         }
     }
 
@@ -131,7 +137,7 @@ import Raster
     @Test func imagesAreLeftOutWhenTheirKindIsNotMade() throws {
         let pages = Self.rendered(Self.input(only: false))
         let entry = try #require(pages["site/entries/b.html"])
-        #expect(!entry.contains("<img") && !entry.contains("공유 이미지"))
+        #expect(!entry.contains("<img") && !entry.contains("이미지 내려받기") && !entry.contains(" download"))
         #expect(!(pages["index.html"] ?? "").contains("<img"))
     }
 
@@ -147,11 +153,13 @@ import Raster
         #expect(page.contains("rel=\"next\" href=\"../../site/entries/c%2520100%2525.html\""))
     }
 
-    @Test func theStyleSheetReadsWellInTheThemesColours() throws {
+    @Test func theStyleSheetHasBothSchemesInTheThemesColours() throws {
         let css = try #require(Self.rendered()["site/style.css"])
-        #expect(css.hasPrefix(":root {\n  --bg: #fbf7f0;"))
+        #expect(css.hasPrefix(":root {\n  color-scheme: light dark;\n  --bg: #fbf7f0;"))
         #expect(!css.contains("@import") && !css.contains("url("))
-        let accent = SiteStyle.readable(Theme().brandColor, on: RGBA(255, 255, 255))
-        #expect(Contrast.ratio(accent, RGBA(255, 255, 255)) >= 4.5)
+        let dark = try #require(css.range(of: "@media (prefers-color-scheme: dark) {\n  :root {\n    --bg: #"))
+        let darkBG = SiteStyle.hex(SitePalette(theme: Theme(), scheme: .dark).bg)
+        #expect(css[dark.upperBound...].hasPrefix(darkBG.dropFirst()))
+        #expect(darkBG != "#fbf7f0")
     }
 }

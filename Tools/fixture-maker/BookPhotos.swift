@@ -31,6 +31,7 @@ struct BookPhoto {
         BookPhoto(path: "2022-08-27-decision/back.webp", width: 1600, height: 1200, scene: .sunset, hue: 0.5),
         BookPhoto(path: "2022-09-03-hunt/front.jpg", width: 1200, height: 1600, scene: .city, hue: 0.1,
                   orientation: .left),
+        BookPhoto(path: "2022-09-07-monet/poster.jpg", width: 1000, height: 1400, scene: .poster, hue: 0.55),
         BookPhoto(path: "2022-09-10-everything-everywhere/front.jpg", width: 2000, height: 1125, scene: .poster, hue: 0.0),
         BookPhoto(path: "2022-09-10-everything-everywhere/back.jpg", width: 1280, height: 960, scene: .stage, hue: 0.5),
         BookPhoto(path: "2022-09-17-little-women/front.png", width: 1100, height: 1400, scene: .sunset, hue: 0.95),

@@ -4,8 +4,9 @@ import Site
 
 /// The browsable book: `index.html` and `site/` (HTML, CSS and scripts;
 /// `SitePath`). Each page is owned like the images it shows (an entry's
-/// page by the entry, a day's by the date, ...), so held entries hold
-/// their pages, shards split them, and pages of what is provably gone are
+/// page by the entry, a day's by the date, a year's search index by the
+/// year, the search page by the book, ...), so held entries hold their
+/// pages, shards split them, and pages of what is provably gone are
 /// removed. A page's key is `SitePage.key` (what it shows, each entry by
 /// its entry.json hash), or for the few pages keyed by content the hash of
 /// its bytes, with the images it links: a page is rewritten exactly when
@@ -30,11 +31,11 @@ enum SiteKind: KindDeclaration {
               let page = SitePath(relative: path, isEntryName: SafeName.isEncoded) else { return nil }
         return switch page {
         case .home, .month: .month
-        case .style, .script: .site
+        case .style, .script, .searchScript: .site
         case .day: .day
         case .entry: .entry
-        case .gallery, .list, .timeline, .yearsIndex: .book
-        case .year: .year
+        case .gallery, .list, .timeline, .yearsIndex, .search: .book
+        case .year, .searchIndex: .year
         }
     }
 
@@ -66,7 +67,8 @@ enum SiteKind: KindDeclaration {
         guard context.makes(kind) else { return }
         let input = SiteInput(entries: context.entries.map(\.entry), today: context.options.today,
                               months: MonthsKind.months(context), pageSize: context.options.pageSize,
-                              theme: context.look.theme, sizes: context.look.sizes, links: links(context))
+                              theme: context.look.theme, sizes: context.look.sizes, links: links(context),
+                              siteURL: context.options.siteURL)
         // What decides the links: the image kinds made and their formats.
         let linkKey = Kinds.all.filter { $0.defaultFormat != nil && context.makes($0.kind) }
             .map { "\($0.kind.rawValue).\(context.format($0.kind).rawValue)" }.joined(separator: ",")
@@ -151,6 +153,8 @@ enum SiteKind: KindDeclaration {
             case let .timeline(year, page):
                 return format(.books).map { BookPagesKind.path(BookPagesKind.timelineStem(year: year, page: page), format: $0) }
             case let .year(year): return format(.years).map { YearsKind.path(year, format: $0) }
+            case let .story(id): return format(.shares).map { SharesKind.path(id: id, image: .story, format: $0) }
+            case let .feed(id): return format(.shares).map { SharesKind.path(id: id, image: .feed, format: $0) }
             }
         }, entryName: SafeName.encode)
     }

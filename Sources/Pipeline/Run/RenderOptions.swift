@@ -34,6 +34,10 @@ public struct RenderOptions: Sendable {
     public var allowEmpty = false
     /// The day marked on month sheets.
     public var today: CalendarDate
+    /// Where the cache folder is published (`--site-url`, an http or https
+    /// URL ending in `/`): the site's entry and year pages then carry link
+    /// previews with absolute URLs. Nil writes no absolute URL.
+    public var siteURL: String?
     /// How long before the run an entry.json must have last changed for
     /// the index to keep its stamp (see `FileStamp.isSettled`): two
     /// seconds, past any file system's timestamp granularity. Tests that

@@ -1,3 +1,4 @@
+import Foundation
 import Cards
 import Codecs
 import Diary
@@ -40,20 +41,35 @@ extension RenderRun {
         return held
     }
 
-    /// The backend's identity and the content hashes of its input files
-    /// (fonts): the first field of every key.
+    /// The backend's identity and its input files' (the fonts'): the first
+    /// field of every key.
     func baseFingerprint(hasher: FileHasher) -> String {
         var f = Fingerprint("backend")
         f.add(backend.fingerprint)
         for path in backend.inputFiles.sorted() {
             f.add(path)
-            do throws(ImageFileError) {
-                f.add(try hasher.hash(path, limit: 1 << 30))
-            } catch {
-                f.add("unreadable")
-            }
+            f.add(Self.fontIdentity(path))
         }
         return f.finish()
+    }
+
+    /// A font file's identity: its size and the hash of its first 64 KiB.
+    /// An OpenType or TrueType file (or collection) opens with its table
+    /// directory, which holds every table's checksum, so any change to the
+    /// font shows there; hashing the whole of a system's fonts (tens of
+    /// megabytes of CJK fonts) was a third of a one-entry diary's first
+    /// run, paid again for every new cache. "unreadable" for a file that
+    /// cannot be read (the renderer says so when it loads it).
+    static func fontIdentity(_ path: String) -> String {
+        // Followed through links, as fontconfig lists and FreeType opens them.
+        guard let status = try? FileSystem.status(path, follow: true), status.kind == .regular,
+              let file = FileHandle(forReadingAtPath: path) else { return "unreadable" }
+        defer { try? file.close() }
+        guard let prefix = try? file.read(upToCount: 64 << 10) else { return "unreadable" }
+        var hash = SHA256()
+        hash.update("\(status.size):")
+        hash.update([UInt8](prefix))
+        return SHA256.hexString(hash.finalize())
     }
 
     /// Plans every kind the run makes, in the registry's order, and works

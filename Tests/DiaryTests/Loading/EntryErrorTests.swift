@@ -40,8 +40,8 @@ struct EntryErrorTests {
         Case(text: entryJSON(rating: "5.5"), message: "\(file): \"rating\": 5.5 is outside 0...5"),
         Case(text: entryJSON(rating: "4.3"), message: "\(file): \"rating\": 4.3 must be in steps of 0.5"),
         Case(text: entryJSON(rating: "0.25"), message: "\(file): \"rating\": 0.25 must be in steps of 0.5"),
-        field(#""kind": "film""#, "\"kind\": \"film\" is not one of movie, drama, book, performance, other"),
-        field(#""kind": "Movie""#, "\"kind\": \"Movie\" is not one of movie, drama, book, performance, other"),
+        field(#""kind": "film""#, "\"kind\": \"film\" is not one of movie, drama, book, performance, exhibition, concert, other (a theme may add kinds: its \"kinds\")"),
+        field(#""kind": "Movie""#, "\"kind\": \"Movie\" is not one of movie, drama, book, performance, exhibition, concert, other (a theme may add kinds: its \"kinds\")"),
         field(#""kind": 1"#, "\"kind\" must be a string"),
         field(#""director": ["a"]"#, "\"director\" must be a string"),
         field(#""year": "2022""#, "\"year\" must be an integer"),
@@ -58,7 +58,7 @@ struct EntryErrorTests {
         field(#""front": {"photo": "f.jpg", "crop": []}"#, "\"front.crop\" must be an object"),
         // A long value is shortened in the message.
         field("\"kind\": \"\(String(repeating: "x", count: 100))\"",
-              "\"kind\": \"\(String(repeating: "x", count: 58))… is not one of movie, drama, book, performance, other"),
+              "\"kind\": \"\(String(repeating: "x", count: 58))… is not one of movie, drama, book, performance, exhibition, concert, other (a theme may add kinds: its \"kinds\")"),
         // The document itself.
         Case(text: "[1, 2]", message: "\(file): must hold a JSON object, not an array"),
         Case(text: "\"title\"", message: "\(file): must hold a JSON object, not a string"),

@@ -1,0 +1,41 @@
+/// What a shared link shows in a chat or a feed: Open Graph and Twitter
+/// card tags with absolute URLs, written only when the site's address is
+/// known (`render --site-url`); without it the site holds no absolute URL.
+struct LinkPreview: Sendable {
+    var title: String
+    var description: String
+    /// The page's own absolute URL.
+    var url: String
+    /// The absolute URL of the picture to show, with its size.
+    var image: (url: String, width: Int, height: Int, alt: String)?
+
+    /// The preview of the page at cache-relative `path`, when `siteURL`
+    /// (the cache folder's address) says where the cache is published; `image` is a
+    /// cache-relative path.
+    static func make(siteURL: String?, path: SitePath, title: String, description: String,
+                     image: (path: String, width: Int, height: Int, alt: String)?) -> LinkPreview? {
+        guard var siteURL else { return nil }
+        if !siteURL.hasSuffix("/") { siteURL += "/" }
+        return LinkPreview(title: title, description: description, url: siteURL + HTML.percentEncoded(path: path.relative),
+                           image: image.map { (siteURL + HTML.percentEncoded(path: $0.path), $0.width, $0.height, $0.alt) })
+    }
+
+    func write(_ html: inout HTML) {
+        var tags: [(String, String, String)] = [
+            ("property", "og:type", "article"), ("property", "og:site_name", "PhotiCase " + SiteText.bookName),
+            ("property", "og:locale", "ko_KR"), ("property", "og:title", title),
+            ("property", "og:description", description), ("property", "og:url", url),
+        ]
+        if let image {
+            tags += [("property", "og:image", image.url), ("property", "og:image:width", String(image.width)),
+                     ("property", "og:image:height", String(image.height)), ("property", "og:image:alt", image.alt)]
+        }
+        tags += [("name", "twitter:card", image == nil ? "summary" : "summary_large_image"),
+                 ("name", "twitter:title", title), ("name", "twitter:description", description)]
+        if let image { tags += [("name", "twitter:image", image.url), ("name", "twitter:image:alt", image.alt)] }
+        for (attribute, name, content) in tags {
+            html.open("meta", [(attribute, name), ("content", content)])
+            html.newline()
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Diary
+import Testing
+@testable import Site
+
+/// The search's index: a script per year holding what the search page
+/// reads of each entry, every string a JavaScript literal that no text
+/// can end early.
+@Suite struct SearchIndexTests {
+    /// The object a year's index pushes, read back as JSON.
+    static func object(_ script: String) throws -> [String: Any] {
+        let start = try #require(script.range(of: ".push("))
+        let end = try #require(script.range(of: ");\n", options: .backwards))
+        let json = String(script[start.upperBound..<end.lowerBound])
+        return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    }
+
+    static func entries() -> [Entry] {
+        var entries = SitePagesTests.entries()
+        entries[0].front = FacePhoto(name: "front.jpg", path: "/book/a/front.jpg")
+        return entries
+    }
+
+    @Test func aYearsIndexHoldsItsEntriesAsTheSearchReadsThem() throws {
+        let pages = SitePagesTests.rendered(SitePagesTests.input(Self.entries()))
+        let script = try #require(pages["site/search/2022.js"])
+        #expect(script.hasPrefix("// PhotiCase"))
+        #expect(script.contains("(window.photicaseIndex = window.photicaseIndex || []).push({"))
+        let index = try Self.object(script)
+        #expect(index["year"] as? Int == 2022)
+        // The face's link as the search page makes it, split around the name.
+        #expect(index["face"] as? [String] == ["../tickets/", "/front.webp"])
+        #expect(index["size"] as? [Int] == [600, 960])
+        let rows = try #require(index["entries"] as? [[Any]])
+        #expect(rows.count == 2)
+        // Diary order: b (08-20), then a (08-27).
+        let b = rows[0], a = rows[1]
+        #expect(b[0] as? String == "b" && b[1] as? String == "아몬드" && b[2] as? String == "2022-08-20")
+        #expect(b[3] as? Double == 0.5 && b[4] as? String == "book" && b[5] as? String == "손원평")
+        #expect(b[8] as? Int == 0, "no face photo: nothing to show")
+        // Names as links spell them, text as shown, the hostile parts intact as text.
+        #expect(a[0] as? String == "2022%252F08%252Fdecision")
+        #expect(a[1] as? String == SiteText.title(Self.entries()[0]))
+        #expect(a[5] as? String == "박찬욱 <i>")
+        #expect(a[6] as? [String] == ["민수\" onclick=\"x", "<지영>"])
+        #expect(a[7] as? String == "첫 줄 </p><img src=x onerror=alert(1)>\n\n\"둘째\" 단락 & <b>굵게</b>")
+        #expect(a[8] as? Int == 1)
+        // No text reaches the file as markup or ends a literal.
+        #expect(!script.contains("<"))
+        #expect(pages["site/search/2023.js"].map { try? Self.object($0) }??["year"] as? Int == 2023)
+    }
+
+    @Test func aFaceLinkOffTheTemplateIsWrittenWhole() throws {
+        var entries = Self.entries()
+        // A name that the link holds twice cannot be split around it.
+        entries[1] = Entry(id: "tickets", folder: "/book/t", title: "T", date: CalendarDate("2022-08-21")!, rating: 3,
+                           front: FacePhoto(name: "front.jpg", path: "/book/t/front.jpg"))
+        let script = try #require(SitePagesTests.rendered(SitePagesTests.input(entries))["site/search/2022.js"])
+        let rows = try #require(try Self.object(script)["entries"] as? [[Any]])
+        let t = try #require(rows.first { $0[0] as? String == "tickets" })
+        #expect(t[8] as? String == "../tickets/tickets/front.webp")
+    }
+
+    @Test(arguments: [
+        ("plain 한글 🎬", #""plain 한글 🎬""#),
+        (#"a "quoted" \ back"#, #""a \"quoted\" \\ back""#),
+        ("</script><!--", #""\u003c/script>\u003c!--""#),
+        ("line\nnext\r\tend\u{0}\u{1F}\u{7F}\u{85}", #""line\nnext\u000d\u0009end\u0000\u001f\u007f\u0085""#),
+        ("\u{2028}\u{2029}", #""\u2028\u2029""#),
+    ])
+    func javaScriptLiteralsHoldAnyText(_ text: String, _ literal: String) throws {
+        #expect(JSString.literal(text) == literal)
+        // JSON reads a JavaScript string literal of this form the same way.
+        let back = try JSONSerialization.jsonObject(with: Data(literal.utf8), options: .fragmentsAllowed) as? String
+        #expect(back == text)
+    }
+
+    @Test func theSearchPageLoadsEveryYearsIndexThenTheSearch() throws {
+        let page = try #require(SitePagesTests.rendered()["site/search.html"])
+        let scripts = page.matches(of: /<script src="([^"]+)" defer><\/script>/).map { String($0.1) }
+        #expect(scripts == ["../site/site.js", "../site/search/2022.js", "../site/search/2023.js", "../site/search.js"])
+        // Without script the form is hidden, and the page says where to go instead.
+        #expect(page.contains("<form class=\"search-form\" id=\"search-form\" role=\"search\""))
+        #expect(page.contains(" hidden>"))
+        #expect(page.contains("<noscript>") && page.contains("href=\"../site/book/gallery-001.html\""))
+        for name in ["q", "kind", "min", "friend", "year", "sort"] { #expect(page.contains("id=\"\(name)\"")) }
+        #expect(page.contains("<option value=\"2023\">2023년</option><option value=\"2022\">2022년</option>"))
+    }
+
+    @Test func everyPageLinksTheSearchFromItsHeader() {
+        for (path, page) in SitePagesTests.rendered() where path.hasSuffix(".html") {
+            #expect(page.contains(">검색</a></nav></header>"), "\(path)")
+        }
+    }
+
+    @Test(arguments: [
+        (SearchQuery(), ""),
+        (SearchQuery(kind: .book, sort: .date), "#kind=book&sort=date"),
+        (SearchQuery(text: "헤어질 결심", minimumRating: 4), "#q=%ED%97%A4%EC%96%B4%EC%A7%88%20%EA%B2%B0%EC%8B%AC&min=4.0"),
+        (SearchQuery(friend: "a&b=c#d", year: 2022), "#friend=a%26b%3Dc%23d&year=2022"),
+    ])
+    func searchViewsAreSpelledAsTheScriptReadsThem(_ query: SearchQuery, _ fragment: String) {
+        #expect(query.fragment == fragment)
+    }
+}

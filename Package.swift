@@ -70,6 +70,8 @@ let package = Package(
         .executableTarget(name: "fixture-maker", dependencies: ["Codecs", "Raster"], path: "Tools/fixture-maker"),
         .executableTarget(name: "resample-bench", dependencies: ["Imaging", "Raster"], path: "Benchmarks/resample-bench"),
         .executableTarget(name: "color-bench", dependencies: ["Codecs", "Raster"], path: "Benchmarks/color-bench"),
+        // The decode + encode floor of a render (scripts/bench-floors.py).
+        .executableTarget(name: "floor-bench", dependencies: ["Codecs", "Diary", "Raster"], path: "Benchmarks/floor-bench"),
 
         // What several test targets share: golden images with per-test
         // tolerances and failure images, temporary folders, the corpus.

@@ -455,16 +455,7 @@ def report(med, med_cpu, rss, sizes, args, source, same, browser_missing):
 
 
 def write_docs(lines):
-    with open(DOC, encoding="utf-8") as f:
-        text = f.read()
-    start, end = text.find(BEGIN), text.find(END)
-    if start < 0 or end < start:
-        sys.exit(f"bench-peers: {DOC} has no section between the markers {BEGIN!r} and {END!r}")
-    text = text[:start + len(BEGIN)] + "\n" + "\n".join(lines) + "\n" + text[end:]
-    with open(DOC, "w", encoding="utf-8") as f:
-        f.write(text)
-    print(f"bench-peers: wrote the table into {os.path.relpath(DOC, ROOT)}", file=sys.stderr)
-
+    bench.write_between_markers(DOC, BEGIN, END, lines)
 
 if __name__ == "__main__":
     main()

@@ -374,6 +374,24 @@ def replace_section(path, heading, section, before=None):
 BOOK_BASELINE_RATE = 1000 / 187.4
 
 
+def write_between_markers(path, begin, end, lines, heading=None):
+    """Puts `lines` between the markers `begin` and `end` of the Markdown
+    file `path`. Without the markers: appends a section `heading` holding
+    them, or stops with a message when no heading is given."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    start, stop = text.find(begin), text.find(end)
+    if start < 0 or stop < start:
+        if heading is None:
+            sys.exit(f"{os.path.basename(sys.argv[0])}: {path} has no section between the markers {begin!r} and {end!r}")
+        text = text.rstrip() + f"\n\n## {heading}\n\n{begin}\n{end}\n"
+        start, stop = text.find(begin), text.find(end)
+    text = text[:start + len(begin)] + "\n" + "\n".join(lines) + "\n" + text[stop:]
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    print(f"{os.path.basename(sys.argv[0])}: wrote the table into {os.path.relpath(path)}", file=sys.stderr)
+
+
 def book_section(ours, work, src_jpeg, entries, baseline=None, repeats=1):
     """Section 2: a full render of a generated book of `entries` entries.
     With `baseline` (the build the issue measured, before its work), that

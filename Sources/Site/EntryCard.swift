@@ -26,7 +26,7 @@ struct EntryCard {
         w.html.open("span", [("class", "card-text")])
         w.html.element("span", [("class", "title"), ("dir", "auto")], title)
         w.html.open("span", [("class", "meta")])
-        w.html.kind(entry.kind)
+        w.html.kind(entry.kind, label: w.kinds.label(entry.kind))
         w.html.stars(entry.rating)
         switch date {
         case .none: break
@@ -54,7 +54,7 @@ struct EntryCard {
         if layout == .tile {
             if w.image(.front(id: entry.id), size: faceSize, alt: "", class: "thumb") { return }
             w.html.element("span", [("class", "thumb blank kind-\(entry.kind.rawValue)"), ("aria-hidden", "true")],
-                           entry.kind.koreanLabel)
+                           w.kinds.label(entry.kind))
             return
         }
         if entry.frontName != nil, w.href(.front(id: entry.id)) != nil {
@@ -63,7 +63,7 @@ struct EntryCard {
             w.html.close("span")
         } else {
             w.html.element("span", [("class", "crop blank kind-\(entry.kind.rawValue)"), ("aria-hidden", "true")],
-                           entry.kind.koreanLabel)
+                           w.kinds.label(entry.kind))
         }
     }
 

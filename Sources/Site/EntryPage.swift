@@ -41,7 +41,7 @@ struct EntryPage: Sendable {
     /// line, and the feed image (4:5, what feeds show whole), else the
     /// ticket card.
     private func preview(_ w: PageWriter, title: String) -> LinkPreview? {
-        var description = "★ \(SiteText.rating(entry.rating)) · \(entry.kind.koreanLabel) · \(SiteText.longDate(entry.date))"
+        var description = "★ \(SiteText.rating(entry.rating)) · \(w.kinds.label(entry.kind)) · \(SiteText.longDate(entry.date))"
         if let line = SiteText.summary(entry, limit: 120) { description += " — " + line }
         let image: (String, Int, Int, String)? =
             if let feed = w.links.image(.feed(id: entry.id)) {
@@ -58,7 +58,7 @@ struct EntryPage: Sendable {
         w.html.open("p", [("class", "meta")])
         // The badge leads to every entry of its kind.
         w.html.element("a", [("class", "kind kind-\(entry.kind.rawValue)"), ("href", w.href(SearchQuery(kind: entry.kind))),
-                             ("aria-label", "\(entry.kind.koreanLabel) 기록 모두 보기")], entry.kind.koreanLabel)
+                             ("aria-label", "\(w.kinds.label(entry.kind)) 기록 모두 보기")], w.kinds.label(entry.kind))
         w.html.stars(entry.rating)
         w.html.element("time", [("datetime", entry.date.description)], SiteText.longDate(entry.date))
         w.html.close("p")

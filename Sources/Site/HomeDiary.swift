@@ -66,7 +66,7 @@ struct HomeDiary: Sendable {
         var stats = [("남긴 티켓", "\(summary.count)장")]
         if let average = summary.averageRating { stats.append(("평균 별점", SiteText.strings.average(average))) }
         if let top = summary.kinds.max(by: { ($0.count, $1.kind.rawValue) < ($1.count, $0.kind.rawValue) }) {
-            stats.append(("가장 많이 본 종류", "\(top.kind.koreanLabel) \(top.count)"))
+            stats.append(("가장 많이 본 종류", "\(w.kinds.label(top.kind)) \(top.count)"))
         }
         if let companions = summary.companions {
             let tie = companions.names.count > 1

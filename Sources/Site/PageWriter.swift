@@ -12,10 +12,13 @@ struct PageWriter {
     var html = HTML()
     let path: SitePath
     let links: SiteLinks
+    /// The theme's names of kinds.
+    let kinds: SiteKinds
 
-    init(_ path: SitePath, links: SiteLinks) {
+    init(_ path: SitePath, links: SiteLinks, kinds: SiteKinds) {
         self.path = path
         self.links = links
+        self.kinds = kinds
     }
 
     /// The link from this page to `target`.

@@ -26,9 +26,9 @@ struct SearchIndex: Sendable {
     var entries: [Entry]
     var faceSize: PixelSize
 
-    func render(links: SiteLinks) -> [UInt8] {
+    func render(links: SiteLinks, kinds: SiteKinds) -> [UInt8] {
         // Links as the search page, which shows them, makes them.
-        let page = PageWriter(.search, links: links)
+        let page = PageWriter(.search, links: links, kinds: kinds)
         var rows: [String] = []
         rows.reserveCapacity(entries.count)
         var template: (String, String)?

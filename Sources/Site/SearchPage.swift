@@ -27,7 +27,7 @@ struct SearchPage: Sendable {
                            "제목, 메모, 함께한 사람, 감독·저자, 종류, 날짜(2022.8, 8월)로 찾아요. 초성도 돼요: ㅎㅇㅈ → 헤어질 결심")
             w.html.open("div", [("class", "filters")])
             select(&w, id: "kind", label: "종류",
-                   options: [("", "모두")] + EntryKind.allCases.map { ($0.rawValue, $0.koreanLabel) })
+                   options: [("", "모두")] + w.kinds.all.map { ($0.rawValue, w.kinds.label($0)) })
             select(&w, id: "min", label: "별점",
                    options: [("", "모두"), ("5.0", "5점")] + stride(from: 9, through: 1, by: -1).map { tenths in
                        let value = SiteText.rating(Double(tenths) / 2)

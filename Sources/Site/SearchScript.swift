@@ -22,7 +22,20 @@
 /// words the newest come first; the sort can ask for the newest, the best
 /// rated or the title's order (Korean collation) instead.
 enum SearchScript {
-    static let source = #"""
+    /// The script with the theme's kinds: their labels, and the words that
+    /// find them.
+    static func source(kinds: SiteKinds) -> String {
+        let all = kinds.all
+        let labels = all.map { JSString.literal($0.rawValue) + ":" + JSString.literal(kinds.label($0)) }
+        let words = all.map { kind in
+            JSString.literal(kind.rawValue) + ":[" + kinds.words(kind).map(JSString.literal).joined(separator: ",") + "]"
+        }
+        return template
+            .replacing("@KIND_LABEL@", with: "{" + labels.joined(separator: ", ") + "}")
+            .replacing("@KIND_WORDS@", with: "{" + words.joined(separator: ", ") + "}")
+    }
+
+    static let template = #"""
     // The search page: every year's index (site/search/YYYY.js) has been
     // read before this script runs. See SearchScript.swift for matching
     // and ranking.
@@ -34,9 +47,8 @@ enum SearchScript {
       var CHO = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ";
       // Final consonants (index 1...27) as the initial they become when a vowel follows; compounds left out.
       var JONG_CHO = [-1, 0, 1, -1, 2, -1, -1, 3, 5, -1, -1, -1, -1, -1, -1, -1, 6, 7, -1, 9, 10, 11, 12, 14, 15, 16, 17, 18];
-      var KIND_LABEL = {movie: "영화", drama: "드라마", book: "책", performance: "공연", other: "기타"};
-      var KIND_WORDS = {movie: ["영화", "movie"], drama: ["드라마", "drama"], book: ["책", "book"],
-                        performance: ["공연", "performance", "show"], other: ["기타", "other"]};
+      var KIND_LABEL = @KIND_LABEL@;
+      var KIND_WORDS = @KIND_WORDS@;
       var fields = {q: document.getElementById("q"), kind: document.getElementById("kind"),
                     min: document.getElementById("min"), friend: document.getElementById("friend"),
                     year: document.getElementById("year"), sort: document.getElementById("sort")};
@@ -139,7 +151,7 @@ enum SearchScript {
           if (at >= 0) take(p.length === word.length ? 40 : 30);
           else if (fuzzy && fuzzyIndex(p, word) >= 0) take(20);
         }
-        if (best < 25 && KIND_WORDS[e.kind].indexOf(word) >= 0) take(25);
+        if (best < 25 && (KIND_WORDS[e.kind] || [e.kind]).indexOf(word) >= 0) take(25);
         if (best < 25 && date && date(e.date)) take(25);
         if (best < 10 && e.m.indexOf(word) >= 0) take(10);
         return best;
@@ -260,13 +272,13 @@ enum SearchScript {
           crop.appendChild(img);
           link.appendChild(crop);
         } else {
-          var blank = el("span", "crop blank kind-" + e.kind, KIND_LABEL[e.kind]);
+          var blank = el("span", "crop blank kind-" + e.kind, KIND_LABEL[e.kind] || e.kind);
           blank.setAttribute("aria-hidden", "true");
           link.appendChild(blank);
         }
         var text = el("span", "card-text"), meta = el("span", "meta");
         text.appendChild(title(e));
-        meta.appendChild(el("span", "kind kind-" + e.kind, KIND_LABEL[e.kind]));
+        meta.appendChild(el("span", "kind kind-" + e.kind, KIND_LABEL[e.kind] || e.kind));
         var stars = el("span", "stars"), on = el("span", "stars-on");
         stars.setAttribute("role", "img");
         stars.setAttribute("aria-label", "별점 " + e.rating.toFixed(1) + "점 (5점 만점)");

@@ -15,9 +15,11 @@ public struct Site: Sendable {
     let byDate: [CalendarDate: [Entry]]
     let dates: [CalendarDate]
     let timeline: [TimelineYear]
+    let kinds: SiteKinds
 
     public init(_ input: SiteInput) {
         self.input = input
+        kinds = SiteKinds(theme: input.theme)
         diary = BookOrder.chronologicallySorted(input.entries)
         byDate = Dictionary(grouping: input.entries, by: \.date).mapValues(EntryOrder.sorted)
         dates = byDate.keys.sorted()
@@ -47,7 +49,7 @@ public struct Site: Sendable {
 
     private func page(_ path: SitePath, _ owner: SiteOwner, _ content: SitePage.Content) -> SitePage {
         SitePage(path: path, owner: owner, neighbourhood: Self.neighbourhood(content), content: content,
-                 links: input.links)
+                 links: input.links, kinds: kinds)
     }
 
     private static let firstDate = CalendarDate(year: 1, month: 1, day: 1)!

@@ -14,6 +14,7 @@ public struct SitePage: Sendable {
     public let neighbourhood: ClosedRange<CalendarDate>?
     let content: Content
     let links: SiteLinks
+    let kinds: SiteKinds
 
     /// Boxed: a book of 100,000 entries plans about 200,000 pages, and
     /// inline the largest page model made every page 480 bytes.
@@ -34,7 +35,7 @@ public struct SitePage: Sendable {
 
     /// The file's bytes: UTF-8 HTML, CSS or JavaScript.
     public func render() -> [UInt8] {
-        var w = PageWriter(path, links: links)
+        var w = PageWriter(path, links: links, kinds: kinds)
         switch content {
         case let .style(style): return Array(style.css.utf8)
         case .script: return Array(SiteScript.source.utf8)
@@ -46,8 +47,8 @@ public struct SitePage: Sendable {
         case let .year(page): return page.render(&w)
         case let .yearsIndex(page): return page.render(&w)
         case let .search(page): return page.render(&w)
-        case .searchScript: return Array(SearchScript.source.utf8)
-        case let .searchIndex(index): return index.render(links: links)
+        case .searchScript: return Array(SearchScript.source(kinds: kinds).utf8)
+        case let .searchIndex(index): return index.render(links: links, kinds: kinds)
         }
     }
 }

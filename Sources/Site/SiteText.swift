@@ -127,7 +127,7 @@ extension HTML {
     }
 
     /// The kind badge: `영화`, `책`, ...
-    mutating func kind(_ kind: EntryKind) {
-        element("span", [("class", "kind kind-\(kind.rawValue)")], kind.koreanLabel)
+    mutating func kind(_ kind: EntryKind, label: String) {
+        element("span", [("class", "kind kind-\(kind.rawValue)")], label)
     }
 }

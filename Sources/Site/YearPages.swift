@@ -52,7 +52,7 @@ struct YearPage: Sendable {
     private func preview(_ w: PageWriter, title: String) -> LinkPreview? {
         var parts = [SiteText.count(summary.count)]
         if let average = summary.averageRating { parts.append("평균 별점 \(SiteText.strings.average(average))") }
-        parts += summary.kinds.map { "\($0.kind.koreanLabel) \($0.count)" }
+        parts += summary.kinds.map { "\(w.kinds.label($0.kind)) \($0.count)" }
         let image = w.links.image(.year(summary.year)).map {
             ($0, sizes.year.width, sizes.year.height, "\(summary.year)년 티켓북 한 해 요약 이미지")
         }
@@ -102,7 +102,7 @@ struct YearPage: Sendable {
             for (kind, count) in summary.kinds {
                 w.html.open("li")
                 w.html.element("a", [("href", w.href(SearchQuery(kind: kind, year: summary.year, sort: .date)))],
-                               "\(kind.koreanLabel) \(count)")
+                               "\(w.kinds.label(kind)) \(count)")
                 w.html.close("li")
             }
             w.html.close("ul")

@@ -60,7 +60,8 @@ import Testing
         #expect(shared.stdout.contains("rendered 2,"), "\(shared.stdout)")
         let entry = try String(contentsOfFile: book.cache + "/site/entries/a.html", encoding: .utf8)
         let base = "https://tickets.example.com:8443/my%20book/"
-        #expect(entry.contains("<meta property=\"og:image\" content=\"\(base)tickets/a/ticket.webp\">"))
+        // With the share images made, the preview is the feed image (4:5, what feeds show whole).
+        #expect(entry.contains("<meta property=\"og:image\" content=\"\(base)tickets/a/feed.jpg\">"))
         #expect(entry.contains("<meta property=\"og:url\" content=\"\(base)site/entries/a.html\">"))
         #expect(entry.contains("<meta property=\"og:title\" content=\"a\">"))
         let year = try String(contentsOfFile: book.cache + "/site/years/2022.html", encoding: .utf8)
@@ -78,7 +79,7 @@ import Testing
     @Test func helpNamesTheSite() throws {
         let help = try Tool.run(["render", "--help"]).stdout
         #expect(help.contains("--no-site") && help.contains("--site-url URL"))
-        for kind in ["tickets", "days", "months", "books", "years", "site"] {
+        for kind in ["tickets", "shares", "days", "months", "books", "years", "site"] {
             #expect(help.contains("\n                          \(kind) "), "\(kind) is not listed under --only")
         }
     }

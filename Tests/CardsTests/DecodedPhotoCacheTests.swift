@@ -142,6 +142,26 @@ import Diary
         }
     }
 
+    /// A large JPEG loaded three times at one scale (a ticket's face, then
+    /// the entry's story and feed images, all at 1/2): told so, the first
+    /// load decodes the whole picture at that scale (not its part) and the
+    /// other two are served from it; the day tile, at another scale and
+    /// the photo's last load, decodes only its part, and nothing stays
+    /// held after it. Every picture is the one made without the cache.
+    @Test func oneScaledDecodeServesEveryLoadThatAsksIt() throws {
+        let path = try photos.write(TestPhotos.scene(width: 1600, height: 1200, hue: 120), "scaled.jpg")
+        let photo = FacePhoto(name: "scaled.jpg", path: path)
+        let cache = DecodedPhotoCache(budget: MemoryBudget(limit: 1 << 30))
+        cache.expect(loads: [path: 4])
+        let loader = PhotoLoader(decodedPhotos: cache)
+        for size in [Self.face, PixelSize(width: 480, height: 600), PixelSize(width: 540, height: 450), Self.tile] {
+            #expect(try loader.load(photo, size: size).raster == PhotoLoader().load(photo, size: size).raster, "\(size)")
+        }
+        let stats = cache.statistics
+        #expect(stats.decodes == 2 && stats.hits == 2 && stats.unshared == 1, "the tile decodes its part: \(stats)")
+        #expect(stats.heldBytes == 0 && stats.peakHeldCount == 1, "\(stats)")
+    }
+
     /// The memory budget caps the cache at a quarter of its limit.
     @Test func theMemoryBudgetCapsTheCache() {
         let cache = DecodedPhotoCache(capacity: 1 << 30, budget: MemoryBudget(limit: 8 << 20))

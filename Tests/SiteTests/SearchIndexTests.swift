@@ -102,4 +102,26 @@ import Testing
     func searchViewsAreSpelledAsTheScriptReadsThem(_ query: SearchQuery, _ fragment: String) {
         #expect(query.fragment == fragment)
     }
+
+    /// A theme's own kind reads as the theme names it: its badge on the
+    /// pages, its option in the kind filter, and the words search finds
+    /// it by; the script never indexes a table by a kind it lacks.
+    @Test func aThemesOwnKindIsNamedAsTheThemeNamesIt() throws {
+        var entries = Self.entries()
+        let musical = EntryKind(rawValue: "musical")
+        entries[0].kind = musical
+        var input = SitePagesTests.input(entries)
+        input.theme.kinds.append(KindStyle(kind: musical, korean: "뮤지컬", english: "Musical", credit: .names))
+        let pages = SitePagesTests.rendered(input)
+        let entryPage = try #require(pages["site/entries/2022%2F08%2Fdecision.html"])
+        #expect(entryPage.contains(">뮤지컬</a>") && !entryPage.contains(">musical<"))
+        let search = try #require(pages["site/search.html"])
+        #expect(search.contains("<option value=\"musical\">뮤지컬</option>"))
+        #expect(search.contains("<option value=\"exhibition\">전시</option>"), "the built-in kinds stay offered")
+        let script = try #require(pages["site/search.js"])
+        #expect(script.contains("\"musical\":\"뮤지컬\""))
+        #expect(script.contains("\"musical\":[\"뮤지컬\",\"musical\"]"))
+        #expect(script.contains("\"concert\":[\"콘서트\",\"concert\"]"))
+        #expect(!script.contains("@KIND_"))
+    }
 }

@@ -15,9 +15,12 @@ import Synchronization
 /// - Key: the photo's path, its exact bytes (compared in full, not
 ///   hashed), the `DecodePlan` and the limits it was decoded under. Equal
 ///   plans on equal bytes give identical rasters, so sharing changes no pixel.
-/// - Only full-size plans are shared (`shares(_:)`): a scaled plan is
-///   sized for one consumer and never asked twice in a run, so keeping it
-///   would only hold memory.
+/// - Full-size plans are shared (`shares(_:)`); so are scaled plans of the
+///   whole picture when the run has said the photo is loaded again
+///   (`expect(loads:)`): a ticket's face and the entry's story and feed
+///   images all ask a 12 MP JPEG at 1/2, one decode for three. A part of
+///   a photo (a restricted JPEG decode) is sized for one consumer and
+///   never kept.
 /// - Single flight: a request for a decode in progress waits for it.
 /// - Bounded: holds at most `limit` bytes (each raster's pixels plus the
 ///   file bytes kept to compare), least recently used out first; a decode
@@ -93,7 +96,9 @@ public final class DecodedPhotoCache: Sendable {
         state.withLock { ($0.remaining?[path] ?? 0) > 1 }
     }
 
-    /// Whether decodes by `plan` are shared: full-size ones only.
+    /// Whether decodes by `plan` are shared whatever the run said: full-size
+    /// ones. (Whole-picture scaled plans are shared too once the run has
+    /// said a photo is loaded again: `isLoadedAgain(_:)`.)
     public static func shares(_ plan: DecodePlan) -> Bool { plan.isFullSize }
 
     /// `bytes` (the file at `path`) decoded by `plan`: a kept raster, the
@@ -101,7 +106,9 @@ public final class DecodedPhotoCache: Sendable {
     /// decode threw (to every request that waited for it).
     public func decode(_ bytes: [UInt8], path: String, plan: DecodePlan,
                        limits: DecodeLimits) throws(CodecError) -> DecodedImage {
-        guard DecodedPhotoCache.shares(plan) else {
+        let shared = DecodedPhotoCache.shares(plan)
+            || (plan.region == nil && state.withLock { $0.remaining != nil })
+        guard shared else {
             state.withLock { s in
                 // Still a load of the photo: counted, so that a decode kept
                 // for the loads to come is let go after the last of them
@@ -120,9 +127,12 @@ public final class DecodedPhotoCache: Sendable {
             if let slot = s.slots[key], slot.bytes == bytes {
                 s.slots[key]?.lastUse = s.clock
                 s.statistics.hits += 1
-                if !later { s.drop(key) }
+                // The photo's last load: nothing of it is wanted any more
+                // (a face's 1/2 decode once its day's 1/4 one is served).
+                if !later { s.dropAll(path) }
                 return .done(slot.image)
             }
+            if !later { s.dropAll(path) }
             if let flight = s.flights[key], flight.bytes == bytes {
                 s.statistics.joined += 1
                 return .wait(flight)

@@ -76,11 +76,12 @@ public struct PhotoLoader: Sendable {
             // the photo): a landscape photo in a portrait face shows about
             // a third of itself. The pixels are the whole decode's, and the
             // resize worked out for the footprint is the one that runs.
-            // Not when the whole photo is decoded at full size and another
-            // region of the run loads it next (a photo smaller than both a
-            // face and its day tile): one shared decode serves both.
+            // Not when another region of the run loads the photo next (a
+            // face, then the entry's story and feed images; a photo smaller
+            // than both a face and its day tile): the whole decode is shared
+            // and serves every load that asks the same plan.
             var resize: ResamplePlan?
-            let sharedWhole = DecodedPhotoCache.shares(decodePlan) && decodedPhotos?.isLoadedAgain(photo.path) == true
+            let sharedWhole = decodedPhotos?.isLoadedAgain(photo.path) == true
             if partialDecode && decodePlan.canRestrict && !sharedWhole {
                 let whole = decodePlan.uprightDecodedSize
                 let planned = resampler.plan(sourceSize: whole, to: resampleSize, from: crop(whole))

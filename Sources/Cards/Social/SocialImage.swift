@@ -38,7 +38,6 @@ extension CardRenderer {
         let card = SocialMetrics.storyCard
         let cardSize = PixelSize(width: Int(card.width), height: Int(card.height))
         var warnings: [CardWarning] = []
-        var canvas = Raster(width: size.width, height: size.height, fill: theme.brandColor)
         // 1. The photo as edited, fitted to the 4:5 card (over the card's
         //    own background: a transparent poster shows it, not nothing).
         var photo: Raster?
@@ -51,11 +50,14 @@ extension CardRenderer {
         }
         // 2. The backdrop: the photo shrunk to a few pixels and stretched
         //    back (a blur at the cost of its pixels), or the brand gradient.
+        //    Each writes every pixel: the canvas is not filled first.
+        var canvas: Raster
         if let photo {
             let tiny = photo.resized(to: PixelSize(width: 18, height: 22))
             let frame = Rect(x: 1.5, y: 0, width: 15, height: 22)  // 9:16 of it, no stretching
             canvas = tiny.resized(to: size, from: frame)
         } else {
+            canvas = Raster(width: size.width, height: size.height, fill: theme.brandColor)
             canvas.fill(brandGradient(in: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))))
         }
         // 3. Dark enough for white text at 4.5:1 over its brightest pixel

@@ -72,9 +72,10 @@ enum SharesKind: KindDeclaration {
                         warnings: images.warnings, provisional: images.provisional)
     }
 
+    /// The photo twice: the story and the feed each load it.
     static func photos(_ item: WorkItem) -> [String] {
         let e = (item.payload as! RunEntry).entry
-        return [(e.front ?? e.back)?.path].compactMap { $0 }
+        return [(e.front ?? e.back)?.path, (e.front ?? e.back)?.path].compactMap { $0 }
     }
 }
 

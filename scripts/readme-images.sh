@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Regenerates the README's pictures in docs/images from the sample ticket
 # book: makes the book's photos with fixture-maker, then renders a front
-# face, a back face, a share image, a crowded day's thumbnail, a month
-# sheet, share images of an emoji title and a transparent poster, and
-# screenshots of the browsable site's pages.
+# face, a back face, a share image, a story and a feed image (at half
+# size), a crowded day's thumbnail, a month sheet, share images of an
+# emoji title and a transparent poster, the ticket book's pages and year,
+# and screenshots of the browsable site's pages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then

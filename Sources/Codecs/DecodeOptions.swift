@@ -28,7 +28,7 @@ public struct DecodeOptions: Sendable, Hashable {
     /// How much larger than `minimumSize` a reduced decode must stay.
     /// 1 (as Pillow's draft mode) already keeps a 256-pixel thumbnail of a
     /// 12-megapixel photo at 46 dB PSNR from a full decode; 2 (as libvips)
-    /// gives 56 dB at twice the decode cost. See README "Shrink-on-load".
+    /// gives 56 dB at twice the decode cost. See docs/decoding.md, "Shrink-on-load".
     public var shrinkHeadroom: Double
     /// Turn the image upright using its EXIF orientation.
     public var applyOrientation: Bool

@@ -5,12 +5,23 @@ struct UsageError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// What one command accepts.
+/// What one command accepts, made from its declared options
+/// (`ArgumentSpec(_ options: [Option])`).
 struct ArgumentSpec {
     /// Options that take a value (`--name VALUE` or `--name=VALUE`).
-    var valued: Set<String> = []
+    private(set) var valued: Set<String> = []
     /// Options that stand alone.
-    var flags: Set<String> = []
+    private(set) var flags: Set<String> = []
+    /// One-letter names (`-o`) and the long names they stand for (`output`).
+    private(set) var shorts: [String: String] = [:]
+
+    /// What the parser accepts: exactly `options`.
+    init(_ options: [Option]) {
+        for option in options {
+            if option.value == nil { flags.insert(option.name) } else { valued.insert(option.name) }
+            if let short = option.short { shorts["-\(short)"] = option.name }
+        }
+    }
 }
 
 /// Command-line words split into positionals, valued options and flags.
@@ -22,7 +33,9 @@ struct Arguments {
 
     init(_ words: ArraySlice<String>, spec: ArgumentSpec) throws {
         var rest = words[...]
-        while let word = rest.popFirst() {
+        while var word = rest.popFirst() {
+            // A one-letter name (`-o`) is its long name's other spelling.
+            if let long = spec.shorts[word] { word = "--" + long }
             if word == "--" {
                 guard !rest.contains("") else { throw UsageError("an empty argument is not a path (\".\" is the current folder)") }
                 positionals.append(contentsOf: rest)

@@ -9,8 +9,6 @@ import Glibc
 
 /// The theme and font options `share` and `render` have in common.
 struct CardOptions {
-    static let valued: Set<String> = ["theme", "font"]
-
     var theme: Theme
     var fontFile: String?
     /// The theme file and every font file given (by the theme or

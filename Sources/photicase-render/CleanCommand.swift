@@ -6,6 +6,27 @@ import Glibc
 
 /// `photicase-render clean`: empty the cache, or prune what is gone.
 enum CleanCommand {
+    /// Every option `clean` takes, in the order its help lists them: the
+    /// parser's spec and the help are both made from this list.
+    static let options: [Option] = [
+        .valued("cache", "DIR", """
+            cache folder (default $XDG_CACHE_HOME/photicase-render,
+            else ~/.cache/photicase-render)
+            """),
+        .valued("prune", "ENTRIES", """
+            remove only what is provably gone from ENTRIES
+            (instead of emptying the cache)
+            """),
+        .valued("today", "YYYY-MM-DD", """
+            the day render marks on month sheets (default:
+            today); its month's sheet is kept
+            """),
+        .flag("allow-empty", """
+            prune even when ENTRIES holds no entry at all
+            (refused otherwise: an unmounted disk?)
+            """),
+    ]
+
     static let help = """
     Usage: photicase-render clean [--cache DIR] [--prune ENTRIES [--today YYYY-MM-DD] [--allow-empty]]
 
@@ -17,10 +38,7 @@ enum CleanCommand {
     index of ours lists are removed; a folder without CACHEDIR.TAG or an index
     is refused.
 
-      --today YYYY-MM-DD      the day render marks on month sheets (default:
-                              today); its month's sheet is kept
-      --allow-empty           prune even when ENTRIES holds no entry at all
-                              (refused otherwise: an unmounted disk?)
+    \(Option.helpLines(options, column: 26))
 
     Exit status: 0 done, 1 some entries or folders could not be read (nothing
     is pruned then) or a file could not be removed, 2 usage error, not a
@@ -29,8 +47,7 @@ enum CleanCommand {
     """
 
     static func run(_ words: ArraySlice<String>) throws -> ExitStatus {
-        let args = try Arguments(words, spec: ArgumentSpec(valued: ["cache", "prune", "today"],
-                                                           flags: ["allow-empty"]))
+        let args = try Arguments(words, spec: ArgumentSpec(options))
         guard args.positionals.isEmpty else { throw UsageError("clean takes no positional arguments") }
         let cache = try RenderCommand.cacheFolder(args)
         // Only pruning keeps a month by today; an empty-out would ignore it.

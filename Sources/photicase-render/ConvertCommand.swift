@@ -6,23 +6,30 @@ import Raster
 /// `photicase-render convert IN OUT`: decode upright, optionally shrink,
 /// encode in the format OUT's extension names.
 enum ConvertCommand {
+    /// Every option `convert` takes, in the order its help lists them: the
+    /// parser's spec and the help are both made from this list.
+    static let options: [Option] = [
+        .valued("max-size", "N", "fit inside N x N pixels (1-65535)"),
+        .valued("memory-limit", "SIZE", "decode memory, e.g. 512M or 2G (default 1G)"),
+        .valued("quality", "Q", "JPEG/WebP quality 1-100 (defaults 88 and 85)"),
+        .flag("progressive", "progressive JPEG"),
+        .valued("chroma", "420|444", "JPEG chroma subsampling: 420 (default) or 444 (none)"),
+        .flag("lossless", "lossless WebP"),
+    ]
+
     static let help = """
     Usage: photicase-render convert IN OUT [--max-size N] [--quality Q]
                                    [--progressive] [--lossless] [--chroma 420|444]
                                    [--memory-limit SIZE]
 
-    Decodes IN (JPEG, PNG or WebP, sniffed from its bytes), turns it upright
-    by its EXIF orientation, shrinks it to fit inside NxN when --max-size is
-    given (never enlarging), and writes OUT as .png, .jpg/.jpeg or .webp.
-    OUT is replaced atomically: it is never left half-written. OUT may not
-    be IN itself, nor a folder, link, FIFO or device.
+    Decodes IN (JPEG, PNG, WebP, HEIF or AVIF, sniffed from its bytes), turns
+    it upright by its EXIF orientation and into sRGB, shrinks it to fit
+    inside NxN when --max-size is given (never enlarging), and writes OUT as
+    .png, .jpg/.jpeg or .webp. OUT is replaced atomically: it is never left
+    half-written. OUT may not be IN itself, nor a folder, link, FIFO or
+    device.
 
-      --max-size N     fit inside N x N pixels (1-65535)
-      --memory-limit SIZE  decode memory, e.g. 512M or 2G (default 1G)
-      --quality Q      JPEG/WebP quality 1-100 (defaults 88 and 85)
-      --progressive    progressive JPEG
-      --chroma 444     JPEG without chroma subsampling (default 420)
-      --lossless       lossless WebP
+    \(Option.helpLines(options))
 
     An option OUT's format has no use for (--quality on PNG, --progressive
     or --chroma off JPEG, --lossless off WebP) is a usage error.
@@ -31,8 +38,7 @@ enum ConvertCommand {
     """
 
     static func run(_ words: ArraySlice<String>) throws -> ExitStatus {
-        let args = try Arguments(words, spec: ArgumentSpec(valued: ["max-size", "quality", "chroma", "memory-limit"],
-                                                           flags: ["progressive", "lossless"]))
+        let args = try Arguments(words, spec: ArgumentSpec(options))
         guard args.positionals.count <= 2 else {
             throw UsageError("convert takes one IN and one OUT; unexpected \(args.positionals.dropFirst(2).map { "'\($0)'" }.joined(separator: ", "))")
         }

@@ -2,6 +2,9 @@ import Codecs
 
 /// `photicase-render inspect FILE...`: one JSON object per line and file.
 enum InspectCommand {
+    /// `inspect` takes no option: every word is a FILE.
+    static let options: [Option] = []
+
     static let help = """
     Usage: photicase-render inspect FILE...
 
@@ -16,7 +19,7 @@ enum InspectCommand {
     """
 
     static func run(_ words: ArraySlice<String>) throws -> ExitStatus {
-        let args = try Arguments(words, spec: ArgumentSpec())
+        let args = try Arguments(words, spec: ArgumentSpec(options))
         guard !args.positionals.isEmpty else { throw UsageError("inspect needs at least one FILE") }
         var status = ExitStatus.success
         for path in args.positionals {

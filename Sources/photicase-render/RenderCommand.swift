@@ -8,66 +8,86 @@ import Glibc
 
 /// `photicase-render render ENTRIES`: the batch job.
 enum RenderCommand {
+    /// Every option `render` takes, in the order its help lists them: the
+    /// parser's spec and the help are both made from this list.
+    static var options: [Option] { [
+        .valued("cache", "DIR", """
+            cache folder (default $XDG_CACHE_HOME/photicase-render,
+            else ~/.cache/photicase-render)
+            """),
+        .valued("only", "LIST", """
+            the kinds to make, comma-separated (default all):
+            \(Kinds.help(indent: 0))
+            a cache keeps the kinds it holds that are made
+            from the ones listed (or they from them) in
+            agreement: see docs/cache.md
+            """),
+        .flag("no-site", """
+            everything --only says but the site (a cache
+            that holds a site keeps it up to date)
+            """),
+        .valued("site-url", "URL", """
+            where the cache folder is published (http or
+            https): entry and year pages get link previews
+            (Open Graph, Twitter cards) with absolute URLs
+            """),
+        .valued("format", "png|jpeg|webp", """
+            one format for all images (default: WebP tickets,
+            JPEG story and feed images, day thumbnails, book
+            pages and years, PNG month sheets)
+            """),
+        .valued("quality", "Q", """
+            one quality, 1-100, for every WebP and JPEG output
+            (default: each output's own, 88-93, chosen to
+            keep 40 dB); lower is smaller and faster
+            """),
+        .valued("jobs", "N", "worker threads (default: number of cores)"),
+        .flag("force", "render everything again"),
+        .valued("progress", "MODE", "auto (bar on a terminal, else none), bar, json, none"),
+        .flag("dry-run", "list what would be rendered and removed"),
+        .valued("shard", "K/N", "render only shard K of N (0 <= K < N)"),
+        .flag("wait", "wait for another run's lock instead of exiting 3"),
+        .valued("scale", "N", "ticket pixels per point: 1, 2 (default) or 3"),
+        .valued("thumbnail-size", "N", "day thumbnail side in pixels (default 256)"),
+        .valued("page-size", "N", "entries per gallery and list page (default 12)"),
+        .valued("today", "YYYY-MM-DD", "the day marked on month sheets (default: today)"),
+        .valued("theme", "FILE", "a theme JSON file"),
+        .valued("font", "FILE", "a font file for all text"),
+        .valued("memory-limit", "SIZE", """
+            decode memory shared by all jobs, e.g. 512M or 2G
+            (default 1G); a photo needing more fails alone
+            """),
+        .flag("allow-empty", """
+            remove every output even when ENTRIES holds no
+            entry (refused otherwise: an unmounted disk)
+            """),
+    ] }
+
     static var help: String { """
     Usage: photicase-render render ENTRIES [options]
 
     Renders every entry under ENTRIES (an entry folder, or a folder of entry
     folders at any depth) into the cache: ticket faces and shareable tickets,
-    calendar-day thumbnails and month sheets, the ticket book's gallery, list
-    and timeline pages, a year-in-review image per year, and a static site
-    to browse them (CACHE/index.html, opened from any browser or web
-    server). Only what changed is rendered.
+    story and feed images, calendar-day thumbnails and month sheets, the
+    ticket book's gallery, list and timeline pages, a year-in-review image
+    per year, and a static site to browse them (CACHE/index.html, opened
+    from any browser or web server). Only what changed is rendered.
 
-      --cache DIR             cache folder (default $XDG_CACHE_HOME/photicase-render,
-                              else ~/.cache/photicase-render)
-      --only LIST             the kinds to make, comma-separated (default all):
-    \(Kinds.help(indent: 26))
-                              a cache keeps the kinds it holds that are made
-                              from the ones listed (or they from them) in
-                              agreement: see docs/cache.md
-      --no-site               everything --only says but the site (a cache
-                              that holds a site keeps it up to date)
-      --site-url URL          where the cache folder is published (http or
-                              https): entry and year pages get link previews
-                              (Open Graph, Twitter cards) with absolute URLs
-      --format png|jpeg|webp  one format for all images (default: WebP tickets,
-                              JPEG day thumbnails, book pages and years, PNG
-                              month sheets)
-      --quality Q             one quality, 1-100, for every WebP and JPEG output
-                              (default: each output's own, 88-93, chosen to
-                              keep 40 dB); lower is smaller and faster
-      --jobs N                worker threads (default: number of cores)
-      --force                 render everything again
-      --progress MODE         auto (bar on a terminal, else none), bar, json, none
-      --dry-run               list what would be rendered and removed
-      --shard K/N             render only shard K of N (0 <= K < N)
-      --wait                  wait for another run's lock instead of exiting 3
-      --scale N               ticket pixels per point: 1, 2 (default) or 3
-      --thumbnail-size N      day thumbnail side in pixels (default 256)
-      --page-size N           entries per gallery and list page (default 12)
-      --today YYYY-MM-DD      the day marked on month sheets (default: today)
-      --theme FILE            a theme JSON file
-      --font FILE             a font file for all text
-      --memory-limit SIZE     decode memory shared by all jobs, e.g. 512M or 2G
-                              (default 1G); a photo needing more fails alone
-      --allow-empty           remove every output even when ENTRIES holds no
-                              entry (refused otherwise: an unmounted disk)
+    \(Option.helpLines(options))
 
     Exit status: 0 all rendered or up to date, 1 some entries or folders
     failed (their outputs are kept as they were) or a file could not be
     written, 2 usage or configuration error, 3 another run holds the cache
-    lock. A one-line summary is printed on stdout at the end; warnings and
-    failures go to stderr (or into the JSON events) and render.log.
+    lock (or another program holds its index open). A one-line summary is
+    printed on stdout at the end; warnings and failures go to stderr (or
+    into the JSON events) and render.log.
     SIGINT, SIGTERM or SIGHUP stops the run after the items in progress:
     what is written is committed, the rest is left for the next run, and
     the tool then ends by that signal (a second one ends it at once).
     """ }
 
     static func run(_ words: ArraySlice<String>) throws -> ExitStatus {
-        let args = try Arguments(words, spec: ArgumentSpec(
-            valued: CardOptions.valued.union(["cache", "only", "format", "jobs", "progress", "shard", "scale",
-                                              "thumbnail-size", "today", "memory-limit", "page-size", "quality", "site-url"]),
-            flags: ["force", "dry-run", "wait", "allow-empty", "no-site"]))
+        let args = try Arguments(words, spec: ArgumentSpec(options))
         guard args.positionals.count == 1 else { throw UsageError("render needs one ENTRIES folder") }
         var options = RenderOptions(entries: args.positionals[0], cache: try cacheFolder(args), today: try today(args))
         if let only = args.values["only"] {

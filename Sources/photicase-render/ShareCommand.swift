@@ -8,6 +8,36 @@ import Raster
 /// `photicase-render share ENTRY_DIR -o FILE`: one shareable ticket,
 /// straight from an entry folder, without a cache.
 enum ShareCommand {
+    /// Every option `share` takes, in the order its help lists them: the
+    /// parser's spec and the help are both made from this list.
+    static let options: [Option] = [
+        .valued("output", "FILE", short: "o", "where to write (format from the extension)"),
+        .valued("layout", "NAME", """
+            card (default: both faces on the share backdrop),
+            front (the front face alone), story, feed
+            (not with --year)
+            """),
+        .flag("front-only", "the same as --layout front"),
+        .valued("year", "YYYY", """
+            the year in review of that year's entries under
+            ENTRIES (a 9:16 story image), instead of one entry
+            """),
+        .valued("scale", "N", """
+            pixels per card point: 1, 2 (default) or 3 (card
+            and front; a story and a feed are 1080 wide)
+            """),
+        .valued("quality", "Q", """
+            JPEG or WebP quality 1-100 (defaults 88 and 85;
+            not for .png)
+            """),
+        .valued("theme", "FILE", "a theme JSON file"),
+        .valued("font", "FILE", """
+            a font file for all text (fallback fonts still
+            apply)
+            """),
+        .valued("memory-limit", "SIZE", "decode memory, e.g. 512M or 2G (default 1G)"),
+    ]
+
     static let help = """
     Usage: photicase-render share ENTRY_DIR -o FILE [--layout card|front|story|feed]
                                  [--scale 1|2|3] [--quality Q] [--theme FILE] [--font FILE]
@@ -22,28 +52,14 @@ enum ShareCommand {
     year under ENTRIES; an entry that cannot be read is left out with a
     warning.
 
-      -o, --output FILE   where to write (format from the extension)
-      --layout NAME       card (default: both faces on the share backdrop),
-                          front (the front face alone), story, feed
-                          (not with --year)
-      --front-only        the same as --layout front
-      --scale N           pixels per card point: 1, 2 (default) or 3 (card
-                          and front; a story and a feed are 1080 wide)
-      --quality Q         JPEG or WebP quality 1-100 (defaults 88 and 85; not for .png)
-      --theme FILE        a theme JSON file
-      --font FILE         a font file for all text (fallback fonts still apply)
-      --memory-limit SIZE decode memory, e.g. 512M or 2G (default 1G)
+    \(Option.helpLines(options))
 
     Exit status: 0 written, 1 the entry is invalid or a photo cannot be
     decoded (the message says which and why), 2 usage error.
     """
 
     static func run(_ words: ArraySlice<String>) throws -> ExitStatus {
-        // -o is the one short option; it is spelled out before parsing.
-        let normalized = words.map { $0 == "-o" ? "--output" : $0 }[...]
-        let args = try Arguments(normalized, spec: ArgumentSpec(valued: CardOptions.valued.union(["output", "scale", "year", "quality",
-                                                                                                          "memory-limit", "layout"]),
-                                                                flags: ["front-only"]))
+        let args = try Arguments(words, spec: ArgumentSpec(options))
         guard args.positionals.count == 1 else {
             throw UsageError(args.values["year"] == nil ? "share needs one ENTRY_DIR" : "share --year needs one ENTRIES folder")
         }

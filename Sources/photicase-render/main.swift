@@ -6,6 +6,13 @@ import Glibc
 /// The version printed by --version; also part of cache fingerprints later.
 let toolVersion = "0.1.0"
 
+/// The options of the tool itself (`runTool` reads them before any
+/// command); every command also takes `--help` and `-h`.
+let toolOptions: [Option] = [
+    Option(name: "help", value: nil, short: "h", help: "show this help (a command's: COMMAND --help)"),
+    .flag("version", "print the version"),
+]
+
 let toolHelp = """
 Usage: photicase-render COMMAND [OPTIONS]
 
@@ -13,14 +20,13 @@ Renders PhotiCase ticket-book images.
 
 Commands:
   render ENTRIES       render a ticket book into the cache (incremental)
-  share ENTRY_DIR      render one shareable ticket to a file
+  share ENTRY_DIR      render a shareable image of an entry or a year
   clean                empty the cache, or --prune what is gone
   inspect FILE...      print each image's header facts as JSON lines
   convert IN OUT       decode, turn upright, optionally shrink, re-encode
 
 Run 'photicase-render COMMAND --help' for a command's options.
-  --help               show this help
-  --version            print the version
+\(Option.helpLines(toolOptions, column: 23))
 """
 
 /// Runs one command and turns its outcome into an exit status.

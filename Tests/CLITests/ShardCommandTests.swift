@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Codecs
 
-/// `--shard K/N` as README shows it: four shards through GNU parallel on one
+/// `--shard K/N` as docs/scale.md shows it: four shards through GNU parallel on one
 /// machine, into one cache, make the same cache as one unsharded run.
 @Suite(.serialized) struct ShardCommandTests {
     /// GNU parallel, where Debian puts it (scripts/setup.sh --test installs it).
@@ -43,7 +43,7 @@ import Codecs
         let whole = try Tool.run(common + ["--cache", book.base + "/whole"])
         #expect(whole.status == 0, "\(whole.stderr)")
 
-        // As README's scale-out example: one process per shard, four at once.
+        // As the scale-out recipe of docs/scale.md: one process per shard, four at once.
         let sharded = book.base + "/sharded"
         let run = try Tool.run(["-j4", "--halt", "now,fail=1", Tool.path] + common
                                + ["--cache", sharded, "--shard", "{}/4", ":::", "0", "1", "2", "3"],

@@ -1,11 +1,15 @@
 import Cards
 import Codecs
 import Foundation
+import Imaging
+import Raster
 import Testing
 import Diary
 
-/// Renders the README's pictures from the sample ticket book into
-/// $PHOTICASE_README_IMAGES (scripts/readme-images.sh sets it); skipped otherwise.
+/// Renders the README's pictures (a front and a back face, a share image, a
+/// story and a feed image, a crowded day, a month sheet) from the sample
+/// ticket book into $PHOTICASE_README_IMAGES (scripts/readme-images.sh
+/// sets it); skipped otherwise.
 @Test(.enabled(if: ProcessInfo.processInfo.environment["PHOTICASE_README_IMAGES"] != nil && FixtureBook.hasPhotos))
 func readmeImages() throws {
     let dir = ProcessInfo.processInfo.environment["PHOTICASE_README_IMAGES"]!
@@ -20,6 +24,13 @@ func readmeImages() throws {
     try write(try renderer.renderFront(decision, scale: 1), "front")
     try write(try renderer.renderBack(decision, scale: 1), "back")
     try write(try renderer.renderShare(decision, options: ShareOptions(scale: 1)), "share")
+    // The entry's story and feed images (the `shares` kind), at half their
+    // 1080-pixel width: a README shows them beside the ticket.
+    for format in SocialFormat.allCases {
+        let image = try renderer.renderSocial(SocialImageInput(decision, format: format))
+        let half = PixelSize(width: format.size.width / 2, height: format.size.height / 2)
+        try write(RenderedImage(raster: image.raster.resized(to: half), warnings: image.warnings), format.rawValue)
+    }
     try write(try renderer.renderDayThumbnail(entries.filter { $0.date == CalendarDate(year: 2022, month: 8, day: 20) }),
               "day-2022-08-20")
     try write(try renderer.renderMonthSheet(year: 2022, month: 8, entries: entries,

@@ -121,7 +121,7 @@ enum LCMSBinding {
 
     /// Relative colorimetric, with black-point compensation: it changes
     /// nothing for matrix profiles (their black is already 0) and keeps
-    /// CMYK shadows from turning grey (see README "Colour management").
+    /// CMYK shadows from turning grey (see docs/decoding.md, "Colour management").
     static let flags = cmsUInt32Number(cmsFLAGS_BLACKPOINTCOMPENSATION)
 
     /// A transform from `profile` to sRGB reading `layout` and writing RGB

@@ -5,8 +5,8 @@ import Diary
 /// Each entry's images to post: a story (1080×1920) and a feed post
 /// (1080×1350), `tickets/<id>/story.<ext>` and `feed.<ext>`, in the
 /// entry's tickets folder. JPEG by default: Instagram recompresses what it
-/// is given, so a larger file shows no better (docs/PERFORMANCE.md,
-/// "Story and feed images"). Keyed by `SocialPairInput`: the front photo
+/// is given, so a larger file shows no better (docs/outputs.md, "Story and
+/// feed images"). Keyed by `SocialPairInput`: the front photo
 /// (or the back one of an entry that has no front), title, kind, rating,
 /// date and the memo's first line.
 enum SharesKind: KindDeclaration {

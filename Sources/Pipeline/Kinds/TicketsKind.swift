@@ -27,7 +27,7 @@ enum TicketsKind: KindDeclaration {
     }
 
     /// libwebp's quality and method per image, chosen on three books
-    /// (docs/PERFORMANCE.md, "Ticket image formats"): method 1 makes files
+    /// (docs/PERFORMANCE.md, "Ticket images: size and quality"): method 1 makes files
     /// as small as method 3 a quality step lower, with 41% fewer encoder
     /// instructions. The front needs quality 93 for 40 dB on every book;
     /// the back keeps 40.5 dB at 92; the share image, half backdrop and

@@ -215,7 +215,8 @@ enum Syscalls {
     /// and the pid namespace (each left out when it cannot be read).
     static func processSpace() -> String {
         var host = [CChar](repeating: 0, count: 256)
-        let name = gethostname(&host, host.count - 1) == 0 ? String(cString: host) : ""
+        let name = gethostname(&host, host.count - 1) == 0
+            ? String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
         var boot = ""
         let fd = Glibc.open("/proc/sys/kernel/random/boot_id", O_RDONLY)
         if fd >= 0 {

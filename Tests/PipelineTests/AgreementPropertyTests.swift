@@ -99,8 +99,8 @@ import Diary
             guard !path.hasPrefix("index"), !path.hasPrefix("render.log"), !path.hasPrefix(".lock"),
                   let data = FileManager.default.contents(atPath: cache + "/" + path) else { continue }
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: cache + "/" + path, isDirectory: &isFolder)
-            if !isFolder.boolValue { files[path] = data }
+            let exists = FileManager.default.fileExists(atPath: cache + "/" + path, isDirectory: &isFolder)
+            if exists, !isFolder.boolValue { files[path] = data }
         }
         return files
     }

@@ -1,5 +1,3 @@
-import Diary
-
 extension MonthKey {
     /// The months that get a sheet (and a calendar page): every month with
     /// entries or held entries (they still exist), today's month, and the

@@ -27,6 +27,9 @@ public final class CardRenderer {
     var shareShadows: [Int: CastShadow] = [:]
     /// The share image's backdrop and shadows per face count and scale.
     var shareBackdrops: [ShareBackdrop.Key: ShareBackdrop] = [:]
+    /// The last story card's outline and the shadow it cast: every card of
+    /// an opaque photo has the same outline, so the blur is done once.
+    var storyShadow: (outline: AlphaMask, cast: CastShadow)?
 
     /// A renderer for `theme`, finding fonts through `fonts`. Throws
     /// `CardError.font` when the theme's font file cannot be used.

@@ -73,6 +73,42 @@ import Diary
         #expect(!usual.warnings.contains { if case .leftOut = $0 { true } else { false } })
     }
 
+    /// The back of the default card uses its room: a long concert title,
+    /// three companions (one an emoji, one a long Latin name) and a memo are
+    /// drawn whole; a memo longer than the card runs down to the
+    /// perforation, and only its end is said to be left out.
+    @Test func theDefaultBackDrawsALongTitleEveryCompanionAndRunsTheMemoToThePerforation() throws {
+        let renderer = try CardRenderer()
+        var entry = testEntry(title: "NCT 127 콘서트 NEO CITY – THE LINK", rating: 5,
+                              memo: "응원봉 바다가 끝없이 이어졌다. 앵콜까지 목이 쉬도록 따라 불렀다.")
+        entry.friends = ["😀 민지", "Jennifer Lawrence-Kim", "서연"]
+        func leftOut(_ image: RenderedImage) -> [String] {
+            image.warnings.flatMap { warning -> [String] in
+                if case let .leftOut(_, what, _) = warning { return what } else { return [] }
+            }
+        }
+        let usual = try renderer.renderBack(entry, scale: 2)
+        #expect(leftOut(usual).isEmpty, "\(usual.warnings)")
+
+        entry.memo = String(repeating: "응원봉 바다가 끝없이 이어졌고 앵콜까지 목이 쉬도록 따라 불렀다. ", count: 30)
+        let long = try renderer.renderBack(entry, scale: 2)
+        #expect(leftOut(long) == ["the end of the memo"], "\(long.warnings)")
+        // The lowest inked row of the memo's column, above the stub: within
+        // 15% of the perforation, not half way down as it once ended.
+        let face = long.raster
+        let perforation = face.height - 92 * 2
+        let background = face[face.width / 2, 4]
+        let pad = Int(CardMetrics.padding * 2)
+        var lowest = 0
+        for y in 0..<(perforation - 12) where (pad..<(face.width - pad)).contains(where: { x in
+            let p = face[x, y]
+            return abs(Int(p.r) - Int(background.r)) + abs(Int(p.g) - Int(background.g))
+                + abs(Int(p.b) - Int(background.b)) > 60
+        }) { lowest = y }
+        #expect(Double(lowest) > 0.85 * Double(perforation),
+                "the memo's ink ends at row \(lowest); the perforation is at \(perforation)")
+    }
+
     /// The year's companion line names up to three of a tie and how many
     /// more; fewer when they do not fit, and a single long name is cut,
     /// never the count of the others.

@@ -73,8 +73,8 @@ extension CardRenderer {
         //    a photo the placeholder face's gradient and the title's letter.
         var face = photo ?? placeholderPicture(input, size: cardSize)
         face = face.roundedCorners(radius: SocialMetrics.storyCorner)
-        canvas.draw(face, at: Int(card.x), Int(card.y),
-                    shadow: DropShadow(offsetX: 0, offsetY: 10, sigma: 22, color: RGBA(0, 0, 0, 110)))
+        canvas.drawShadow(storyCardShadow(face), at: Int(card.x), Int(card.y))
+        canvas.draw(face, at: Int(card.x), Int(card.y))
         try drawBadge(strings.kind(input.kind), into: &canvas, at: Point(x: card.x + 36, y: card.y + 36), points: 14,
                       scale: s, fill: theme.badgeColor(input.kind), textColor: theme.inverseTextColor)
         // 5. The text under the card: the title (`storyTitle`), the stars
@@ -98,6 +98,17 @@ extension CardRenderer {
                                                                  alignment: .center), width: Double(size.width))
         draw(mark, into: &canvas, at: Point(x: 0, y: (Double(size.height) - 60 - mark.size.height).rounded()))
         return RenderedImage(raster: canvas, warnings: warnings + takeTextWarnings())
+    }
+
+    /// The shadow the story's card casts: what `draw(_:at:shadow:)` paints,
+    /// with the blur kept for the next card of the same outline (compared
+    /// whole, so a transparent poster's own outline gets its own blur).
+    func storyCardShadow(_ face: Raster) -> CastShadow {
+        let outline = AlphaMask(alphaOf: face)
+        if let kept = storyShadow, kept.outline == outline { return kept.cast }
+        let cast = DropShadow(offsetX: 0, offsetY: 10, sigma: 22, color: RGBA(0, 0, 0, 110)).cast(by: outline)
+        storyShadow = (outline, cast)
+        return cast
     }
 
     /// The story's title, set in the space under the card: 34 points, or

@@ -30,6 +30,8 @@ public final class CardRenderer {
     /// The last story card's outline and the shadow it cast: every card of
     /// an opaque photo has the same outline, so the blur is done once.
     var storyShadow: (outline: AlphaMask, cast: CastShadow)?
+    /// Faces decoded for book pages and years, kept for the next page.
+    var decodedParts = DecodedParts()
 
     /// A renderer for `theme`, finding fonts through `fonts`. Throws
     /// `CardError.font` when the theme's font file cannot be used.

@@ -162,9 +162,16 @@ extension CardRenderer {
         var provisional = false
         var drawn: [String: Raster?] = [:]
         for part in faces {
-            if let bytes = parts(part.reference, part.key), let raster = decodePart(bytes, size: size) {
-                rasters.append(raster)
-                continue
+            if let bytes = parts(part.reference, part.key) {
+                if let kept = decodedParts.raster(part.reference, bytes: bytes, size: size) {
+                    rasters.append(kept)
+                    continue
+                }
+                if let raster = decodePart(bytes, size: size) {
+                    decodedParts.keep(raster, part.reference, bytes: bytes, size: size)
+                    rasters.append(raster)
+                    continue
+                }
             }
             if let known = drawn[part.reference] {
                 rasters.append(known)

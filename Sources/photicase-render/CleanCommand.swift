@@ -56,9 +56,10 @@ enum CleanCommand {
             throw UsageError("--\(option) goes with --prune ENTRIES")
         }
         let today = try RenderCommand.today(args)
+        let warn: (String) -> Void = { Console.error("photicase-render: warning: \($0)") }
         do throws(PipelineError) {
             guard let root = args.values["prune"] else {
-                let removed = try CacheCleaner.empty(cache: cache)
+                let removed = try CacheCleaner.empty(cache: cache, notice: warn)
                 Console.out("photicase-render: removed \(removed) files from \(cache)")
                 return .success
             }
@@ -73,7 +74,8 @@ enum CleanCommand {
                 return .inputFailure
             }
             let removed = try CacheCleaner.prune(cache: cache, entries: entries, today: today,
-                                                 entriesPath: root, allowEmpty: args.flags.contains("allow-empty"))
+                                                 entriesPath: root, allowEmpty: args.flags.contains("allow-empty"),
+                                                 notice: warn)
             for path in removed { Console.out("removed \(path)") }
             Console.out("photicase-render: removed \(removed.count) files from \(cache)")
             return .success

@@ -44,6 +44,22 @@ import Codecs
         #expect(book.files().contains("tickets/b/front.webp"))
     }
 
+    /// `clean` and `clean --prune` with a FIFO at the log: they finish,
+    /// and say the clean is not logged, as a render says it.
+    @Test(arguments: [false, true]) func aFifoAtTheLogIsSaidByClean(prune: Bool) throws {
+        let book = try Book()
+        try book.add("a", date: "2022-08-27", size: Self.photoSide)
+        #expect(try Tool.run(Self.renderArgs(book)).status == 0)
+        try FileManager.default.removeItem(atPath: book.cache + "/render.log")
+        #expect(mkfifo(book.cache + "/render.log", 0o666) == 0)
+        let args = ["clean", "--cache", book.cache] + (prune ? ["--prune", book.root, "--today", "2022-08-30"] : [])
+        let ended = try Tool.start(args).wait(deadline: 60)
+        #expect(!ended.killedAtDeadline, "clean waited on the FIFO at render.log")
+        #expect(ended.result.status == 0, "\(ended.result.stderr)")
+        #expect(ended.result.stderr == "photicase-render: warning: \(book.cache)/render.log: is a FIFO, not a "
+                + "regular file; this clean is not logged\n", "\(ended.result.stderr)")
+    }
+
     /// A FIFO (or a folder) at the lock's name is not a lock of ours: the
     /// run stops at once with exit 2 naming it, and writes nothing.
     @Test func aFifoAtTheLockIsRefusedNamingIt() throws {

@@ -8,8 +8,8 @@ public enum CacheCleaner {
     /// Removes every output the indexes list, and the indexes; keeps
     /// the log and the cache tag. Refuses a folder that is not a cache of
     /// ours (no CACHEDIR.TAG and no manifest). Returns the number of files
-    /// removed.
-    public static func empty(cache: String) throws(PipelineError) -> Int {
+    /// removed. `notice` hears what did not stop it (a log it cannot write).
+    public static func empty(cache: String, notice: (String) -> Void = { _ in }) throws(PipelineError) -> Int {
         let store = try CacheStore(path: cache, create: false)
         guard store.isMarked else { throw .notACache(path: store.layout.root) }
         let locks = try store.lockAll()
@@ -49,7 +49,7 @@ public enum CacheCleaner {
         }
         for folder in Kinds.folders { store.root.removeFolderIfEmpty(folder) }
         store.removeKindMarkers()
-        (try? store.openLog())?.write("clean: removed \(removed) outputs")
+        log(store, "clean: removed \(removed) outputs", notice: notice)
         if let first = problems.first { throw .file(first) }
         return removed
     }
@@ -72,7 +72,8 @@ public enum CacheCleaner {
     /// `allowEmpty`: an unmounted disk looks exactly like that. Returns
     /// the removed cache-relative paths.
     public static func prune(cache: String, entries: [Entry], today: CalendarDate,
-                             entriesPath: String, allowEmpty: Bool = false) throws(PipelineError) -> [String] {
+                             entriesPath: String, allowEmpty: Bool = false,
+                             notice: (String) -> Void = { _ in }) throws(PipelineError) -> [String] {
         let store = try CacheStore(path: cache, create: false)
         guard store.isMarked else { throw .notACache(path: store.layout.root) }
         let locks = try store.lockAll()
@@ -156,7 +157,15 @@ public enum CacheCleaner {
                 throw .badCache(path: index.displayName, reason: "cannot be updated: \(error.message)")
             }
         }
-        (try? store.openLog())?.write("clean --prune: removed \(removed.count) outputs")
+        log(store, "clean --prune: removed \(removed.count) outputs", notice: notice)
         return removed.sorted()
+    }
+
+    /// Writes `line` to the cache's log; a log that cannot be written does
+    /// not undo the clean, but is said, as a render says it.
+    private static func log(_ store: CacheStore, _ line: String, notice: (String) -> Void) {
+        do throws(FileSystemError) { try store.openLog().write(line) } catch {
+            notice("\(error); this clean is not logged")
+        }
     }
 }

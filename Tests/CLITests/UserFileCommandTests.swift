@@ -21,16 +21,22 @@ import Codecs
 
     // MARK: - Special files in the cache
 
-    /// A FIFO at render.log used to hold `render` for ever in its open,
-    /// with the cache lock taken (every later run exited 3). Now the log is
-    /// opened without waiting and refused as what it is; the run goes on,
-    /// unlogged, and says so; the next run is not locked out.
-    @Test(arguments: [false, true]) func aFifoAtTheLogIsSaidAndTheRunGoesOn(asNobody: Bool) throws {
+    /// A book of one entry rendered, then a FIFO put in place of its log.
+    static func bookWithAFifoAtTheLog() throws -> Book {
         let book = try Book()
         try book.add("a", date: "2022-08-27", size: Self.photoSide)
         #expect(try Tool.run(Self.renderArgs(book)).status == 0)
         try FileManager.default.removeItem(atPath: book.cache + "/render.log")
         #expect(mkfifo(book.cache + "/render.log", 0o666) == 0)
+        return book
+    }
+
+    /// A FIFO at render.log used to hold `render` for ever in its open,
+    /// with the cache lock taken (every later run exited 3). Now the log is
+    /// opened without waiting and refused as what it is; the run goes on,
+    /// unlogged, and says so; the next run is not locked out.
+    @Test(arguments: [false, true]) func aFifoAtTheLogIsSaidAndTheRunGoesOn(asNobody: Bool) throws {
+        let book = try Self.bookWithAFifoAtTheLog()
         if asNobody { try Tool.giveToNobody(book.base) }
         try book.add("b", date: "2022-08-28", size: Self.photoSide)
         if asNobody { try Tool.giveToNobody(book.base) }
@@ -47,11 +53,7 @@ import Codecs
     /// `clean` and `clean --prune` with a FIFO at the log: they finish,
     /// and say the clean is not logged, as a render says it.
     @Test(arguments: [false, true]) func aFifoAtTheLogIsSaidByClean(prune: Bool) throws {
-        let book = try Book()
-        try book.add("a", date: "2022-08-27", size: Self.photoSide)
-        #expect(try Tool.run(Self.renderArgs(book)).status == 0)
-        try FileManager.default.removeItem(atPath: book.cache + "/render.log")
-        #expect(mkfifo(book.cache + "/render.log", 0o666) == 0)
+        let book = try Self.bookWithAFifoAtTheLog()
         let args = ["clean", "--cache", book.cache] + (prune ? ["--prune", book.root, "--today", "2022-08-30"] : [])
         let ended = try Tool.start(args).wait(deadline: 60)
         #expect(!ended.killedAtDeadline, "clean waited on the FIFO at render.log")

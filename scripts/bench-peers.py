@@ -26,6 +26,10 @@ for the template), which a machine shared with other work moves less:
 (e) A one-entry diary's first full `render`: a fresh cache, every kind
     (the site included), `--today` fixed; once with the 12 MP photo and
     once with the 64x64 one (the fixed cost).
+(f) Many users' diaries: 16 one-entry diaries (64x64 photos) rendered by
+    docs/scale.md's GNU parallel recipe (a run each, `--jobs 1`, as many
+    at once as there are cores), against one diary of the same 16 entries
+    (`--jobs` = cores): the fixed cost a backend pays per user.
 
 Then the ratios issue 36 targets, in wall and in CPU time:
 `share --front-only` <= 0.5x the Pillow script; `share` <= 0.2x the Chromium template; `share` 64x64 <= 3x
@@ -34,15 +38,16 @@ Then the ratios issue 36 targets, in wall and in CPU time:
 The 12 MP photo is the camera photo of the shared corpus
 (../shared/corpus/photos, chosen from its MANIFEST.tsv); without the
 corpus, a synthetic 4032x3024 photo from fixture-maker stands in, and the
-script says so. With --before, rows (c)-(e) are measured for that binary
+script says so. With --before, rows (c)-(f) are measured for that binary
 too, alternating with this build's, and the PNG files of both compared.
 With --write-docs the table goes into docs/PERFORMANCE.md between the
 markers of the section "Against what people script instead".
-Needs: Pillow, fonts-nanum; for (b) selenium, chromium, chromium-driver.
+Needs: Pillow, fonts-nanum, GNU parallel; for (b) selenium, chromium, chromium-driver.
 """
 import argparse
 import datetime
 import os
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -279,8 +284,11 @@ def synthetic_photo(work):
     return path
 
 
-def ours_rows(binary, tag, work, big_entry, small_entry, diary_big, diary_small):
-    """The process rows (c)-(e) for `binary`: name -> (command, output or None)."""
+MANY = 16  # diaries in the many-diaries rows
+
+
+def ours_rows(binary, tag, work, big_entry, small_entry, diary_big, diary_small, many):
+    """The process rows (c)-(f) for `binary`: name -> (command, output or None)."""
     out = os.path.join(work, f"out-{tag}")
     os.makedirs(out, exist_ok=True)
     rows = {
@@ -293,6 +301,17 @@ def ours_rows(binary, tag, work, big_entry, small_entry, diary_big, diary_small)
     for name, diary in (("first render, one entry, 12 MP", diary_big), ("first render, one entry, 64x64", diary_small)):
         cache = os.path.join(work, f"cache-{tag}-{len(rows)}")
         rows[name] = ([binary, "render", diary, "--cache", cache, "--today", TODAY, "--progress", "none"], cache)
+    # (f) Many users' diaries as a backend holds them, by docs/scale.md's
+    # GNU parallel recipe (a run per diary, --jobs 1, as many at once as
+    # there are cores), against the same entries as one diary's run.
+    caches = os.path.join(work, f"caches-{tag}")
+    recipe = (f"cd {shlex.quote(many['diaries'])} && ls | parallel --jobs {os.cpu_count()} "
+              f"{shlex.quote(binary)} render {shlex.quote(many['diaries'])}/{{}} --cache {shlex.quote(caches)}/{{}} "
+              f"--jobs 1 --today {TODAY} --progress none")
+    rows[f"first render, {MANY} one-entry diaries (64x64), GNU parallel"] = (["bash", "-c", recipe], caches)
+    rows[f"first render, one diary of the same {MANY} entries"] = (
+        [binary, "render", many["book"], "--cache", os.path.join(work, f"cache-{tag}-book"), "--today", TODAY,
+         "--jobs", str(os.cpu_count()), "--progress", "none"], os.path.join(work, f"cache-{tag}-book"))
     return rows
 
 
@@ -333,6 +352,10 @@ def main():
         make_entry(os.path.join(diary_big, "entry"), photo)
         diary_small = os.path.join(work, "diary-small")
         make_entry(os.path.join(diary_small, "entry"), small_photo, crop=False)
+        many = {"diaries": os.path.join(work, "diaries"), "book": os.path.join(work, "many-book")}
+        for i in range(MANY):
+            make_entry(os.path.join(many["diaries"], f"user-{i:02d}", "entry"), small_photo, crop=False)
+            make_entry(os.path.join(many["book"], f"entry-{i:02d}"), small_photo, crop=False)
         page = os.path.join(work, "card.html")
         with open(page, "w", encoding="utf-8") as f:
             f.write(TEMPLATE.replace("PHOTO", "file://" + photo).replace("TITLE", TITLE))
@@ -340,7 +363,7 @@ def main():
         builds = {"this build": ours}
         if args.before:
             builds["before"] = os.path.abspath(args.before)
-        rows = {tag: ours_rows(b, f"b{i}", work, big_entry, small_entry, diary_big, diary_small)
+        rows = {tag: ours_rows(b, f"b{i}", work, big_entry, small_entry, diary_big, diary_small, many)
                 for i, (tag, b) in enumerate(builds.items())}
         samples = {(tag, name): [] for tag in rows for name in rows[tag]}
         rss = {}
@@ -413,7 +436,9 @@ def report(med, med_cpu, rss, sizes, args, source, same, browser_missing):
     keys = [pillow_key] + ([chromium_key] if chromium_key in med else [])
     builds = ["this build"] + (["before"] if args.before else [])
     names = ["share --front-only, 12 MP", "share, 12 MP", "share, 64x64", "--version",
-             "first render, one entry, 12 MP", "first render, one entry, 64x64"]
+             "first render, one entry, 12 MP", "first render, one entry, 64x64",
+             f"first render, {MANY} one-entry diaries (64x64), GNU parallel",
+             f"first render, one diary of the same {MANY} entries"]
     keys += [(tag, name) for name in names for tag in builds]
     for key in keys:
         tag, name = key
@@ -443,6 +468,14 @@ def report(med, med_cpu, rss, sizes, args, source, same, browser_missing):
         verdict = "met" if wall <= asked and cpu <= asked else "met in CPU time" if cpu <= asked \
             else "met in wall time" if wall <= asked else "not met"
         lines.append(f"| {label} | at most {asked}x | {wall:.2f}x | {cpu:.2f}x | {verdict} |")
+    many_key = ("this build", f"first render, {MANY} one-entry diaries (64x64), GNU parallel")
+    book_key = ("this build", f"first render, one diary of the same {MANY} entries")
+    lines.append("")
+    lines.append(f"Many diaries (no target; docs/scale.md's recipe): {MANY} one-entry diaries through GNU parallel "
+                 f"took {ms(med[many_key])} ms, {med[many_key] / MANY * 1000:.0f} ms a diary "
+                 f"({med_cpu[many_key] / MANY * 1000:.0f} ms CPU), against {ms(med[book_key])} ms for one diary of "
+                 f"the same entries ({med[many_key] / med[book_key]:.2f}x): what a run's fixed cost (the process, "
+                 f"the fonts, the index, each diary's own month, book pages, year and site) adds per user.")
     if args.before:
         lines.append("")
         for name in names:

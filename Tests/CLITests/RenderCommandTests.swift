@@ -321,6 +321,32 @@ import Raster
         try expectNoBrokenLink()
     }
 
+    /// The same for the story and feed images: with none in the cache,
+    /// they are drawn without the photo that does not decode (the brand
+    /// gradient) so the entry page's downloads link images that are there,
+    /// and the next run tries the photo again and keeps them.
+    @Test func storyAndFeedWhosePhotoDoesNotDecodeLeaveNoBrokenLink() throws {
+        let book = try Book()
+        try book.add("good", date: "2022-08-26")
+        try book.add("bad", date: "2022-08-27")
+        let photo = book.root + "/bad/front.jpg"
+        try Data(contentsOf: URL(fileURLWithPath: photo)).prefix(200).write(to: URL(fileURLWithPath: photo))
+        let every = ["--only", "tickets,shares,days,months,books,years,site"]
+        let (first, events) = try book.render(every)
+        #expect(first.status == 1, "\(first.stderr)")
+        #expect(first.stderr.contains("tickets/bad story and feed: drawn without the photo that does not decode"),
+                "\(first.stderr)")
+        #expect(events.contains { $0["kind"] as? String == "shares" && $0["status"] as? String == "failed" })
+        let links = try Self.siteLinks(book.cache)
+        #expect(links.contains { $0.hasSuffix("/tickets/bad/story.jpg") } && links.contains { $0.hasSuffix("/tickets/bad/feed.jpg") })
+        for link in Set(links) { #expect(FileManager.default.fileExists(atPath: link), "broken link \(link)") }
+        let story = try Data(contentsOf: URL(fileURLWithPath: book.cache + "/tickets/bad/story.jpg"))
+        #expect(try ImageDecoder.decode(Array(story)).raster.size == PixelSize(width: 1080, height: 1920))
+        let (second, _) = try book.render(every)
+        #expect(second.status == 1 && !second.stderr.contains("drawn without the photo"), "\(second.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: book.cache + "/tickets/bad/story.jpg")) == story)
+    }
+
     /// A photo that does not decode fails its ticket, every run, but the
     /// pages showing the entry must not link images never written: with no
     /// ticket in the cache, one is drawn without the photo and recorded so

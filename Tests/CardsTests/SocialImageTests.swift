@@ -68,4 +68,25 @@ import Testing
         let endless = try renderer.storyTitle(String(repeating: Self.longTitle + " ", count: 3), ink: ink)
         #expect(endless.truncated && endless.lines.count <= 4)
     }
+
+    /// A title too long even at the smallest size is cut, and said: on the
+    /// story, the feed and the front, never silently; one that fits says
+    /// nothing.
+    @Test func aTitleCutShortIsSaidOnEveryImage() throws {
+        let renderer = try CardRenderer()
+        let endless = String(repeating: "끝없이 이어지는 제목 ", count: 20)
+        func leftOut(_ image: RenderedImage) -> [String] {
+            image.warnings.compactMap { if case .leftOut = $0 { $0.description } else { nil } }
+        }
+        let long = testEntry(title: endless)
+        for format in SocialFormat.allCases {
+            let said = leftOut(try renderer.renderSocial(SocialImageInput(long, format: format)))
+            #expect(said == ["/tmp/entry.json: the end of the title is left out: no room on the \(format.rawValue) image "
+                             + "(\(format.size.width)x\(format.size.height))"], "\(said)")
+            #expect(leftOut(try renderer.renderSocial(SocialImageInput(testEntry(), format: format))).isEmpty)
+        }
+        #expect(leftOut(try renderer.renderFront(long, scale: 2))
+                == ["/tmp/entry.json: the end of the title is left out: no room on the front of a card 480 points tall"])
+        #expect(leftOut(try renderer.renderFront(testEntry(title: "NCT 127 콘서트 NEO CITY – THE LINK"), scale: 2)).isEmpty)
+    }
 }

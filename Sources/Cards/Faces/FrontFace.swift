@@ -42,6 +42,7 @@ extension CardRenderer {
                                           height: 3 * 23 * 1.22 * scale) { points in
                 theme.textStyle(points: points, scale: scale, weight: .bold, color: ink, lineHeight: 1.22)
             }
+            if lines.truncated { warnings.append(titleLeftOut(face)) }
             let bottom = stubTop(size, scale: scale) - 16 * scale
             let titleTop = Int((bottom - lines.size.height).rounded())
             // 3. Scrims: a light one at the top for the badge, a deep one
@@ -66,13 +67,20 @@ extension CardRenderer {
                           at: Point(x: CardMetrics.padding * scale, y: CardMetrics.padding * scale), points: 11,
                           scale: scale, fill: theme.badgeColor(face.kind), textColor: theme.inverseTextColor)
         } else {
-            card = try placeholderFront(face, title: title, size: size, scale: scale)
+            card = try placeholderFront(face, title: title, size: size, scale: scale, warnings: &warnings)
         }
         // 6. The stub: date on the left, stars on the right.
         try drawStub(face, into: &card, scale: scale, onPhoto: face.photo == nil || !below)
         // 7. The ticket outline: rounded corners, notches, perforation.
         cutTicket(&card, scale: scale)
         return RenderedImage(raster: card, warnings: warnings + takeTextWarnings())
+    }
+
+    /// What a front says when its title is cut: only when even the
+    /// smallest size left no room.
+    func titleLeftOut(_ face: FrontFaceInput) -> CardWarning {
+        .leftOut(file: face.source, what: ["the end of the title"],
+                 reason: "no room on the front of a card \(Int(theme.cardSize.height)) points tall")
     }
 
     /// The front with its text on a band of the card's own colour below the
@@ -88,6 +96,7 @@ extension CardRenderer {
                                       height: 3 * 23 * 1.22 * scale) { points in
             theme.textStyle(points: points, scale: scale, weight: .bold, color: theme.textColor, lineHeight: 1.22)
         }
+        if lines.truncated { warnings.append(titleLeftOut(face)) }
         let bottom = stubTop(size, scale: scale) - 16 * scale
         let bandTop = Int((bottom - lines.size.height - 18 * scale).rounded())
         let loaded = try loader.load(photo, size: PixelSize(width: size.width, height: bandTop))
@@ -104,7 +113,8 @@ extension CardRenderer {
 
     /// The face of an entry without a front photo: the brand gradient,
     /// soft rings, the kind badge and the title set large in the middle.
-    private func placeholderFront(_ face: FrontFaceInput, title: String, size: PixelSize, scale: Double) throws(CardError) -> Raster {
+    private func placeholderFront(_ face: FrontFaceInput, title: String, size: PixelSize, scale: Double,
+                                  warnings: inout [CardWarning]) throws(CardError) -> Raster {
         let bounds = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
         var card = Raster(width: size.width, height: size.height, fill: theme.brandColor)
         card.fill(brandGradient(in: bounds))
@@ -123,6 +133,7 @@ extension CardRenderer {
         let style = theme.textStyle(points: 28, scale: scale, weight: .bold, color: theme.inverseTextColor,
                                     lineHeight: 1.25, alignment: .center, maxLines: 4)
         let lines = try layout(title, style, width: bounds.width - 2 * pad)
+        if lines.truncated { warnings.append(titleLeftOut(face)) }
         let middle = stubTop(size, scale: scale) / 2 + 10 * scale
         draw(lines, into: &card, at: Point(x: pad, y: (middle - lines.size.height / 2).rounded()))
         return card

@@ -13,6 +13,9 @@ public struct FrontFaceInput: Sendable, Hashable, LayoutInput {
     public var photo: PhotoInput?
     /// Where the title, date and stars go; nil: as the theme says.
     public var textPlacement: FrontTextPlacement?
+    /// The entry.json warnings name (a title cut short); not drawn, so not
+    /// keyed.
+    public var source = ""
 
     public init(title: String, kind: EntryKind, rating: Double, date: CalendarDate, photo: PhotoInput?,
                 textPlacement: FrontTextPlacement? = nil) {
@@ -28,6 +31,7 @@ public struct FrontFaceInput: Sendable, Hashable, LayoutInput {
     public init(_ entry: Entry, digest: String = "") {
         self.init(title: entry.title, kind: entry.kind, rating: entry.rating, date: entry.date,
                   photo: entry.front.map { PhotoInput($0, digest: digest) }, textPlacement: entry.frontText)
+        source = entry.folder + "/" + EntryLoader.fileName
     }
 
     /// This face without its photo: the placeholder a page draws when the

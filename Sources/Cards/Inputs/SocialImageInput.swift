@@ -28,6 +28,9 @@ public struct SocialImageInput: Sendable, Hashable, LayoutInput {
     /// The front photo as edited, re-fitted to the image's frame; nil: the
     /// brand gradient.
     public var photo: PhotoInput?
+    /// The entry.json warnings name (a title cut short); not drawn, so not
+    /// keyed.
+    public var source = ""
 
     public init(format: SocialFormat, title: String, kind: EntryKind, rating: Double, date: CalendarDate,
                 memoLine: String?, photo: PhotoInput?) {
@@ -45,6 +48,7 @@ public struct SocialImageInput: Sendable, Hashable, LayoutInput {
         self.init(format: format, title: entry.title, kind: entry.kind, rating: entry.rating, date: entry.date,
                   memoLine: BookTile.memoFirstLine(entry.memo),
                   photo: (entry.front ?? entry.back).map { PhotoInput($0, digest: digest) })
+        source = entry.folder + "/" + EntryLoader.fileName
     }
 
     public func write(to key: inout LayoutKey) {

@@ -83,6 +83,7 @@ extension CardRenderer {
         var y = Double(textTop)
         let bottom = Double(size.height) - 120
         let title = try storyTitle(input.title, ink: ink)
+        if title.truncated { warnings.append(titleLeftOut(input)) }
         draw(title, into: &canvas, at: Point(x: m, y: y.rounded()))
         y += title.size.height + 18
         y = try drawRatingAndDate(input, into: &canvas, x: m, y: y, color: ink.withOpacity(0.9), scale: s) + 22
@@ -109,6 +110,13 @@ extension CardRenderer {
         let cast = DropShadow(offsetX: 0, offsetY: 10, sigma: 22, color: RGBA(0, 0, 0, 110)).cast(by: outline)
         storyShadow = (outline, cast)
         return cast
+    }
+
+    /// What a story or feed image says when its title is cut: only when
+    /// even the smallest size left no room.
+    func titleLeftOut(_ input: SocialImageInput) -> CardWarning {
+        .leftOut(file: input.source, what: ["the end of the title"],
+                 reason: "no room on the \(input.format.rawValue) image (\(input.format.size.width)x\(input.format.size.height))")
     }
 
     /// The story's title, set in the space under the card: 34 points, or
@@ -152,6 +160,7 @@ extension CardRenderer {
                                       height: 2 * 30 * 1.2 * s) { points in
             theme.textStyle(points: points, scale: s, weight: .bold, color: theme.textColor, lineHeight: 1.2)
         }
+        if title.truncated { warnings.append(titleLeftOut(input)) }
         draw(title, into: &canvas, at: Point(x: m, y: y.rounded()))
         y += title.size.height + 14
         y = try drawRatingAndDate(input, into: &canvas, x: m, y: y, color: theme.secondaryTextColor, scale: s) + 16

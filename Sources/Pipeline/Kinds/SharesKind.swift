@@ -72,6 +72,23 @@ enum SharesKind: KindDeclaration {
                         warnings: images.warnings, provisional: images.provisional)
     }
 
+    /// A photo that does not decode keeps the story and feed the cache
+    /// holds; where it lacks them, they are drawn without it (the brand
+    /// gradient), as the ticket is, so the site's downloads link images
+    /// that are there (`StandIn.write`).
+    static func failed(_ item: WorkItem, error: Error, in context: RenderContext) -> String? {
+        let e = item.payload as! RunEntry
+        let settings = encoding.settings(context.format(kind), quality: context.options.quality)
+        return StandIn.write(item, error: error, in: context, name: "tickets/\(e.entry.id) story and feed") { dropped in
+            var pair = input(e)
+            if let path = pair.story.photo?.file.path, dropped.contains(path) {
+                pair.story.photo = nil
+                pair.feed.photo = nil
+            }
+            return try context.draw(pair, [settings, settings]).value
+        }
+    }
+
     /// The photo twice: the story and the feed each load it.
     static func photos(_ item: WorkItem) -> [String] {
         let e = (item.payload as! RunEntry).entry

@@ -119,8 +119,43 @@ enum TicketsKind: KindDeclaration {
     /// by a stand-in. Returns the warning that says so, or nil when nothing
     /// was written.
     static func failed(_ item: WorkItem, error: Error, in context: RenderContext) -> String? {
-        guard let store = context.store, case .photo? = error as? CardError else { return nil }
         let e = item.payload as! RunEntry
+        let format = context.format(kind)
+        let encodings = Face.allCases.map { encoding($0).settings(format, quality: context.options.quality) }
+        return StandIn.write(item, error: error, in: context, name: "tickets/\(e.entry.id)") { dropped in
+            var input = input(e, scale: context.scale)
+            if let path = input.front.photo?.file.path, dropped.contains(path) { input.front.photo = nil }
+            if let path = input.back.photo?.file.path, dropped.contains(path) { input.back.photo = nil }
+            return try context.draw(input, encodings).value
+        }
+    }
+}
+
+extension OutputKind {
+    public static let tickets = OutputKind(rawValue: "tickets")
+}
+
+/// Outputs recorded under a key no plan makes, so that every run draws
+/// them again: a ticket (or a story and feed) drawn without a photo that
+/// does not decode, and any image drawn with a placeholder for a passing
+/// cause (a photo over the memory limit) or composed of such a part.
+enum StandIn {
+    static func fingerprint(_ planned: String) -> String { "stand-in " + planned }
+
+    /// An item whose photo does not decode keeps whatever the cache holds
+    /// of it. Where the cache lacks an output (missing, or cut short), the
+    /// site's pages (which show every loaded entry) would link an image
+    /// that is not there; so the item is drawn without the photos that
+    /// fail (`draw` is handed the paths to leave out), as the day and book
+    /// images draw a placeholder, and the outputs the cache lacks are
+    /// written and recorded under a key no plan makes: every run tries the
+    /// real image again (and fails, and says so) until the photo decodes,
+    /// and an output the cache holds whole is never replaced by a stand-in.
+    /// Returns the warning that says so (`name` names the item), or nil
+    /// when nothing was written.
+    static func write(_ item: WorkItem, error: Error, in context: RenderContext, name: String,
+                      draw: (Set<String>) throws -> [[UInt8]]) -> String? {
+        guard let store = context.store, case .photo? = error as? CardError else { return nil }
         let index = context.index
         var lacking: [PlannedOutput] = []
         for out in item.outputs {
@@ -133,62 +168,42 @@ enum TicketsKind: KindDeclaration {
             // aside): adopted, so that this index removes it when the entry
             // goes; the stand-in's key makes the next run try the photo again.
             if record == nil {
-                index.setOutput(out.path, .init(fingerprint: StandIn.fingerprint(out.fingerprint), owner: item.owner,
-                                                size: size))
+                index.setOutput(out.path, .init(fingerprint: fingerprint(out.fingerprint), owner: item.owner, size: size))
             }
         }
         guard !lacking.isEmpty else { return nil }
-        var input = input(e, scale: context.scale)
-        let format = context.format(kind)
-        let encodings = Face.allCases.map { encoding($0).settings(format, quality: context.options.quality) }
+        let photos = Set(Kinds.declaration(item.kind)?.photos(item) ?? [])
+        var dropped: Set<String> = []
         var failure: Error = error
-        // A try may fail on the other photo; two photos, two tries at most.
+        // A try may fail on another photo; one try a photo at most.
         for _ in 0..<2 {
-            guard case let .photo(bad)? = failure as? CardError else { return nil }
-            if input.front.photo?.file.path == bad.path {
-                input.front.photo = nil
-            } else if input.back.photo?.file.path == bad.path {
-                input.back.photo = nil
-            } else {
-                return nil
-            }
-            let images: Rendered<[[UInt8]]>
+            guard case let .photo(bad)? = failure as? CardError, photos.contains(bad.path),
+                  dropped.insert(bad.path).inserted else { return nil }
+            let images: [[UInt8]]
             do {
-                images = try context.draw(input, encodings)
+                images = try draw(dropped)
             } catch {
                 failure = error
                 continue
             }
-            // Each face recorded as it is written: one that cannot be
-            // written (a folder in its place, a full disk) leaves no face
+            // Each output recorded as it is written: one that cannot be
+            // written (a folder in its place, a full disk) leaves none
             // written before it unrecorded, and is said.
-            let bytes = Dictionary(uniqueKeysWithValues: zip(item.outputs.map(\.path), images.value))
+            let bytes = Dictionary(uniqueKeysWithValues: zip(item.outputs.map(\.path), images))
             for out in lacking {
-                guard let face = bytes[out.path] else { return nil }
+                guard let image = bytes[out.path] else { return nil }
                 do throws(FileSystemError) {
-                    try store.write(out.path, bytes: face)
+                    try store.write(out.path, bytes: image)
                 } catch {
-                    return "tickets/\(e.entry.id): a stand-in drawn without the photo that does not decode could not "
+                    return "\(name): a stand-in drawn without the photo that does not decode could not "
                         + "be written (\(error)); the pages showing the entry link a missing image until it can"
                 }
-                index.setOutput(out.path, .init(fingerprint: StandIn.fingerprint(out.fingerprint), owner: item.owner,
-                                                size: Int64(face.count)))
+                index.setOutput(out.path, .init(fingerprint: fingerprint(out.fingerprint), owner: item.owner,
+                                                size: Int64(image.count)))
             }
-            return "tickets/\(e.entry.id): drawn without the photo that does not decode, so that the pages "
+            return "\(name): drawn without the photo that does not decode, so that the pages "
                 + "showing the entry link an image; the next run tries the photo again"
         }
         return nil
     }
-}
-
-extension OutputKind {
-    public static let tickets = OutputKind(rawValue: "tickets")
-}
-
-/// Outputs recorded under a key no plan makes, so that every run draws
-/// them again: a ticket drawn without a photo that does not decode, and
-/// any image drawn with a placeholder for a passing cause (a photo over
-/// the memory limit) or composed of such a part.
-enum StandIn {
-    static func fingerprint(_ planned: String) -> String { "stand-in " + planned }
 }

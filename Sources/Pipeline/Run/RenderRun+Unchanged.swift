@@ -116,7 +116,7 @@ extension RenderRun {
     /// run's kinds is not one the layout makes or has no size, or, with
     /// `checkFiles`, when its file is not in the cache at that size.
     func cleanMark(index: CacheIndex, base: String, checkFiles: Bool) -> (mark: String, book: UnchangedBook)? {
-        var f = Fingerprint("clean-3")
+        var f = Fingerprint("clean-4")
         f.add(Self.buildStamp)
         for kind in OutputKind.allCases {
             f.add(kinds.contains(kind) ? "\(kind) \(Kinds.declaration(kind)?.defaultFormat == nil ? "-" : options.format(kind).rawValue)" : "-")
@@ -130,6 +130,8 @@ extension RenderRun {
         f.add(EntryDiscovery.canonicalRoot(options.entries))
         // Only the month sheets and the site show today.
         f.add(kinds.isDisjoint(with: [.months, .site]) ? "-" : options.today.description)
+        // The site's link previews name the address it is served at.
+        f.add(kinds.contains(.site) ? "site url \(options.siteURL ?? "-")" : "-")
         f.add(base)
         var outputs = 0, items = 0
         for stamped in stampedOutputs {

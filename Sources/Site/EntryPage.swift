@@ -87,7 +87,7 @@ struct EntryPage: Sendable {
     /// along (each a link to the entries shared with them), as label and
     /// value pairs.
     private func details(_ w: inout PageWriter) {
-        let credit = SiteText.credit(entry)
+        let credit = w.kinds.credit(entry)
         let friends = SiteText.friends(entry)
         guard credit != nil || entry.year != nil || !friends.isEmpty else { return }
         w.html.open("dl", [("class", "details")])

@@ -42,7 +42,7 @@ struct SearchIndex: Sendable {
             let friends = SiteText.friends(entry).map(JSString.literal).joined(separator: ",")
             let fields = [JSString.literal(name), JSString.literal(SiteText.title(entry)),
                           JSString.literal(entry.date.description), SiteText.rating(entry.rating),
-                          JSString.literal(entry.kind.rawValue), JSString.literal(SiteText.credit(entry)?.name ?? ""),
+                          JSString.literal(entry.kind.rawValue), JSString.literal(kinds.credit(entry)?.name ?? ""),
                           "[" + friends + "]", JSString.literal(SiteText.memo(entry).joined(separator: "\n")), face]
             rows.append("[" + fields.joined(separator: ",") + "]")
         }

@@ -33,20 +33,6 @@ enum SiteText {
     /// The rating as read aloud and printed: `4.5`.
     static func rating(_ value: Double) -> String { strings.rating(value) }
 
-    /// Who made the work, labelled as its kind has someone: `감독`, `저자`,
-    /// `출연`, `만든 이`; nil without a name.
-    static func credit(_ entry: Entry) -> (label: String, name: String)? {
-        func cleaned(_ name: String?) -> String? {
-            name.map { TextCleaner.collapsingWhitespace($0) }.flatMap { $0.isEmpty ? nil : $0 }
-        }
-        switch KindStyle.builtInStyle(entry.kind)?.credit ?? .names {
-        case .director: return cleaned(entry.director).map { ("감독", $0) }
-        case .author: return (cleaned(entry.author) ?? cleaned(entry.director)).map { ("저자", $0) }
-        case .names: return cleaned(entry.director).map { (entry.kind == .other ? "만든 이" : "출연", $0) }
-        case .none: return nil
-        }
-    }
-
     /// What the `year` field means for `kind`: `개봉`, `방영`, `출간`, `공연`, `연도`.
     static func yearLabel(_ kind: EntryKind) -> String {
         switch kind {

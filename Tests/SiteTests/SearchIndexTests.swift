@@ -124,4 +124,35 @@ import Testing
         #expect(script.contains("\"concert\":[\"콘서트\",\"concert\"]"))
         #expect(!script.contains("@KIND_"))
     }
+
+    /// The credit a page shows follows the theme's kind: a theme whose
+    /// movies credit nobody shows no director; its own kind that credits
+    /// an author labels the name 저자, in the page and the search's index.
+    @Test func theCreditFollowsTheThemesKind() throws {
+        var entries = Self.entries()
+        entries[0].kind = .movie
+        entries[0].director = "박찬욱"
+        entries[1].kind = EntryKind(rawValue: "webtoon")
+        entries[1].author = "기안84"
+        var input = SitePagesTests.input(entries)
+        let page = { (pages: [String: String], id: String) in
+            try #require(pages["site/entries/\(HTML.percentEncoded(segment: id)).html"])
+        }
+        let usual = SitePagesTests.rendered(input)
+        #expect(try page(usual, entries[0].id).contains("<dt>감독</dt>"))
+        input.theme.kinds = input.theme.kinds.map { style in
+            var style = style
+            if style.kind == .movie { style.credit = .none }
+            return style
+        }
+        input.theme.kinds.append(KindStyle(kind: EntryKind(rawValue: "webtoon"), korean: "웹툰", english: "Webtoon",
+                                           credit: .author))
+        let themed = SitePagesTests.rendered(input)
+        let movie = try page(themed, entries[0].id)
+        #expect(!movie.contains("<dt>감독</dt>") && !movie.contains("박찬욱</a>"), "a kind that credits nobody")
+        let webtoon = try page(themed, entries[1].id)
+        #expect(webtoon.contains("<dt>저자</dt>") && webtoon.contains("기안84"), "the theme's kind credits an author")
+        let index = themed.filter { $0.key.hasPrefix("site/search/") }.values.joined()
+        #expect(index.contains("\"기안84\"") && !index.contains("\"박찬욱\""))
+    }
 }

@@ -31,6 +31,17 @@ import Diary
         (#"{"cardSize": [300, 100]}"#, #"theme.json: "cardSize": [300, 100] is outside [200...1000, 300...1600]"#),
         (#"{"fontFile": ""}"#, #"theme.json: "fontFile": expected a non-empty string, found """#),
         (#"[1, 2]"#, "theme.json: a theme is a JSON object, not an array"),
+        // A kind's field is named by its whole path.
+        (#"{"kinds": [{"key": "a", "ko": "가"}, {"key": "b", "ko": "나", "badgeColor": "blue"}]}"#,
+         ##"theme.json: "kinds[1].badgeColor": expected a colour as "#rrggbb" or "#rrggbbaa", found "blue""##),
+        (#"{"kinds": [{"key": "a", "ko": "가", "credit": "cast"}]}"#,
+         #"theme.json: "kinds[0].credit": expected "director" or "author" or "names" or "none", found "cast""#),
+        (#"{"kinds": [{"key": "a", "ko": 3}]}"#, #"theme.json: "kinds[0].ko": expected a non-empty string, found 3"#),
+        (#"{"kinds": [{"key": "a", "ko": "   "}]}"#, #"theme.json: "kinds[0].ko": expected a label with text, found "   ""#),
+        (#"{"kinds": [{"key": "a", "ko": "가", "en": "A very long kind label"}]}"#,
+         #"theme.json: "kinds[0].en": "A very long kind label" is 22 characters; a badge holds at most 12"#),
+        (#"{"kinds": [{"key": "a", "ko": "가"}, {"key": "a", "ko": "나"}]}"#,
+         #"theme.json: "kinds[1].key": "a" is declared twice (also kinds[0])"#),
     ])
     func badValuesNameTheFileAndKey(json: String, message: String) {
         do {

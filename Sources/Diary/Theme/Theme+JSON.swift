@@ -97,6 +97,9 @@ extension Theme {
 private struct ThemeReader {
     let file: String
     let object: JSONObject
+    /// Where `object` is in the theme (`kinds[1].`): errors name the field
+    /// by its whole path.
+    var path = ""
 
     /// The value of `key`, nil when absent or null.
     private func value(_ key: String) -> JSONValue? {
@@ -105,7 +108,7 @@ private struct ThemeReader {
     }
 
     private func fail(_ key: String, _ reason: String) -> ThemeError {
-        ThemeError(file: file, key: key, reason: reason)
+        ThemeError(file: file, key: path + key, reason: reason)
     }
 
     func color(_ key: String) throws(ThemeError) -> RGBA? {
@@ -163,19 +166,38 @@ private struct ThemeReader {
         for (i, item) in list.enumerated() {
             let at = "\(key)[\(i)]"
             guard let object = item.objectValue else { throw fail(at, "expected an object, found \(describe(item))") }
-            let kind = ThemeReader(file: file, object: object)
+            let kind = ThemeReader(file: file, object: object, path: path + at + ".")
             guard let name = try kind.string("key") else { throw fail(at, "has no \"key\"") }
             guard name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }),
                   name.count <= 32 else {
                 throw fail(at + ".key", "\"\(name)\" is not a key of lower-case letters, digits and '-' (at most 32)")
             }
-            guard let korean = try kind.string("ko") else { throw fail(at, "has no \"ko\" label") }
+            if let first = styles.firstIndex(where: { $0.kind.rawValue == name }) {
+                throw fail(at + ".key", "\"\(name)\" is declared twice (also \(key)[\(first)])")
+            }
+            guard let korean = try kind.label("ko") else { throw fail(at, "has no \"ko\" label") }
             styles.append(KindStyle(kind: EntryKind(rawValue: name), korean: korean,
-                                    english: try kind.string("en") ?? korean,
+                                    english: try kind.label("en") ?? korean,
                                     badgeColor: try kind.color("badgeColor"),
                                     credit: try kind.choice("credit", KindStyle.Credit.self) ?? .names))
         }
         return styles
+    }
+
+    /// The most characters a kind's label may have: its badge fits the
+    /// narrowest card a theme allows (200 points) at the badge's size.
+    static let labelLimit = 12
+
+    /// A kind's badge label: text that shows (not only spaces), at most
+    /// `labelLimit` characters.
+    func label(_ key: String) throws(ThemeError) -> String? {
+        guard let label = try string(key) else { return nil }
+        let shown = TextCleaner.collapsingWhitespace(label)
+        guard !shown.isEmpty else { throw fail(key, "expected a label with text, found \"\(label)\"") }
+        guard shown.count <= Self.labelLimit else {
+            throw fail(key, "\"\(shown)\" is \(shown.count) characters; a badge holds at most \(Self.labelLimit)")
+        }
+        return shown
     }
 
     /// A value as it would be written in JSON, shortened.

@@ -28,7 +28,7 @@ import Testing
         #expect(!only.stdout.contains("render tickets/"))
     }
 
-    @Test(arguments: [["--only", "site", "--no-site"], ["--only", "sites"]] + [
+    @Test(arguments: [["--only", "site", "--no-site"], ["--only", "sites"], ["--only", "shares,"], ["--only", "days,,site"]] + [
         "example.com", "ftp://example.com/", "https://", "https:///path", "https://exa mple.com/",
         "https://example.com/?q=1", "https://example.com/#top", "javascript:alert(1)", "https://x/\"><b>",
         "https://@/", "//example.com/",
@@ -37,6 +37,7 @@ import Testing
         let r = try Tool.run(["render", "/nonexistent-folder", "--cache", "/tmp/pr-unused"] + extra)
         #expect(r.status == 2, "\(r.stderr)")
         if extra.first == "--site-url" { #expect(r.stderr.contains("--site-url must be an http or https URL")) }
+        if extra.last?.contains(",") == true { #expect(r.stderr.contains("not an empty word"), "\(r.stderr)") }
     }
 
     /// `--site-url` adds link previews with absolute URLs to entry and year

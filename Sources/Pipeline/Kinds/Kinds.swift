@@ -55,7 +55,8 @@ public enum Kinds {
     /// `--only`'s word list, parsed: nil names the first unknown word.
     public static func parse(only list: String) -> Result<Set<OutputKind>, UnknownKind> {
         var kinds = Set<OutputKind>()
-        for word in list.split(separator: ",") {
+        // An empty word (`tickets,`, `,days`) is a typo, not nothing.
+        for word in list.split(separator: ",", omittingEmptySubsequences: false) {
             let kind = OutputKind(rawValue: String(word))
             guard declaration(kind) != nil else { return .failure(UnknownKind(word: String(word))) }
             kinds.insert(kind)
@@ -67,7 +68,8 @@ public enum Kinds {
     public struct UnknownKind: Error, CustomStringConvertible {
         public var word: String
         public var description: String {
-            "--only takes \(Kinds.all.map { $0.kind.rawValue }.joined(separator: ", ")), not '\(word)'"
+            "--only takes \(Kinds.all.map { $0.kind.rawValue }.joined(separator: ", ")), "
+                + (word.isEmpty ? "not an empty word (a stray comma?)" : "not '\(word)'")
         }
     }
 

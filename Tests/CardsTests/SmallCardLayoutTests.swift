@@ -37,6 +37,10 @@ import Diary
             }
         }
         #expect(lastText > 0 && firstStar < face.width, "no date or no stars found")
+        // A date cut short (only on the narrowest cards) is said; one that fits is not.
+        let front = try renderer.renderFront(testEntry(title: Self.longTitle, rating: 5), scale: 2)
+        let dateCut = front.warnings.contains { $0.description.contains("the end of the date is left out") }
+        #expect(dateCut == (width < 210), "\(front.warnings)")
         #expect(lastText < firstStar, "the date's ink reaches x \(lastText), the first star starts at \(firstStar)")
     }
 

@@ -70,7 +70,7 @@ extension CardRenderer {
             card = try placeholderFront(face, title: title, size: size, scale: scale, warnings: &warnings)
         }
         // 6. The stub: date on the left, stars on the right.
-        try drawStub(face, into: &card, scale: scale, onPhoto: face.photo == nil || !below)
+        try drawStub(face, into: &card, scale: scale, onPhoto: face.photo == nil || !below, warnings: &warnings)
         // 7. The ticket outline: rounded corners, notches, perforation.
         cutTicket(&card, scale: scale)
         return RenderedImage(raster: card, warnings: warnings + takeTextWarnings())
@@ -141,7 +141,8 @@ extension CardRenderer {
 
     /// The stub below the perforation: the date with its weekday on the
     /// left, the rating stars on the right, both on the stub's centre line.
-    private func drawStub(_ face: FrontFaceInput, into card: inout Raster, scale: Double, onPhoto: Bool) throws(CardError) {
+    private func drawStub(_ face: FrontFaceInput, into card: inout Raster, scale: Double, onPhoto: Bool,
+                          warnings: inout [CardWarning]) throws(CardError) {
         let size = card.size
         let top = stubTop(size, scale: scale)
         let centre = (top + Double(size.height)) / 2
@@ -157,6 +158,10 @@ extension CardRenderer {
             theme.textStyle(points: points, scale: scale, weight: .bold,
                             color: onPhoto ? theme.inverseTextColor.withOpacity(0.95) : theme.secondaryTextColor,
                             lineHeight: 1.2, maxLines: 1)
+        }
+        if date.truncated {
+            warnings.append(.leftOut(file: face.source, what: ["the end of the date"],
+                                     reason: "no room on the stub of a card \(Int(theme.cardSize.width)) points wide"))
         }
         draw(date, into: &card, at: Point(x: pad, y: (centre - date.size.height / 2).rounded()))
         drawStars(face.rating, into: &card, center: Point(x: first, y: centre), radius: radius, spacing: spacing,

@@ -68,7 +68,8 @@ enum JSString {
     /// `text` in double quotes, every character that could end the
     /// literal or the line escaped: `"` and `\` by a backslash, controls,
     /// U+2028 and U+2029 (line ends to older engines) and `<` (so no
-    /// `</script>` can appear, should the text ever be inlined) as `\uXXXX`.
+    /// `</script>` can appear, should the text ever be inlined) as a `\u`
+    /// escape of four hex digits.
     static func literal(_ text: String) -> String {
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)

@@ -63,16 +63,13 @@ extension BookPageInput: CardLayout {
         let bookTiles = zip(tiles, faces.rasters).enumerated().map { i, pair in
             BookTile(front: pair.0.face.face, memoLine: pair.0.memoLine, face: pair.1, picture: pictures[i])
         }
-        var image = switch view {
+        let image = switch view {
         case .gallery: try renderer.renderGalleryPage(bookTiles, page: page, pageCount: pageCount, pageSize: pageSize,
                                                       totalCount: total)
         case .list: try renderer.renderListPage(bookTiles, page: page, pageCount: pageCount, pageSize: pageSize,
                                                 totalCount: total)
         }
-        faces.warnings += image.warnings
-        image.warnings = faces.warnings
-        image.provisional = faces.provisional
-        return [image]
+        return [renderer.page(image, madeOf: faces)]
     }
 }
 
@@ -90,11 +87,8 @@ extension TimelinePageInput: CardLayout {
             return TimelineBlock(month: section.month, continued: section.continued, monthCount: section.monthCount,
                                  tiles: tiles)
         }
-        var image = try renderer.renderTimelinePage(year: year, blocks: blocks, page: page, pageCount: pageCount)
-        faces.warnings += image.warnings
-        image.warnings = faces.warnings
-        image.provisional = faces.provisional
-        return [image]
+        let image = try renderer.renderTimelinePage(year: year, blocks: blocks, page: page, pageCount: pageCount)
+        return [renderer.page(image, madeOf: faces)]
     }
 }
 
@@ -103,13 +97,10 @@ extension YearInput: CardLayout {
     /// decoded at twice the tile's size.
     public func draw(with renderer: CardRenderer, parts: PartSource) throws(CardError) -> [RenderedImage] {
         let tile = renderer.galleryTileSize()
-        var faces = renderer.faceRasters(top, parts: parts, size: PixelSize(width: tile.width * 2, height: tile.height * 2))
+        let faces = renderer.faceRasters(top, parts: parts, size: PixelSize(width: tile.width * 2, height: tile.height * 2))
         let tops = zip(top, faces.rasters).map { BookTile(front: $0.face, face: $1) }
-        var image = try renderer.renderYearInReview(self, tops: tops, scale: Double(scale))
-        faces.warnings += image.warnings
-        image.warnings = faces.warnings
-        image.provisional = faces.provisional
-        return [image]
+        let image = try renderer.renderYearInReview(self, tops: tops, scale: Double(scale))
+        return [renderer.page(image, madeOf: faces)]
     }
 }
 
@@ -146,6 +137,16 @@ extension CardRenderer {
     func throughEncoding(_ raster: Raster, _ encoding: EncodeSettings, size: PixelSize) -> Raster {
         guard let bytes = try? ImageEncoder.encode(raster, settings: encoding) else { return raster }
         return decodePart(bytes, size: size) ?? raster
+    }
+
+    /// A page drawn from `faces`: their warnings first, then its own, and
+    /// provisional when a face was.
+    func page(_ image: RenderedImage, madeOf faces: (rasters: [Raster?], warnings: [CardWarning], provisional: Bool))
+        -> RenderedImage {
+        var page = image
+        page.warnings = faces.warnings + image.warnings
+        page.provisional = faces.provisional
+        return page
     }
 
     /// Front faces for pages: each part's cached face decoded at about

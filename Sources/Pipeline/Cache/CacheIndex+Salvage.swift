@@ -26,19 +26,8 @@ extension CacheIndex {
         guard header.count == 100 else { return nil }
         let id = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         guard id == 0 || id == CacheIndex.applicationID else { return nil }
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("photicase-salvage-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false,
-                                                    attributes: [.posixPermissions: 0o700])
-            try FileManager.default.copyItem(atPath: path, toPath: folder + "/index.sqlite")
-            if FileManager.default.fileExists(atPath: path + "-wal") {
-                try FileManager.default.copyItem(atPath: path + "-wal", toPath: folder + "/index.sqlite-wal")
-            }
-        } catch {
-            return nil
-        }
+        guard let folder = try? CacheIndex.privateCopy(of: path, purpose: "salvage") else { return nil }
+        defer { CacheIndex.removeSnapshot(folder) }
         guard let db = try? SQLiteDatabase(path: folder + "/index.sqlite", mode: .readWrite) else { return nil }
         defer { db.close() }
         var salvage = Salvage()

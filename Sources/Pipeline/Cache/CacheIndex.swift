@@ -246,8 +246,25 @@ public final class CacheIndex: @unchecked Sendable {
     /// the log into it (work a killed run committed counts) and the cache
     /// is not touched. The caller holds the run lock, so the copy is whole.
     private static func snapshot(_ path: String, shown: String) throws(SQLiteError) -> String {
+        do {
+            return try privateCopy(of: path, purpose: "dry-run")
+        } catch {
+            throw SQLiteError(path: shown, code: 1, message: "cannot be copied to read it (\(error.localizedDescription))")
+        }
+    }
+
+    static func removeSnapshot(_ folder: String) {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Copies the index at `path` and its write-ahead log, if any, into a
+    /// new private temporary folder (`index.sqlite` in it) and returns the
+    /// folder; nothing is left behind when that fails. Opening the copy
+    /// lets SQLite recover the log into it without touching the cache (a
+    /// dry run's snapshot, a damaged index's salvage).
+    static func privateCopy(of path: String, purpose: String) throws -> String {
         let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("photicase-dry-run-\(UUID().uuidString)").path
+            .appendingPathComponent("photicase-\(purpose)-\(UUID().uuidString)").path
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false,
                                                     attributes: [.posixPermissions: 0o700])
@@ -257,13 +274,9 @@ public final class CacheIndex: @unchecked Sendable {
             }
         } catch {
             removeSnapshot(folder)
-            throw SQLiteError(path: shown, code: 1, message: "cannot be copied to read it (\(error.localizedDescription))")
+            throw error
         }
         return folder
-    }
-
-    private static func removeSnapshot(_ folder: String) {
-        try? FileManager.default.removeItem(atPath: folder)
     }
 
     /// An empty index in memory (a dry run over a cache that does not exist).

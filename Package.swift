@@ -18,6 +18,8 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz"),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig"),
         .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi"),
+        // libunibreak: line-break opportunities (UAX #14).
+        .systemLibrary(name: "CUnibreak", path: "Sources/CUnibreak", pkgConfig: "libunibreak"),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto"),
         // libdeflate: the deflate of the PNGs `render` writes (see png_shim.c).
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate"),
@@ -47,7 +49,7 @@ let package = Package(
         // Editor crop geometry, resampling, compositing, shapes.
         .target(name: "Imaging", dependencies: ["Raster"]),
         // Font discovery, shaping and glyph rasterization.
-        .target(name: "Text", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "Raster", "Imaging", "Diary"]),
+        .target(name: "Text", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CUnibreak", "Raster", "Imaging", "Diary"]),
 
         // Ticket faces, day thumbnails, month sheets: each a linear recipe.
         .target(name: "Cards", dependencies: ["Diary", "Codecs", "Imaging", "Text", "Raster"]),

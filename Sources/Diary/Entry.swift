@@ -75,13 +75,14 @@ public struct Entry: Sendable, Hashable {
             var director: String?
             var author: String?
             var friends: [String] = []
+            var friendsLeftOut = 0
             var memo: String?
             var back: FacePhoto?
             var year: Int?
             var frontText: FrontTextPlacement?
 
             var isEmpty: Bool {
-                director == nil && author == nil && friends.isEmpty && memo == nil && back == nil && year == nil
+                director == nil && author == nil && friends.isEmpty && friendsLeftOut == 0 && memo == nil && back == nil && year == nil
                     && frontText == nil
             }
         }
@@ -191,6 +192,15 @@ public struct Entry: Sendable, Hashable {
         get { box.fields[rest: \.friends] }
         set { update { $0[rest: \.friends] = newValue } }
     }
+    /// The friends entry.json names past the first `friendsLimit`: counted
+    /// ("외 199000명" on the entry's page), not kept, so a pasted list of
+    /// names costs what a page shows.
+    public var friendsLeftOut: Int {
+        get { box.fields[rest: \.friendsLeftOut] }
+        set { update { $0[rest: \.friendsLeftOut] = newValue } }
+    }
+    /// The friends an entry keeps: more than any card or page shows.
+    public static let friendsLimit = 1_000
     public var memo: String? {
         get { box.fields[rest: \.memo] }
         set { update { $0[rest: \.memo] = newValue } }
@@ -254,6 +264,7 @@ public struct Entry: Sendable, Hashable {
                 rest.director = nil
                 rest.author = nil
                 rest.friends = []
+                rest.friendsLeftOut = 0
                 rest.memo = nil
             }
         }

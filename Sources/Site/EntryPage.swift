@@ -110,6 +110,10 @@ struct EntryPage: Sendable {
                 w.html.element("a", [("href", w.href(SearchQuery(friend: friend))), ("dir", "auto")], friend)
                 w.html.close("li")
             }
+            if entry.friendsLeftOut > 0 {
+                // The names past the first thousand are counted, not listed.
+                w.html.element("li", [("class", "more")], "외 \(entry.friendsLeftOut)명")
+            }
             w.html.close("ul")
             w.html.close("dd")
         }

@@ -16,7 +16,8 @@ import Raster
 /// `[name, title, date, rating, kind, credit, friends, memo, face]`:
 /// `name` the entry page's file name as a link spells it, `title` as
 /// shown, `date` `YYYY-MM-DD`, `kind` its raw value, `credit` the director
-/// or author ("" without), `memo` its paragraphs joined by line feeds, and
+/// or author ("" without), `memo` its paragraphs joined by line feeds (its first
+/// `memoLimit` characters, and the first `friendsLimit` friends), and
 /// `face` 1 when the front face's link is the file's `face` template with
 /// the name between (its two halves, as seen from the search page), 0
 /// without a face photo to show, or the link itself.
@@ -39,11 +40,12 @@ struct SearchIndex: Sendable {
                 if template == nil, let split = Self.split(href, around: name) { template = split }
                 face = template.map { $0.0 + name + $0.1 == href } == true ? "1" : JSString.literal(href)
             }
-            let friends = SiteText.friends(entry).map(JSString.literal).joined(separator: ",")
+            let friends = SiteText.friends(entry).prefix(Self.friendsLimit).map(JSString.literal)
+                .joined(separator: ",")
             let fields = [JSString.literal(name), JSString.literal(SiteText.title(entry)),
                           JSString.literal(entry.date.description), SiteText.rating(entry.rating),
                           JSString.literal(entry.kind.rawValue), JSString.literal(kinds.credit(entry)?.name ?? ""),
-                          "[" + friends + "]", JSString.literal(SiteText.memo(entry).joined(separator: "\n")), face]
+                          "[" + friends + "]", JSString.literal(Self.memo(entry)), face]
             rows.append("[" + fields.joined(separator: ",") + "]")
         }
         var out = "// PhotiCase 티켓북 \(year)년의 기록: 검색 페이지(site/search.html)가 읽는 색인.\n"
@@ -53,6 +55,18 @@ struct SearchIndex: Sendable {
         out += rows.joined(separator: ",\n")
         out += "\n]});\n"
         return Array(out.utf8)
+    }
+
+    /// The companions and the memo's characters an entry is found by: a
+    /// memo pasted from a long document or thousands of names would make
+    /// the index, which every search page loads, megabytes long.
+    static let friendsLimit = 100
+    static let memoLimit = 4_096
+
+    /// The memo's first `memoLimit` characters, paragraphs joined by line feeds.
+    static func memo(_ entry: Entry) -> String {
+        TextCleaner.paragraphs(String((entry.memo ?? "").prefix(memoLimit)), preserveNewlines: true)
+            .joined(separator: "\n")
     }
 
     /// `href` as the text before and after its one `name`, nil when

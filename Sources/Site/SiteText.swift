@@ -8,10 +8,16 @@ enum SiteText {
 
     /// The title as shown: search-API `<b>` tags removed, entities decoded,
     /// whitespace collapsed (escaped for HTML later, like any text).
+    /// A title longer than `titleLimit` characters (a pasted document) is
+    /// cut there with "…": only its beginning is read.
     static func title(_ entry: Entry) -> String {
-        let clean = SearchTitle.clean(entry.title)
-        return clean.isEmpty ? "제목 없음" : clean
+        let clean = SearchTitle.shown(entry.title, limit: titleLimit + 1)
+        if clean.isEmpty { return "제목 없음" }
+        return clean.count > titleLimit ? String(clean.prefix(titleLimit)) + "…" : clean
     }
+
+    /// The characters of a title the site shows: more than any real title.
+    static let titleLimit = 300
 
     /// `2022년 8월`.
     static func month(_ m: MonthKey) -> String { strings.monthTitle(year: m.year, month: m.month) }
@@ -55,9 +61,10 @@ enum SiteText {
         TextCleaner.paragraphs(entry.memo ?? "", preserveNewlines: true)
     }
 
-    /// The memo's first line, for rows.
+    /// The memo's first line, for rows and previews, cut where no row
+    /// shows more (`TextCleaner.firstLine`).
     static func memoLine(_ entry: Entry) -> String? {
-        memo(entry).first { !$0.isEmpty }
+        TextCleaner.firstLine(entry.memo)
     }
 
     /// `티켓 12장`.
@@ -68,7 +75,8 @@ enum SiteText {
     /// controls) as spaces, cut to 60 characters, then `label` and `ext`.
     static func downloadName(_ title: String, _ label: String, ext: String) -> String {
         let refused: Set<Character> = ["/", "\\", ":", "*", "?", "\"", "<", ">", "|"]
-        let cleaned = String(title.map { refused.contains($0) || $0.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } ? " " : $0 })
+        // Only the beginning can be part of the name.
+        let cleaned = String(title.prefix(4 * 60).map { refused.contains($0) || $0.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } ? " " : $0 })
         // No hidden file: leading dots (and the spaces between them) go.
         var name = Substring(TextCleaner.collapsingWhitespace(cleaned))
         while let first = name.first, first == "." || first == " " { name.removeFirst() }

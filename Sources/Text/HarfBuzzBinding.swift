@@ -27,6 +27,13 @@ struct TextScript: Hashable {
 
     var isHangul: Bool { hb_script_t(rawValue: tag) == HB_SCRIPT_HANGUL }
 
+    /// True for the scripts whose text breaks between letters (Chinese
+    /// and Japanese): Korean's keep-all rule does not join their words.
+    var breaksBetweenLetters: Bool {
+        let value = hb_script_t(rawValue: tag)
+        return value == HB_SCRIPT_HAN || value == HB_SCRIPT_HIRAGANA || value == HB_SCRIPT_KATAKANA
+    }
+
     /// True for a script written right to left (Arabic, Hebrew, Syriac...).
     var isRightToLeft: Bool { hb_script_get_horizontal_direction(hb_script_t(rawValue: tag)) == HB_DIRECTION_RTL }
 

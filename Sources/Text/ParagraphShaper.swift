@@ -21,6 +21,9 @@ struct Atom {
     var level: UInt8 = 0
     var bidiClass = Bidi.Class.otherNeutral
     var paragraphLevel: UInt8 = 0
+    /// A line may end after this grapheme (UAX #14, with Korean words kept
+    /// whole: see `ParagraphShaper.breaks`).
+    var breakAfter = false
 
     /// Whitespace has been collapsed to single spaces before shaping.
     var isSpace: Bool { character == " " }
@@ -144,6 +147,11 @@ struct ParagraphShaper {
 
         var atoms = characters.map { Atom(character: $0) }
         scalars.withUnsafeBufferPointer { text in
+            let opportunities = UnicodeLineBreaks.opportunities(text, language: language)
+            for i in atoms.indices.dropLast() {
+                atoms[i].breakAfter = Self.breaks(after: characters[i], before: characters[i + 1],
+                                                  opportunity: opportunities[firstScalar[i + 1] - 1])
+            }
             for run in runs {
                 run.font.use(pixelSize: pixelSize)
                 let shaped = run.font.harfBuzz.shape(text, range: firstScalar[run.start]..<firstScalar[run.end],
@@ -159,6 +167,23 @@ struct ParagraphShaper {
             }
         }
         return atoms
+    }
+
+    /// Whether a line may end between `left` and `right`: where UAX #14
+    /// allows it, except between two letters or digits (CSS `word-break:
+    /// keep-all`), so a Korean word (eojeol) is never split between its
+    /// syllables; Chinese and Japanese letters still break between them.
+    /// A word wider than its line is split by the line breaker anyway.
+    static func breaks(after left: Character, before right: Character,
+                       opportunity: UnicodeLineBreaks.Opportunity) -> Bool {
+        guard opportunity != .prohibited else { return false }
+        return !(keepsWhole(left) && keepsWhole(right))
+    }
+
+    /// A letter or digit of a script that keeps its words whole.
+    private static func keepsWhole(_ character: Character) -> Bool {
+        guard character.isLetter || character.isNumber else { return false }
+        return !(script(of: character)?.breaksBetweenLetters ?? false)
     }
 
     /// True when `character` asks to be shown as an emoji: a scalar with

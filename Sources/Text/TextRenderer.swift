@@ -40,21 +40,22 @@ public final class TextRenderer {
         precondition((style.maxLines ?? 1) >= 1, "maxLines must be at least 1")
         precondition(width > 0, "layout width must be positive")
 
-        let cleaned = TextCleaner.paragraphs(text, preserveNewlines: style.preserveNewlines)
+        // Only what the lines can show is read (and said to be cut).
+        let budget = TextBudget(style: style, width: width)
+        let window = budget.window(of: text)
+        let cleaned = TextCleaner.paragraphs(window.text, preserveNewlines: style.preserveNewlines)
         // The ellipsis a cut line may end in is set too.
-        let setting = cleaned.joined() + (style.maxLines != nil ? "\u{2026}" : "")
+        let setting = cleaned.joined() + "\u{2026}"
         let chain = try system.faces(for: style, setting: setting)
         let shaper = ParagraphShaper(system: system, chain: chain, pixelSize: style.pixelSize,
                                      language: style.language)
         var missing: [Character] = []
         let paragraphs = cleaned.map { shaper.shape($0, missing: &missing) }
-        var ellipsis: [Atom] = []
-        if style.maxLines != nil {
-            ellipsis = shaper.shapeSilently("\u{2026}")
-            if ellipsis.isEmpty { ellipsis = shaper.shapeSilently("...") }
-        }
+        var ellipsis = shaper.shapeSilently("\u{2026}")
+        if ellipsis.isEmpty { ellipsis = shaper.shapeSilently("...") }
 
-        let broken = LineBreaker(width: width, maxLines: style.maxLines).lines(paragraphs, ellipsis: ellipsis)
+        let broken = LineBreaker(width: width, maxLines: budget.lines)
+            .lines(paragraphs, ellipsis: ellipsis, moreFollows: window.clipped)
         let widths = broken.lines.map { LineBreaker.width(of: $0) }
         let boxWidth = width.isFinite ? width : (widths.max() ?? 0)
         let (ascent, descent) = metrics(of: broken.lines, chain: chain, pixelSize: style.pixelSize)

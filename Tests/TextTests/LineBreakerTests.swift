@@ -5,8 +5,19 @@ import Diary
 /// Line breaking on synthetic atoms: every grapheme 10 px wide, spaces 5 px,
 /// the ellipsis 10 px. Independent of installed fonts.
 struct LineBreakerTests {
+    /// The atoms of `text` with the opportunities the shaper marks
+    /// (UAX #14 by libunibreak, Korean words kept whole).
     static func atoms(_ text: String) -> [Atom] {
-        text.map { Atom(character: $0, advance: $0 == " " ? 5 : 10) }
+        var atoms = text.map { Atom(character: $0, advance: $0 == " " ? 5 : 10) }
+        let scalars = text.unicodeScalars.map(\.value)
+        let opportunities = scalars.withUnsafeBufferPointer { UnicodeLineBreaks.opportunities($0, language: "ko") }
+        var end = 0
+        for i in atoms.indices.dropLast() {
+            end += atoms[i].character.unicodeScalars.count
+            atoms[i].breakAfter = ParagraphShaper.breaks(after: atoms[i].character, before: atoms[i + 1].character,
+                                                         opportunity: opportunities[end - 1])
+        }
+        return atoms
     }
 
     static func texts(_ text: String, width: Double, maxLines: Int? = nil) -> (lines: [String], truncated: Bool) {
@@ -45,6 +56,36 @@ struct LineBreakerTests {
         #expect(result.truncated)
         // A space before the cut is dropped rather than kept before "…".
         #expect(Self.texts("aa b ccc", width: 40, maxLines: 1).lines == ["aa…"])
+    }
+
+    @Test func latinBreaksAfterAHyphenAndChineseBetweenLetters() {
+        // UAX #14: after a hyphen; Korean words stay whole (keep-all), Han
+        // and kana break between letters as Chinese and Japanese do.
+        #expect(Self.texts("Spider-Man", width: 75).lines == ["Spider-", "Man"])
+        #expect(Self.texts("헤어질결심 영화", width: 55).lines == ["헤어질결심", "영화"])
+        #expect(Self.texts("千と千尋の神隠し", width: 45).lines == ["千と千尋", "の神隠し"])
+        // No break before closing punctuation or after opening.
+        #expect(Self.texts("(abc) def", width: 55).lines == ["(abc)", "def"])
+        #expect(!Self.texts("a-b", width: 100).lines.isEmpty)
+    }
+
+    @Test func aLongWordIsSplitInLinearTime() {
+        // 200,000 graphemes in one word, lines of 3: the breaker stops
+        // once the lines are full, and each step is linear.
+        let word = String(repeating: "x", count: 200_000)
+        let result = Self.texts(word, width: 35, maxLines: 4)
+        #expect(result.lines == ["xxx", "xxx", "xxx", "xx…"])
+        #expect(result.truncated)
+        let all = Self.texts(String(repeating: "y", count: 30_000), width: 35)
+        #expect(all.lines.count == 10_000)
+        #expect(all.lines.allSatisfy { $0 == "yyy" })
+    }
+
+    @Test func textPastTheWindowEndsInAnEllipsis() {
+        let result = LineBreaker(width: 100, maxLines: 3).lines([Self.atoms("aaa bbb")], ellipsis: Self.atoms("…"),
+                                                                moreFollows: true)
+        #expect(result.lines.map { String($0.map(\.character)) } == ["aaa bbb…"])
+        #expect(result.truncated)
     }
 
     @Test func emptyMemoLinesStay() {

@@ -34,11 +34,10 @@ public struct BookTile: Sendable {
         self.init(front: FrontFaceInput(entry), memoLine: BookTile.memoFirstLine(entry.memo), face: face)
     }
 
-    /// The memo's first non-empty line, spaces collapsed; nil without one.
+    /// The memo's first non-empty line, spaces collapsed, cut where no
+    /// row shows more (`TextCleaner.firstLine`); nil without one.
     public static func memoFirstLine(_ memo: String?) -> String? {
-        guard let memo else { return nil }
-        return memo.split(whereSeparator: \.isNewline).lazy.map { TextCleaner.collapsingWhitespace($0) }
-            .first { !$0.isEmpty }
+        TextCleaner.firstLine(memo)
     }
 }
 

@@ -80,7 +80,7 @@ extension CardRenderer {
         // Without a memo line, the two lines left sit in the row's middle.
         let memo = tile.memoLine
         var y = box.minY + (memo == nil ? 23 : ListMetrics.inset) * s
-        let title = try layout(SearchTitle.clean(entry.title),
+        let title = try layout(SearchTitle.shown(entry.title),
                                theme.textStyle(points: 15.5, scale: s, weight: .bold, color: theme.textColor,
                                                lineHeight: 1.2, maxLines: 1), width: textWidth)
         draw(title, into: &canvas, at: Point(x: textX.rounded(), y: y.rounded()))

@@ -136,7 +136,7 @@ extension CardRenderer {
         card.draw(try bookThumbnail(tile, side: side, corner: BookMetrics.thumbnailCorner * s),
                   at: photoX, Int(((rect.height - Double(side)) / 2).rounded()))
         let textX = Double(photoX + side) + 12 * s
-        let title = try layout(SearchTitle.clean(entry.title),
+        let title = try layout(SearchTitle.shown(entry.title),
                                theme.textStyle(points: 14.5, scale: s, weight: .bold, color: theme.textColor,
                                                lineHeight: 1.2, maxLines: 1), width: rect.width - textX - 14 * s)
         let badgeHeight = (9 * 1.9 * s).rounded()

@@ -65,7 +65,7 @@ extension CardRenderer {
         var tile = Raster(width: size.width, height: size.height, fill: theme.brandColor)
         tile.fill(brandGradient(in: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))))
         guard showInitial else { return tile }
-        let initial = CardRenderer.initial(of: SearchTitle.clean(entry.title)) ?? strings.kind(entry.kind)
+        let initial = CardRenderer.initial(of: SearchTitle.shown(entry.title)) ?? strings.kind(entry.kind)
         let points = Double(min(size.width, size.height)) * 0.42
         let style = theme.textStyle(points: points, scale: 1, weight: .bold, color: theme.inverseTextColor,
                                     lineHeight: 1.2, alignment: .center, maxLines: 1)

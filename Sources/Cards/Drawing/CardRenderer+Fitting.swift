@@ -14,15 +14,14 @@ extension CardRenderer {
                        style: (Double) -> TextStyle) throws(CardError) -> TextLayout {
         var size = points
         while true {
-            var unbounded = style(size)
-            unbounded.maxLines = nil
-            let whole = try layout(string, unbounded, width: width)
-            if whole.size.height <= height + 0.5 { return whole }
-            if size <= minimum {
-                var cut = unbounded
-                cut.maxLines = max(1, Int(((height + 0.5) / whole.lineSpacing).rounded(.down)))
-                return try layout(string, cut, width: width)
-            }
+            // The lines that fit at this size: the text fits when it needs
+            // no more (a layout is never asked for lines it cannot draw, so
+            // a long text costs what is drawn); at the smallest size those
+            // lines are kept, the last cut with "…".
+            var bounded = style(size)
+            bounded.maxLines = max(1, Int(((height + 0.5) / (bounded.pixelSize * bounded.lineHeight)).rounded(.down)))
+            let lines = try layout(string, bounded, width: width)
+            if !lines.truncated && lines.size.height <= height + 0.5 || size <= minimum { return lines }
             size = max(minimum, size - max(0.5, size * 0.06))
         }
     }

@@ -55,7 +55,7 @@ extension CardRenderer {
         let limit = stubTop(size, scale: scale) - 14 * scale
         var leftOut: [String] = []
         let titleRoom = min(3 * 24 * 1.22 * scale, max(2 * 24 * 1.22 * scale, (limit - y) * 0.42))
-        let title = try layoutFitting(SearchTitle.clean(face.title), points: 24, minimum: 18, width: width,
+        let title = try layoutFitting(SearchTitle.shown(face.title), points: 24, minimum: 18, width: width,
                                       height: titleRoom) { points in
             theme.textStyle(points: points, scale: scale, weight: .bold, color: ink.main, lineHeight: 1.22)
         }
@@ -81,8 +81,11 @@ extension CardRenderer {
                                         preserveNewlines: true)
         let memoLine = height(of: 1, memoStyle)
         let memo = (face.memo ?? "").isEmpty ? nil : face.memo
+        // Up to two: what the reserve below counts.
         let memoNeeds = try memo.map { text throws(CardError) in
-            try layout(text, memoStyle, width: width).lines.count
+            var firstTwo = memoStyle
+            firstTwo.maxLines = 2
+            return try layout(text, firstTwo, width: width).lines.count
         } ?? 0
         // Below the details: the gap, the hairline and its gap, the memo's
         // first lines; kept only where the memo can have a line at all.

@@ -21,7 +21,7 @@ extension CardRenderer {
         let size = cardPixelSize(scale: scale)
         var warnings: [CardWarning] = []
         var card: Raster
-        let title = SearchTitle.clean(face.title)
+        let title = SearchTitle.shown(face.title)
         let below = (face.textPlacement ?? theme.frontText) == .below
         if let photo = face.photo?.file, below {
             card = try bandFront(face, photo: photo, title: title, size: size, scale: scale, warnings: &warnings)

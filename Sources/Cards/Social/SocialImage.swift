@@ -126,7 +126,7 @@ extension CardRenderer {
     func storyTitle(_ title: String, ink: RGBA) throws(CardError) -> TextLayout {
         let size = SocialFormat.story.size, s = 2.0
         let top = SocialMetrics.storyCard.maxY + 40, bottom = Double(size.height) - 120
-        return try layoutFitting(SearchTitle.clean(title), points: 34, minimum: 24,
+        return try layoutFitting(SearchTitle.shown(title), points: 34, minimum: 24,
                                  width: Double(size.width) - 2 * SocialMetrics.margin,
                                  height: min(3 * 34 * 1.2 * s, (bottom - top) * 0.55)) { points in
             theme.textStyle(points: points, scale: s, weight: .bold, color: ink, lineHeight: 1.2)
@@ -156,7 +156,7 @@ extension CardRenderer {
         let width = Double(size.width) - 2 * m
         var y = Double(photoSize.height) + 44
         let bottom = Double(size.height) - 44
-        let title = try layoutFitting(SearchTitle.clean(input.title), points: 30, minimum: 22, width: width,
+        let title = try layoutFitting(SearchTitle.shown(input.title), points: 30, minimum: 22, width: width,
                                       height: 2 * 30 * 1.2 * s) { points in
             theme.textStyle(points: points, scale: s, weight: .bold, color: theme.textColor, lineHeight: 1.2)
         }

@@ -20,7 +20,7 @@ public enum BookOrder {
 
     /// True when `a` comes before `b` in reading order.
     public static func precedes(_ a: Entry, _ b: Entry) -> Bool {
-        precedes(a, SearchTitle.clean(a.title), b, SearchTitle.clean(b.title))
+        precedes(a, SearchTitle.shown(a.title), b, SearchTitle.shown(b.title))
     }
 
     /// `precedes` with each entry's displayed title already made.
@@ -46,7 +46,7 @@ public enum BookOrder {
     /// site and the book sort every entry of a large book on each run.
     private static func sorted(_ entries: [Entry],
                                by order: (Entry, String, Entry, String) -> Bool) -> [Entry] {
-        let titles = entries.map { SearchTitle.clean($0.title) }
+        let titles = entries.map { SearchTitle.shown($0.title) }
         return entries.indices.sorted { order(entries[$0], titles[$0], entries[$1], titles[$1]) }.map { entries[$0] }
     }
 
@@ -68,7 +68,7 @@ public enum BookOrder {
     /// True when `a` comes before `b` on the timeline: the older date
     /// first, then the title, then the id.
     public static func chronological(_ a: Entry, _ b: Entry) -> Bool {
-        chronological(a, SearchTitle.clean(a.title), b, SearchTitle.clean(b.title))
+        chronological(a, SearchTitle.shown(a.title), b, SearchTitle.shown(b.title))
     }
 
     /// `chronological` with each entry's displayed title already made.

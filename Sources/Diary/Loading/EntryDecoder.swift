@@ -18,6 +18,8 @@ struct EntryDecoder {
 
     func entry(defaultID: String) throws(EntryError) -> Entry {
         let title = try title()
+        // Every name is checked; the first `friendsLimit` are kept.
+        let friends = try fields.strings("friends") ?? []
         var entry = Entry(id: try fields.nonEmptyString("id") ?? defaultID,
                          folder: folder,
                          title: title,
@@ -26,10 +28,11 @@ struct EntryDecoder {
                          kind: try kind(),
                          director: try fields.string("director"),
                          year: try fields.integer("year", in: Self.yearRange),
-                         friends: try fields.strings("friends") ?? [],
+                         friends: Array(friends.prefix(Entry.friendsLimit)),
                          memo: try fields.string("memo"),
                          front: try face("front"),
                          back: try face("back"))
+        entry.friendsLeftOut = max(0, friends.count - Entry.friendsLimit)
         entry.author = try fields.string("author")
         entry.frontText = try frontText()
         return entry

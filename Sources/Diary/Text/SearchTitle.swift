@@ -18,6 +18,27 @@ public enum SearchTitle {
         return TextCleaner.collapsingWhitespace(decodingEntities(removingBoldTags(raw)))
     }
 
+    /// The title as faces, pages and orders show it: `clean`, reading no
+    /// further than its first `4 × limit` characters (markup, entities and
+    /// runs of spaces shrink as they are cleaned) and keeping `limit`, each
+    /// with at most 30 combining marks (`TextCleaner.streamSafe`). A
+    /// title pasted from a document costs what is shown of it; every
+    /// layout that sets it cuts far sooner, and says so.
+    public static func shown(_ raw: String, limit: Int = shownLimit) -> String {
+        // Fewer bytes than the limit: fewer characters too.
+        guard raw.utf8.count > limit else { return clean(raw) }
+        // Scalars first, which costs no grapheme breaking: a grapheme may
+        // be a letter under 100,000 marks. Each keeps 30 of them.
+        let scalars = raw.unicodeScalars
+        let end = scalars.index(scalars.startIndex, offsetBy: 16 * limit, limitedBy: scalars.endIndex) ?? scalars.endIndex
+        let head = TextCleaner.streamSafe(String(scalars[..<end])).text
+        return String(clean(String(head.prefix(4 * limit))).prefix(limit))
+    }
+
+    /// The characters of a title that `shown` keeps: more than any face,
+    /// row or page sets on its lines.
+    public static let shownLimit = 1_000
+
     static func removingBoldTags(_ text: String) -> String {
         var out = ""
         var rest = text[...]
@@ -36,7 +57,10 @@ public enum SearchTitle {
 
     /// The length of a `<b>`, `</b>` or `<b >` tag at the start of `text`.
     private static func boldTagLength(_ text: Substring) -> Int? {
-        for tag in ["<b>", "</b>", "<b >", "</b >"] where text.lowercased().hasPrefix(tag) {
+        // The longest tag is 5 characters: only they are lowered, so a
+        // title of many '<' costs its length, not its square.
+        let head = text.prefix(5).lowercased()
+        for tag in ["<b>", "</b>", "<b >", "</b >"] where head.hasPrefix(tag) {
             return tag.count
         }
         return nil

@@ -49,6 +49,60 @@ public enum TextCleaner {
         return result
     }
 
+    /// The graphemes `firstLine` keeps: more than any row, share image or
+    /// link preview shows on its one line (those cut it and say so).
+    public static let lineExcerptLimit = 1_000
+
+    /// The first non-empty line of `text`, whitespace collapsed, cut after
+    /// `limit` graphemes (whatever is cut, the layout that shows the line
+    /// cuts more and says so); nil when every line is blank. Reads no
+    /// further than that line's first `limit` graphemes, so a memo of
+    /// megabytes costs what its row shows.
+    public static func firstLine(_ text: String?, limit: Int = lineExcerptLimit) -> String? {
+        guard let text else { return nil }
+        var out = ""
+        var kept = 0
+        var pendingSpace = false
+        for character in text {
+            if character.isNewline {
+                if kept > 0 { break }
+                pendingSpace = false
+            } else if isBreakingWhitespace(character) {
+                pendingSpace = kept > 0
+            } else {
+                let need = pendingSpace ? 2 : 1
+                if kept + need > limit { break }
+                if pendingSpace { out.append(" ") }
+                pendingSpace = false
+                out.append(character)
+                kept += need
+            }
+        }
+        return kept == 0 ? nil : out
+    }
+
+    /// The scalars one grapheme keeps in `streamSafe`: Unicode's
+    /// stream-safe text format allows a base and 30 marks (UAX #15).
+    public static let scalarsPerGraphemeLimit = 31
+
+    /// `text` with each grapheme cut to its first `scalarsPerGraphemeLimit`
+    /// scalars (a letter under thousands of combining marks keeps its
+    /// first 30), and whether any was cut. Text that needs no cut is
+    /// returned as it is.
+    public static func streamSafe(_ text: String) -> (text: String, cut: Bool) {
+        guard text.contains(where: { $0.unicodeScalars.count > scalarsPerGraphemeLimit }) else { return (text, false) }
+        var bounded = ""
+        for character in text {
+            let scalars = character.unicodeScalars
+            if scalars.count > scalarsPerGraphemeLimit {
+                bounded.unicodeScalars.append(contentsOf: scalars.prefix(scalarsPerGraphemeLimit))
+            } else {
+                bounded.append(character)
+            }
+        }
+        return (bounded, true)
+    }
+
     /// True when `utf8` provably collapses to itself: no whitespace but
     /// single spaces between other characters. Conservative: false for
     /// anything it does not prove, such as a space before a non-ASCII
@@ -84,6 +138,9 @@ public enum TextCleaner {
     }
 
     private static func isBreakingWhitespace(_ character: Character) -> Bool {
-        character.isWhitespace && character != "\u{00A0}" && character != "\u{202F}"
+        // ASCII first: the Unicode property lookup dominated cleaning a
+        // memo of megabytes.
+        if let ascii = character.asciiValue { return ascii == 0x20 || (0x09...0x0D).contains(ascii) }
+        return character.isWhitespace && character != "\u{00A0}" && character != "\u{202F}"
     }
 }

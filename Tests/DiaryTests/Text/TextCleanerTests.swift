@@ -53,3 +53,40 @@ struct TextCleanerTests {
         #expect(TextCleaner.paragraphs(memo, preserveNewlines: true) == ["첫 줄 memo", "", "둘째 줄", "셋째"])
     }
 }
+
+/// The bounded readers of long text: a memo's first line, the marks a
+/// grapheme keeps, a title as shown.
+struct BoundedTextTests {
+    @Test func theFirstLineSkipsBlankLinesAndStopsAtTheLimit() {
+        #expect(TextCleaner.firstLine("\n  \n  첫  줄 \n둘째") == "첫 줄")
+        #expect(TextCleaner.firstLine(" \n\t\n") == nil)
+        #expect(TextCleaner.firstLine(nil) == nil)
+        let long = String(repeating: "ab ", count: 1_000_000)
+        let line = TextCleaner.firstLine(long, limit: 10)
+        #expect(line == "ab ab ab a")
+        #expect(TextCleaner.firstLine(String(repeating: "가", count: 2_000_000))?.count == TextCleaner.lineExcerptLimit)
+    }
+
+    @Test func aGraphemeKeepsThirtyMarks() {
+        let text = "x" + String(repeating: "\u{0301}", count: 5_000) + "y"
+        let safe = TextCleaner.streamSafe(text)
+        #expect(safe.cut)
+        #expect(safe.text.unicodeScalars.count == TextCleaner.scalarsPerGraphemeLimit + 1)
+        #expect(safe.text.count == 2)
+        let plain = TextCleaner.streamSafe("e\u{0301} 헤어질 결심 👨‍👩‍👧‍👦")
+        #expect(!plain.cut)
+        #expect(plain.text == "e\u{0301} 헤어질 결심 👨‍👩‍👧‍👦")
+    }
+
+    @Test func aTitleAsShownReadsOnlyItsBeginning() {
+        #expect(SearchTitle.shown("<b>헤어질</b>  결심") == "헤어질 결심")
+        let long = String(repeating: "x", count: 4 << 20)
+        #expect(SearchTitle.shown(long).count == SearchTitle.shownLimit)
+        let marks = "a" + String(repeating: "\u{0301}", count: 100_000) + String(repeating: "b", count: 5_000)
+        let shown = SearchTitle.shown(marks)
+        #expect(shown.first?.unicodeScalars.count == TextCleaner.scalarsPerGraphemeLimit)
+        #expect(shown.count <= SearchTitle.shownLimit)
+        // Many '<' cost the title's length, not its square.
+        #expect(SearchTitle.clean(String(repeating: "<", count: 200_000)).count == 200_000)
+    }
+}

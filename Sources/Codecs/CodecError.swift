@@ -1,3 +1,4 @@
+import Raster
 import FileSystem
 
 /// Why an image could not be read or written. The text names the reason;

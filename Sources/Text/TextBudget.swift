@@ -24,6 +24,15 @@ struct TextBudget {
     /// Scalars counted per grapheme: letters with a mark or two, flags,
     /// Korean jamo sequences and most emoji sequences fit.
     static let scalarsPerGrapheme = 4
+    /// The bytes a layout of `window` holds at its peak, for the memory
+    /// budget: its scalars (the shaper's buffers: 4-byte scalars, their
+    /// graphemes' indices, HarfBuzz's glyph buffer) and graphemes (an atom
+    /// each, its glyphs on the heap), about 160 bytes a scalar, plus the
+    /// font chain's fixed share.
+    static func workingMemory(ofWindow window: String) -> Int {
+        64 * 1024 + 160 * window.utf8.count
+    }
+
     /// The lines the layout may fill.
     let lines: Int
     /// The scalars of the text the layout reads.

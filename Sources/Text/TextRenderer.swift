@@ -18,6 +18,9 @@ public final class TextRenderer {
         system = try FontSystem(discovery: discovery)
     }
 
+    /// The working memory layouts hold while they are made (`--memory-limit`).
+    public var memory: MemoryBudget = .shared
+
     /// Called the first time each warning happens in this renderer (for
     /// instance once, with `.noHangulFont`, when Korean text has no font).
     public var warningHandler: ((TextWarning) -> Void)? {
@@ -40,9 +43,18 @@ public final class TextRenderer {
         precondition((style.maxLines ?? 1) >= 1, "maxLines must be at least 1")
         precondition(width > 0, "layout width must be positive")
 
-        // Only what the lines can show is read (and said to be cut).
+        // Only what the lines can show is read (and said to be cut), and
+        // the layout's working memory is reserved while it is made.
         let budget = TextBudget(style: style, width: width)
         let window = budget.window(of: text)
+        return try memory.withBoundedReservation(TextBudget.workingMemory(ofWindow: window.text)) { () throws(TextError) in
+            try layout(window: window, style: style, width: width, lines: budget.lines)
+        }
+    }
+
+    /// `layout` of the window of text a budget let through.
+    private func layout(window: (text: String, clipped: Bool), style: TextStyle, width: Double,
+                        lines lineLimit: Int) throws(TextError) -> TextLayout {
         let cleaned = TextCleaner.paragraphs(window.text, preserveNewlines: style.preserveNewlines)
         // The ellipsis a cut line may end in is set too.
         let setting = cleaned.joined() + "\u{2026}"
@@ -54,7 +66,7 @@ public final class TextRenderer {
         var ellipsis = shaper.shapeSilently("\u{2026}")
         if ellipsis.isEmpty { ellipsis = shaper.shapeSilently("...") }
 
-        let broken = LineBreaker(width: width, maxLines: budget.lines)
+        let broken = LineBreaker(width: width, maxLines: lineLimit)
             .lines(paragraphs, ellipsis: ellipsis, moreFollows: window.clipped)
         let widths = broken.lines.map { LineBreaker.width(of: $0) }
         let boxWidth = width.isFinite ? width : (widths.max() ?? 0)

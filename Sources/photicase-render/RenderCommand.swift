@@ -1,3 +1,4 @@
+import Raster
 import Cards
 import Codecs
 import Diary

@@ -1,4 +1,5 @@
 import Raster
+import Foundation
 import Testing
 @testable import Text
 import Diary
@@ -80,4 +81,45 @@ struct BoundedLayoutTests {
         #expect(!window.clipped)
         #expect(window.text == "Everything Everywhere All at Once")
     }
+}
+
+/// A layout holds its working memory in the budget `--memory-limit` sets.
+@Suite(.enabled(if: Fonts.haveBoth, "needs DejaVu Sans (fonts-dejavu-core) and NanumGothic (fonts-nanum)"))
+struct LayoutMemoryTests {
+    @Test func aLayoutWaitsForItsMemory() throws {
+        let renderer = try TextRenderer()
+        let budget = MemoryBudget(limit: 4 << 20)
+        renderer.memory = budget
+        let style = TextStyle(pixelSize: 20, maxLines: 3, fontFile: Fonts.nanumGothic)
+        let released = LockedFlag()
+        let holding = DispatchSemaphore(value: 0)
+        // Another holder takes the whole budget for a while.
+        Thread.detachNewThread {
+            try? budget.withReservation(4 << 20) {
+                holding.signal()
+                Thread.sleep(forTimeInterval: 0.3)
+                released.set()
+            }
+        }
+        holding.wait()
+        _ = try renderer.layout(String(repeating: "가", count: 100_000), style: style, width: 300)
+        #expect(released.value, "the layout ran while the budget was full")
+        #expect(budget.inUse == 0)
+    }
+
+    @Test func aLayoutLargerThanTheBudgetRunsAlone() throws {
+        let renderer = try TextRenderer()
+        renderer.memory = MemoryBudget(limit: 1 << 20)
+        let style = TextStyle(pixelSize: 20, fontFile: Fonts.nanumGothic)
+        let layout = try renderer.layout(String(repeating: "ab ", count: 1 << 20), style: style, width: 2000)
+        #expect(layout.truncated)
+        #expect(renderer.memory.inUse == 0)
+    }
+}
+
+final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flag = false
+    func set() { lock.withLock { flag = true } }
+    var value: Bool { lock.withLock { flag } }
 }

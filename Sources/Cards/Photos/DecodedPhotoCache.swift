@@ -1,3 +1,4 @@
+import Raster
 import Codecs
 import Dispatch
 import Synchronization

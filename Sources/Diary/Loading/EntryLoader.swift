@@ -1,3 +1,4 @@
+import Raster
 import FileSystem
 
 /// An entry and the exact bytes of the entry.json it came from (the batch
@@ -40,6 +41,13 @@ public struct EntryLoader: Sendable {
 
     /// Limits for entry.json: its size in bytes and its nesting depth.
     public var limits: JSONParser.Limits
+    /// The working memory a parse holds while it runs (`--memory-limit`).
+    public var memory: MemoryBudget = .shared
+
+    /// The bytes parsing an entry.json of `size` bytes holds at its peak,
+    /// besides the bytes: the value tree and its strings (about three
+    /// times the text), the entry's own copies of them.
+    static func parseMemory(of size: Int) -> Int { 4 * size }
     /// The kinds an entry may be: its theme's (`Theme.kindKeys`); nil takes
     /// any (`clean --prune`, which only asks what exists).
     public var kinds: [EntryKind]?
@@ -72,7 +80,10 @@ public struct EntryLoader: Sendable {
             default: throw .unreadable(file: file, reason: error.problem.description)
             }
         }
-        let entry = try parse(json: bytes, folder: folder, defaultID: defaultID, displayPath: file, landing: landing)
+        // The parse holds the document's tree and strings beside the bytes.
+        let entry = try memory.withBoundedReservation(Self.parseMemory(of: bytes.count)) { () throws(EntryError) in
+            try parse(json: bytes, folder: folder, defaultID: defaultID, displayPath: file, landing: landing)
+        }
         return LoadedEntry(entry: entry, jsonBytes: bytes)
     }
 

@@ -1,11 +1,15 @@
+import Raster
 import Foundation
 
-/// A process-wide budget for decode memory. Every decode reserves what it
-/// will hold at its peak (the output raster, plus libjpeg's whole-image
-/// coefficient buffers for a progressive JPEG, plus a full-size buffer
-/// for an interlaced PNG) before it allocates, and gives it back when it
-/// returns. With `--jobs N`, decodes that do not fit wait for others to
-/// finish instead of multiplying; one that could never fit fails alone.
+/// A process-wide budget for working memory (`--memory-limit`). Every
+/// decode reserves what it will hold at its peak (the output raster, plus
+/// libjpeg's whole-image coefficient buffers for a progressive JPEG, plus
+/// a full-size buffer for an interlaced PNG) before it allocates, and
+/// gives it back when it returns; so do the reading of an entry.json (its
+/// bytes and parse) and every text layout (its window of the text and the
+/// shaped graphemes). With `--jobs N`, holders that do not fit wait for
+/// others to finish instead of multiplying; a decode that could never fit
+/// fails alone.
 public final class MemoryBudget: @unchecked Sendable, Hashable {
     /// The budget all decodes share unless told otherwise. 1 GiB by
     /// default; `render --memory-limit` changes it.
@@ -33,27 +37,58 @@ public final class MemoryBudget: @unchecked Sendable, Hashable {
     /// Bytes reserved now (for tests and reports).
     public var inUse: Int { condition.withLock { reserved } }
 
+    /// A reservation larger than the whole budget.
+    public struct Exceeded: Error, Sendable {
+        public let need: Int
+        public let limit: Int
+    }
+
     /// Runs `body` holding `bytes` of the budget, waiting while other
-    /// holders leave too little. Throws `CodecError.limitExceeded` at once
-    /// when `bytes` alone is more than the whole budget.
-    public func withReservation<T>(_ bytes: Int, format: ImageFormat, _ body: () throws -> T) throws -> T {
+    /// holders leave too little. Throws `Exceeded` at once when `bytes`
+    /// alone is more than the whole budget.
+    public func withReservation<T>(_ bytes: Int, _ body: () throws -> T) throws -> T {
         let need = max(0, bytes)
+        guard acquire(need, orFailAbove: true) else { throw Exceeded(need: need, limit: limit) }
+        defer { release(need) }
+        return try body()
+    }
+
+    /// Runs `body` holding `bytes`, or the whole budget when `bytes` is
+    /// more: for work that is bounded anyway (an entry.json of at most its
+    /// limit, a layout of at most its window), which then waits to run
+    /// alone rather than failing.
+    public func withBoundedReservation<T, E: Error>(_ bytes: Int, _ body: () throws(E) -> T) throws(E) -> T {
+        var need = max(0, bytes)
+        _ = acquire(&need)
+        defer { release(need) }
+        return try body()
+    }
+
+    /// Waits until `need` fits beside the other holders and takes it.
+    /// Above the whole budget: fails without waiting when `orFailAbove`,
+    /// else takes the whole budget (and says so through `need`).
+    private func acquire(_ need: inout Int, orFailAbove: Bool = false) -> Bool {
         condition.lock()
-        guard need <= limitBytes else {
-            let limit = limitBytes
-            condition.unlock()
-            throw CodecError.memoryLimit(format, need: need, limit: limit)
+        defer { condition.unlock() }
+        if need > limitBytes {
+            if orFailAbove { return false }
+            need = limitBytes
         }
         while reserved + need > limitBytes { condition.wait() }
         reserved += need
+        return true
+    }
+
+    private func acquire(_ need: Int, orFailAbove: Bool) -> Bool {
+        var need = need
+        return acquire(&need, orFailAbove: orFailAbove)
+    }
+
+    private func release(_ bytes: Int) {
+        condition.lock()
+        reserved -= bytes
         condition.unlock()
-        defer {
-            condition.lock()
-            reserved -= need
-            condition.unlock()
-            condition.broadcast()
-        }
-        return try body()
+        condition.broadcast()
     }
 
     /// `1.5 GiB`, `620 MiB`, `12 KiB`.

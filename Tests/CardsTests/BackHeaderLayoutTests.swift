@@ -20,9 +20,10 @@ import Diary
     /// than they count (emoji joined by ZWJ that no font has as one).
     static let tooWide = "an-exhibition-of-contemporary-korean-art-and-design"
 
-    func renderer(width: Double, locale: CardLocale, labels: [String] = [], colours: Bool = false) throws -> CardRenderer {
+    func renderer(width: Double, height: Double = 480, locale: CardLocale, labels: [String] = [],
+                  colours: Bool = false) throws -> CardRenderer {
         var theme = Theme(locale: locale)
-        theme.cardSize = Size(width: width, height: 480)
+        theme.cardSize = Size(width: width, height: height)
         for (i, label) in labels.enumerated() {
             theme.kinds.append(KindStyle(kind: EntryKind(rawValue: "themed-\(i)"), korean: label, english: label,
                                          credit: .names))
@@ -203,13 +204,19 @@ import Diary
     /// pill's green and the date's blue never share a pixel column on a
     /// shared row, keep the gap between them, and stay inside the padding;
     /// every built-in label in both locales, and the theme labels, at every
-    /// width in steps of 40 points and every 10 up to 300.
+    /// width in steps of 40 points and every 10 up to 300, 480 points tall;
+    /// and the four corners of the sizes allowed (the header does not
+    /// depend on the height, the rest of the face does).
     @Test(arguments: CardLocale.allCases)
     func theRenderedBadgeAndDateInkNeverMeet(locale: CardLocale) throws {
-        let widths = Self.widths.filter { $0 <= 300 || Int($0) % 40 == 0 }
+        let (w, h) = (Theme.cardWidths, Theme.cardHeights)
+        let sizes = Self.widths.filter { $0 <= 300 || Int($0) % 40 == 0 }.map { ($0, 480.0) }
+            + [(w.lowerBound, h.lowerBound), (w.lowerBound, h.upperBound), (w.upperBound, h.lowerBound),
+               (w.upperBound, h.upperBound)]
         var narrowestGap = Int.max
-        for width in widths {
-            let renderer = try renderer(width: width, locale: locale, labels: Self.themeLabels, colours: true)
+        for (width, height) in sizes {
+            let renderer = try renderer(width: width, height: height, locale: locale, labels: Self.themeLabels,
+                                        colours: true)
             let date = try widestDate(renderer)
             for kind in renderer.theme.kindKeys {
                 var entry = testEntry(title: "Title", kind: kind, memo: nil)
@@ -219,7 +226,7 @@ import Diary
                 entry.friends = []
                 let face = try renderer.renderBack(entry, scale: 1).raster
                 let ink = Ink(face)
-                let what = "\(kind.rawValue) at \(width) (\(locale))"
+                let what = "\(kind.rawValue) at \(width)x\(height) (\(locale))"
                 let badge = try #require(ink.box(of: Ink.green, above: ink.titleTop), "\(what): no badge ink")
                 let date = try #require(ink.box(of: Ink.blue, above: ink.titleTop), "\(what): no date ink")
                 let pad = Int(CardMetrics.padding)

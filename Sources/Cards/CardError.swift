@@ -41,6 +41,11 @@ public enum CardWarning: Sendable, Hashable, CustomStringConvertible {
     /// entry.json is `file` was not drawn, for `reason` (a theme's card too
     /// short to hold it).
     case leftOut(file: String, what: [String], reason: String)
+    /// Text of the entry whose entry.json is `file` was drawn other than
+    /// the design has it, to fit: `changes` says how, each a subject and
+    /// its verb ("the kind badge is set smaller", "the date is moved below
+    /// the kind badge"), for `reason` (a theme's card too narrow).
+    case rearranged(file: String, changes: [String], reason: String)
 
     public var description: String {
         switch self {
@@ -58,6 +63,8 @@ public enum CardWarning: Sendable, Hashable, CustomStringConvertible {
         case let .leftOut(file, what, reason):
             "\(file): \(what.count > 1 ? what.dropLast().joined(separator: ", ") + " and " + what.last! : what.joined()) "
                 + "\(what.count > 1 || what == ["friends"] ? "are" : "is") left out: \(reason)"
+        case let .rearranged(file, changes, reason):
+            "\(file): \(changes.count > 1 ? changes.dropLast().joined(separator: ", ") + " and " + changes.last! : changes.joined()): \(reason)"
         }
     }
 }

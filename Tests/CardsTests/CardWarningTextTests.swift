@@ -32,4 +32,17 @@ struct CardWarningTextTests {
         #expect(text(["the credit", "friends", "the memo"])
                 == "b/a/entry.json: the credit, friends and the memo are left out: no room on a card 300 points tall")
     }
+
+    @Test func whatANarrowCardRearrangesIsOneSentence() {
+        func text(_ changes: [String]) -> String {
+            CardWarning.rearranged(file: "b/a/entry.json", changes: changes,
+                                   reason: "no room for the kind badge beside the date on the back of a card 200 points wide")
+                .description
+        }
+        #expect(text(["the kind badge is set smaller"])
+                == "b/a/entry.json: the kind badge is set smaller: no room for the kind badge beside the date on the back of a card 200 points wide")
+        #expect(text(["the date is moved below the kind badge", "the kind badge is set smaller"])
+                == "b/a/entry.json: the date is moved below the kind badge and the kind badge is set smaller: "
+                + "no room for the kind badge beside the date on the back of a card 200 points wide")
+    }
 }

@@ -68,6 +68,16 @@ import Raster
         var edgeWorker = edges.makeWorker()
         images += try edges.render(TicketsKind.input(run(long), scale: 1), encodings: [.png(), .png(), .png()],
                                    parts: none, worker: &edgeWorker).value
+        // The back's kind badge beside the date on that card: "Exhibition"
+        // in English has no room there, so the date is on a row of its own.
+        var english = narrow
+        english.locale = .en
+        let englishEdges = CardsBackend(theme: english, fonts: backend.fonts, scale: 1, thumbnailSide: 128)
+        var exhibition = entry
+        exhibition.kind = .exhibition
+        var englishWorker = englishEdges.makeWorker()
+        images += try englishEdges.render(TicketsKind.input(run(exhibition), scale: 1), encodings: [.png(), .png(), .png()],
+                                          parts: none, worker: &englishWorker).value
         // The story and feed images, of a title long enough for the story's
         // third line; a front with its text on a band below the photo; a
         // long back whose title and friends wrap.

@@ -14,14 +14,9 @@ extension CardRenderer {
     @discardableResult
     func drawBadge(_ label: String, into raster: inout Raster, at origin: Point, points: Double, scale: Double,
                    fill: RGBA, textColor: RGBA) throws(CardError) -> Size {
-        let style = theme.textStyle(points: points, scale: scale, weight: .bold, color: textColor, lineHeight: 1.2)
-        let line = try layout(label, style, width: .infinity)
-        let height = (points * 1.9 * scale).rounded()
-        let padding = points * 0.85 * scale
-        let size = Size(width: (line.size.width + 2 * padding).rounded(), height: height)
-        raster.fill(Path.roundedRect(Rect(origin: origin, size: size), radii: CornerRadii(height / 2)), paint: .solid(fill))
-        draw(line, into: &raster, at: Point(x: origin.x + padding, y: origin.y + (height - line.size.height) / 2))
-        return size
+        let badge = try badge(label, points: points, scale: scale, textColor: textColor)
+        draw(badge, into: &raster, at: origin, fill: fill)
+        return badge.size
     }
 
     /// Draws five rating stars for `rating` (0...5, halves), the first
@@ -83,4 +78,9 @@ enum CardMetrics {
     /// The front stub's date is set no smaller than this (points) to keep
     /// clear of the stars; below it, it is cut short instead.
     static let smallestStubPoints = 9.0
+    /// A kind badge with too little room is set no smaller than this
+    /// (points, as the stub's date); below it, it moves or is cut short.
+    static let smallestBadgePoints = 9.0
+    /// The least space between the back's kind badge and the date beside it.
+    static let badgeGap = 8.0
 }

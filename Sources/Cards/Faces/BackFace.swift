@@ -40,15 +40,22 @@ extension CardRenderer {
         let pad = CardMetrics.padding * scale
         let width = Double(size.width) - 2 * pad
         var y = pad
-        // 2. Kind badge, and the date right-aligned on the same line.
-        let badge = try drawBadge(strings.kind(face.kind), into: &card, at: Point(x: pad, y: y), points: 11,
-                                  scale: scale, fill: theme.badgeColor(face.kind), textColor: theme.inverseTextColor)
-        let date = try layout(strings.date(face.date),
-                              theme.textStyle(points: 12.5, scale: scale, weight: .bold, color: ink.soft, lineHeight: 1.2),
-                              width: .infinity)
-        draw(date, into: &card, at: Point(x: (Double(size.width) - pad - date.size.width).rounded(),
-                                          y: (y + (badge.height - date.size.height) / 2).rounded()))
-        y += badge.height + 14 * scale
+        // 2. Kind badge, and the date right-aligned on the same line; on a
+        //    card too narrow for both, the badge set smaller, then the date
+        //    on a row of its own, then the badge cut (`BackHeader`), said.
+        let header = try backHeader(label: strings.kind(face.kind), date: strings.date(face.date), top: y,
+                                    scale: scale, dateColor: ink.soft, badgeTextColor: theme.inverseTextColor)
+        draw(header.badge, into: &card, at: header.badgeOrigin, fill: theme.badgeColor(face.kind))
+        draw(header.date, into: &card, at: header.dateOrigin)
+        let narrow = "on the back of a card \(Int(theme.cardSize.width)) points wide"
+        if !header.changes.isEmpty {
+            warnings.append(.rearranged(file: face.source, changes: header.changes,
+                                        reason: "no room for the kind badge beside the date \(narrow)"))
+        }
+        if !header.leftOut.isEmpty {
+            warnings.append(.leftOut(file: face.source, what: header.leftOut, reason: "no room \(narrow)"))
+        }
+        y += header.height + 14 * scale
         // 3. The title: at 24 points on as many lines as it needs, up to
         //    three; a longer one set smaller, down to 18 points, before it
         //    is cut (and said).

@@ -63,9 +63,8 @@ extension CardRenderer {
             // 4. The title, bottom-aligned just above the perforation.
             draw(lines, into: &card, at: Point(x: CardMetrics.padding * scale, y: Double(titleTop)))
             // 5. The kind badge, top left.
-            try drawBadge(strings.kind(face.kind), into: &card,
-                          at: Point(x: CardMetrics.padding * scale, y: CardMetrics.padding * scale), points: 11,
-                          scale: scale, fill: theme.badgeColor(face.kind), textColor: theme.inverseTextColor)
+            try drawFrontBadge(face, into: &card, scale: scale, fill: theme.badgeColor(face.kind),
+                               textColor: theme.inverseTextColor, warnings: &warnings)
         } else {
             card = try placeholderFront(face, title: title, size: size, scale: scale, warnings: &warnings)
         }
@@ -81,6 +80,24 @@ extension CardRenderer {
     func titleLeftOut(_ face: FrontFaceInput) -> CardWarning {
         .leftOut(file: face.source, what: ["the end of the title"],
                  reason: "no room on the front of a card \(Int(theme.cardSize.height)) points tall")
+    }
+
+    /// The kind badge, top left, within the card's padding: a label wider
+    /// than that (twelve characters fit at 200 points; a kind the theme
+    /// does not declare shows its key) is set smaller, then cut, and said.
+    private func drawFrontBadge(_ face: FrontFaceInput, into card: inout Raster, scale: Double, fill: RGBA,
+                                textColor: RGBA, warnings: inout [CardWarning]) throws(CardError) {
+        let pad = CardMetrics.padding * scale
+        let badge = try badge(strings.kind(face.kind), fitting: Double(card.width) - 2 * pad, points: 11, scale: scale,
+                              textColor: textColor)
+        draw(badge, into: &card, at: Point(x: pad, y: pad), fill: fill)
+        let narrow = "on the front of a card \(Int(theme.cardSize.width)) points wide"
+        if badge.cut {
+            warnings.append(.leftOut(file: face.source, what: ["the end of the kind badge"], reason: "no room \(narrow)"))
+        } else if badge.points < 11 {
+            warnings.append(.rearranged(file: face.source, changes: ["the kind badge is set smaller"],
+                                        reason: "no room for it \(narrow)"))
+        }
     }
 
     /// The front with its text on a band of the card's own colour below the
@@ -106,8 +123,8 @@ extension CardRenderer {
         let top = PixelRect(x: 0, y: 0, width: size.width, height: Int(Double(size.height) * 0.2))
         card.applyScrim(in: top, topOpacity: 0.32 * loaded.raster.meanOpacity(in: top), bottomOpacity: 0)
         draw(lines, into: &card, at: Point(x: pad, y: (bottom - lines.size.height).rounded()))
-        try drawBadge(strings.kind(face.kind), into: &card, at: Point(x: pad, y: pad), points: 11, scale: scale,
-                      fill: theme.badgeColor(face.kind), textColor: theme.inverseTextColor)
+        try drawFrontBadge(face, into: &card, scale: scale, fill: theme.badgeColor(face.kind),
+                           textColor: theme.inverseTextColor, warnings: &warnings)
         return card
     }
 
@@ -128,8 +145,8 @@ extension CardRenderer {
             card.fill(path, paint: .solid(ring))
         }
         let pad = CardMetrics.padding * scale
-        try drawBadge(strings.kind(face.kind), into: &card, at: Point(x: pad, y: pad), points: 11, scale: scale,
-                      fill: theme.inverseTextColor.withOpacity(0.92), textColor: theme.brandColor)
+        try drawFrontBadge(face, into: &card, scale: scale, fill: theme.inverseTextColor.withOpacity(0.92),
+                           textColor: theme.brandColor, warnings: &warnings)
         let style = theme.textStyle(points: 28, scale: scale, weight: .bold, color: theme.inverseTextColor,
                                     lineHeight: 1.25, alignment: .center, maxLines: 4)
         let lines = try layout(title, style, width: bounds.width - 2 * pad)

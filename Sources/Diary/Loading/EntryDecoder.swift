@@ -18,7 +18,7 @@ struct EntryDecoder {
 
     func entry(defaultID: String) throws(EntryError) -> Entry {
         let title = try title()
-        var entry = Entry(id: try fields.nonEmptyString("id") ?? defaultID,
+        var entry = Entry(id: Entry.spelling(ofID: try fields.nonEmptyString("id") ?? defaultID),
                          folder: folder,
                          title: title,
                          date: try date(),

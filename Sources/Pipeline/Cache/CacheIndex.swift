@@ -618,7 +618,13 @@ public final class CacheIndex: @unchecked Sendable {
         let scan = try db.prepare(kept == nil ? "SELECT id, date, folder FROM entries" : "SELECT id FROM entries")
         while try scan.step() {
             let id = scan.text(0)
-            guard let wanted = entries.record(id) else { stale.append(id); continue }
+            // A row an older build wrote with its id spelled otherwise (a
+            // folder named on a Mac) is written again as ids are spelled
+            // now (`Entry.spelling(ofID:)`): `==` finds the record, the
+            // SQL key would keep the old bytes. A row kept as it is (a held
+            // entry) is not respelled: nothing writes it again.
+            let respelled = !id.utf8.elementsEqual(Entry.spelling(ofID: id).utf8) && kept?(id) != true
+            guard !respelled, let wanted = entries.record(id) else { stale.append(id); continue }
             if kept == nil, wanted == Manifest.EntryRecord(date: scan.text(1), folder: scan.text(2)) { same.insert(id) }
         }
         for id in stale { try dropEntry.run([.text(id)]) }

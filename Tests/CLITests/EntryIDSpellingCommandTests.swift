@@ -66,6 +66,19 @@ import Testing
         #expect(Set(made.keys).subtracting(kept.keys).isEmpty, "missing: \(shown(Set(made.keys).subtracting(kept.keys)))")
         for (path, bytes) in made { #expect(kept[path] == bytes, "\(shown([path])) differs") }
         #expect(made.keys.contains { String(decoding: $0, as: UTF8.self).hasPrefix("site/entries/") })
+        // The index holds the same rows, byte for byte: entry records
+        // (id, folder) and outputs (path, owner, key) spelled as a fresh
+        // render spells them.
+        if let sqlite3 = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first(where: FileManager.default.isExecutableFile) {
+            let query = "SELECT hex(id), hex(folder), date FROM entries ORDER BY 1; "
+                + "SELECT hex(path), owner_kind, hex(owner), fingerprint FROM outputs ORDER BY 1;"
+            let rows = { (cache: String) in try Tool.run([cache + "/index.sqlite", query], executable: sqlite3) }
+            let (keptRows, madeRows) = (try rows(book.cache), try rows(freshCache))
+            #expect(keptRows.status == 0 && !keptRows.stdout.isEmpty, "\(keptRows.stderr)")
+            #expect(keptRows.stdout == madeRows.stdout)
+        } else {
+            print("EntryIDSpellingCommandTests: sqlite3 is not installed; the index's rows are not compared")
+        }
         // One folder of tickets for the entry, its name spelled composed.
         let tickets = try FileManager.default.contentsOfDirectory(atPath: book.cache + "/tickets").map { Array($0.utf8) }
         #expect(Set(tickets) == [Array("b".utf8), Array(ticketFolder.utf8)], "\(shown(Set(tickets)))")

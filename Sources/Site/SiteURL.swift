@@ -13,8 +13,9 @@
 /// a fragment or a user name is refused: the pages' paths are appended to
 /// this address, and credentials would be published on every page.
 ///
-/// Foundation's `URL` is not used: it follows neither standard on Linux
-/// (it takes `https://a b/`, and a host of `999`).
+/// Foundation's `URL` is not used: it is not WHATWG-conformant, and its
+/// rules differ between platforms and versions; this is the one reading
+/// the docs describe (cli.md).
 public struct SiteURL: Sendable, Hashable, CustomStringConvertible {
     public enum Scheme: String, Sendable, Hashable {
         case http, https
@@ -115,7 +116,7 @@ extension SiteURL {
             if let at = scalars[start..<end].firstIndex(of: "@") { throw .userinfo(at: at + 1) }
             guard end > start else { throw .noHost(scheme: scheme.rawValue) }
             index = end
-            var hostEnd: Int
+            let hostEnd: Int
             let host: Host
             if scalars[start] == "[" {
                 guard let close = scalars[start..<end].firstIndex(of: "]") else { throw .unclosedBracket(at: start + 1) }

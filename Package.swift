@@ -65,7 +65,7 @@ let package = Package(
         // Thin command-line front end.
         .executableTarget(
             name: "photicase-render",
-            dependencies: ["Pipeline", "Cards", "Diary", "Codecs", "Imaging", "Text", "Raster", "FileSystem"]
+            dependencies: ["Pipeline", "Cards", "Diary", "Site", "Codecs", "Imaging", "Text", "Raster", "FileSystem"]
         ),
 
         // Benchmarks: executables that print figures; run them in release.

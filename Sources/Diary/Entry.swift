@@ -1,3 +1,4 @@
+import FileSystem
 import Raster
 
 /// One ticket-book entry: what `entry.json` in an entry folder says, checked
@@ -127,7 +128,8 @@ public struct Entry: Sendable, Hashable {
     }
 
     /// The id: the `id` field, else the folder's path relative to the
-    /// ticket book (set by the caller that walks folders).
+    /// ticket book (set by the caller that walks folders), spelled by
+    /// `spelling(ofID:)`.
     public var id: String {
         get { box.fields.id }
         set { update { $0.id = newValue } }
@@ -348,5 +350,18 @@ public struct FacePhoto: Sendable, Hashable {
         hasher.combine(name)
         hasher.combine(path)
         hasher.combine(crop)
+    }
+}
+
+extension Entry {
+    /// The one spelling of an id: composed (NFC). An id is stored and
+    /// looked up as bytes (the cache's `tickets/<id>/`, the site's paths,
+    /// the index's owners and entries, the shard it hashes to), and a
+    /// folder copied from a Mac or an id typed on one comes decomposed
+    /// (NFD): spelled once where it is formed, the same entry keeps its
+    /// outputs however its folder or its `id` field is spelled, and two
+    /// folders that differ only so are one id, used twice (a duplicate).
+    public static func spelling(ofID id: String) -> String {
+        FileSystem.composed(id)
     }
 }

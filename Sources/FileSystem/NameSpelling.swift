@@ -4,7 +4,8 @@
 /// same name in two spellings is "no such file". A name that is not there
 /// byte for byte is looked up by listing its folder and comparing names as
 /// Unicode text (Swift's `==` is canonical equivalence: NFC and NFD
-/// spellings of one name are equal).
+/// spellings of one name are equal). A name kept as bytes is kept
+/// composed (`composed`).
 extension FileSystem {
     /// A name that matches more than one file of its folder.
     public struct AmbiguousName: Error, Equatable, Sendable {
@@ -42,6 +43,17 @@ extension FileSystem {
             }
         }
         return changed ? spelled.joined(separator: "/") : nil
+    }
+
+    /// `name` spelled composed (NFC), as the stdlib composes it to compare
+    /// strings (the same canonical equivalence `diskSpelling` matches by):
+    /// two spellings of one name give the same bytes. For a name that is
+    /// stored or hashed as bytes (an entry id: a cache path, an index row,
+    /// a shard key), where `==` alone would leave two spellings apart.
+    public static func composed(_ name: String) -> String {
+        // Most names are ASCII, which is composed as it is.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return name }
+        return String(decoding: name._nfcCodeUnits, as: UTF8.self)
     }
 
     private static func join(_ folder: String, _ name: String) -> String {

@@ -26,7 +26,8 @@ public enum EntryDiscovery {
         /// spelled and wherever a linked folder really is.
         public var canonicalFolder: String
         /// The folder's path relative to ENTRIES, or the folder's own name
-        /// when ENTRIES is the entry.
+        /// when ENTRIES is the entry, spelled as an id is
+        /// (`Entry.spelling(ofID:)`): a failed entry is known by it.
         public var defaultID: String
         /// entry.json's stamp as the walk found it, before anything read
         /// it (nil when it is not a regular file).
@@ -141,8 +142,8 @@ public enum EntryDiscovery {
             if let status = try top.status(EntryLoader.fileName) {
                 let name = canonicalRoot.split(separator: "/").last.map(String.init) ?? "/"
                 var result = Result(canonicalRoot: canonicalRoot)
-                result.found = [Found(folder: trimmed, canonicalFolder: canonicalRoot, defaultID: name,
-                                      stamp: FileStamp(status))]
+                result.found = [Found(folder: trimmed, canonicalFolder: canonicalRoot,
+                                      defaultID: Entry.spelling(ofID: name), stamp: FileStamp(status))]
                 return (top, Walker(root: trimmed, canonicalRoot: canonicalRoot, cacheIdentity: nil), result)
             }
         } catch {
@@ -250,7 +251,8 @@ public enum EntryDiscovery {
                         // case) spells both alike: one string, not two per entry.
                         let path = join(root, childRel)
                         let canonical = root == canonicalRoot ? path : join(canonicalRoot, childRel)
-                        part.found.append(Found(folder: path, canonicalFolder: canonical, defaultID: childRel,
+                        part.found.append(Found(folder: path, canonicalFolder: canonical,
+                                                defaultID: Entry.spelling(ofID: childRel),
                                                 stamp: FileStamp(status)))
                         if part.found.count >= flushAt && !flush(&part) {
                             part.stopped = true

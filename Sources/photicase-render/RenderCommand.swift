@@ -3,6 +3,7 @@ import Cards
 import Codecs
 import Diary
 import Pipeline
+import Site
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -104,10 +105,11 @@ enum RenderCommand {
             options.only.remove(.site)
         }
         if let url = args.values["site-url"] {
-            guard let base = siteURL(url) else {
-                throw UsageError("--site-url must be an http or https URL such as https://example.com/tickets/, not '\(url)'")
+            do throws(SiteURLError) {
+                options.siteURL = try SiteURL(parsing: url).description
+            } catch {
+                throw UsageError("--site-url: \(error) (an http or https URL such as https://example.com/tickets/)")
             }
-            options.siteURL = base
         }
         if let format = args.values["format"] {
             let name: ImageFormatName
@@ -244,23 +246,6 @@ enum RenderCommand {
             throw UsageError("--memory-limit must be a size of at least 1M, like 512M or 2G, not '\(text)'")
         }
         MemoryBudget.shared.limit = bytes
-    }
-
-    /// `text` as the base of the site's absolute URLs, ending in `/`, or nil
-    /// when it is not an http or https URL with a host: no spaces, quotes,
-    /// angle brackets or controls, no query or fragment (pages' paths are
-    /// appended to it).
-    static func siteURL(_ text: String) -> String? {
-        let lower = text.lowercased()
-        guard let scheme = ["http://", "https://"].first(where: { lower.hasPrefix($0) }) else { return nil }
-        let rest = text.dropFirst(scheme.count)
-        let host = rest.prefix { $0 != "/" }
-        let refused = Set(" \"'<>\\^`{|}?#")
-        guard !host.isEmpty, !host.hasPrefix("@"), !host.hasSuffix(":"),
-              !rest.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F || refused.contains(Character($0)) })
-        else { return nil }
-        let url = scheme + rest
-        return url.hasSuffix("/") ? url : url + "/"
     }
 
     static func today(_ args: Arguments) throws -> CalendarDate {

@@ -36,8 +36,43 @@ import Testing
     func usageErrors(_ extra: [String]) throws {
         let r = try Tool.run(["render", "/nonexistent-folder", "--cache", "/tmp/pr-unused"] + extra)
         #expect(r.status == 2, "\(r.stderr)")
-        if extra.first == "--site-url" { #expect(r.stderr.contains("--site-url must be an http or https URL")) }
+        if extra.first == "--site-url" { #expect(r.stderr.contains("--site-url: "), "\(r.stderr)") }
         if extra.last?.contains(",") == true { #expect(r.stderr.contains("not an empty word"), "\(r.stderr)") }
+    }
+
+    /// A URL `--site-url` refuses is exit 2, before anything is read, with
+    /// what is wrong and where (`SiteURLTests` holds every rule).
+    @Test(arguments: [
+        ("https://example.com:70000/", "--site-url: port 70000 is outside 1-65535"),
+        ("https://[1::2::3]/", "--site-url: the IPv6 address '[1::2::3]' has more than one '::'"),
+        ("https://example.com/my\u{A0}book/", "--site-url: a space character U+00A0 at character 23"),
+        ("https://example.com/\u{2028}", "--site-url: a space character U+2028 at character 21"),
+        ("https://example.com/\u{3000}", "--site-url: a space character U+3000 at character 21"),
+        ("https://example.com/a%zz/", "--site-url: '%zz' at character 22 is not a percent-escape"),
+        ("https://me:secret@example.com/", "--site-url: a user name or password (the '@' at character 18)"),
+        ("https://example.com/?x=1", "--site-url: a query (the '?' at character 21)"),
+    ])
+    func aSiteURLIsRefusedWithWhatAndWhere(_ url: String, _ message: String) throws {
+        let book = try RenderCommandTests.Book()
+        try book.add("a", date: "2022-08-27")
+        let r = try Tool.run(["render", book.root, "--cache", book.cache, "--site-url", url])
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.contains(message), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: book.cache), "a usage error touches no cache")
+    }
+
+    /// An accepted URL is written in one spelling: the link previews use
+    /// it whatever case, default port or brackets it was given in.
+    @Test func theSiteURLIsWrittenInOneSpelling() throws {
+        let book = try RenderCommandTests.Book()
+        try book.add("a", date: "2022-08-27")
+        let r = try Tool.run(["render", book.root, "--cache", book.cache, "--only", "site", "--progress", "none",
+                              "--site-url", "HTTPS://[2001:DB8:0:0:0:0:0:1]:443/티켓"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let page = try String(contentsOfFile: book.cache + "/site/entries/a.html", encoding: .utf8)
+        #expect(page.contains("<meta property=\"og:url\" content=\"https://[2001:db8::1]/%ED%8B%B0%EC%BC%93/site/entries/a.html\">"),
+                "\(page)")
     }
 
     /// `--site-url` adds link previews with absolute URLs to entry and year

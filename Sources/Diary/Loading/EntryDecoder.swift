@@ -20,7 +20,7 @@ struct EntryDecoder {
         let title = try title()
         // Every name is checked; the first `friendsLimit` are kept.
         let friends = try fields.strings("friends") ?? []
-        var entry = Entry(id: try fields.nonEmptyString("id") ?? defaultID,
+        var entry = Entry(id: Entry.spelling(ofID: try fields.nonEmptyString("id") ?? defaultID),
                          folder: folder,
                          title: title,
                          date: try date(),

@@ -615,13 +615,25 @@ public final class CacheIndex: @unchecked Sendable {
     private func replaceEntries(_ entries: EntryRecords, kept: ((String) -> Bool)?) throws(SQLiteError) {
         var stale: [String] = []
         var same: Set<String> = []
+        var respelled: [(String, Manifest.EntryRecord)] = []
         let scan = try db.prepare(kept == nil ? "SELECT id, date, folder FROM entries" : "SELECT id FROM entries")
         while try scan.step() {
             let id = scan.text(0)
             guard let wanted = entries.record(id) else { stale.append(id); continue }
+            // A row an older build wrote with its id spelled otherwise (a
+            // folder named on a Mac) is written again as ids are spelled
+            // now (`Entry.spelling(ofID:)`), kept or not: `==` finds the
+            // record, but the SQL key would keep the old bytes.
+            let spelled = Entry.spelling(ofID: id)
+            if !id.utf8.elementsEqual(spelled.utf8) {
+                stale.append(id)
+                respelled.append((spelled, wanted))
+                continue
+            }
             if kept == nil, wanted == Manifest.EntryRecord(date: scan.text(1), folder: scan.text(2)) { same.insert(id) }
         }
         for id in stale { try dropEntry.run([.text(id)]) }
+        for (id, record) in respelled { try putEntry.run([.text(id), .text(record.date), .text(record.folder)]) }
         var failure: SQLiteError?
         entries.forEach { id, record in
             guard failure == nil, !same.contains(id), kept?(id) != true else { return }

@@ -35,6 +35,13 @@ public struct Manifest: Codable, Sendable, Equatable {
         /// that run spelled it: such a record is held until its entry is
         /// seen again).
         public var folder: String
+
+        /// Equal as the index stores them, byte for byte: `==` on strings
+        /// is canonical equivalence, and a row whose folder is spelled
+        /// otherwise (renamed from NFC to NFD) must be written again.
+        public static func == (a: EntryRecord, b: EntryRecord) -> Bool {
+            a.date.utf8.elementsEqual(b.date.utf8) && a.folder.utf8.elementsEqual(b.folder.utf8)
+        }
     }
 
     public var version = Manifest.currentVersion

@@ -34,8 +34,9 @@ public struct RenderOptions: Sendable {
     public var allowEmpty = false
     /// The day marked on month sheets.
     public var today: CalendarDate
-    /// Where the cache folder is published (`--site-url`, an http or https
-    /// URL ending in `/`): the site's entry and year pages then carry link
+    /// Where the cache folder is published (`--site-url`, in the spelling
+    /// `SiteURL` writes: an http or https URL ending in `/`): the site's
+    /// entry and year pages then carry link
     /// previews with absolute URLs. Nil writes no absolute URL.
     public var siteURL: String?
     /// How long before the run an entry.json must have last changed for

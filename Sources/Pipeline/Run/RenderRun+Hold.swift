@@ -63,9 +63,15 @@ extension RenderRun {
         var remembered: [(String, Manifest.EntryRecord)] = []
         var matched = 0
         do throws(SQLiteError) {
+            // A row stands when it is spelled as the run would write it:
+            // `loading.entry(id:)` finds an id spelled otherwise (an older
+            // build's decomposed one), which is written again.
+            func stands(_ id: String, _ record: Manifest.EntryRecord, _ mine: RunEntry) -> Bool {
+                Loading.record(mine) == record && id.utf8.elementsEqual(mine.entry.id.utf8)
+            }
             try index.forEachEntry { id, record in
                 if let mine = loading.entry(id: id) {
-                    if Loading.record(mine) == record { matched += 1 }
+                    if stands(id, record, mine) { matched += 1 }
                 } else {
                     remembered.append((id, record))
                 }
@@ -76,7 +82,7 @@ extension RenderRun {
             held.allLoadedUnchanged = matched == entries.count
             if !held.allLoadedUnchanged {
                 try index.forEachEntry { id, record in
-                    if let mine = loading.entry(id: id), Loading.record(mine) == record { held.unchanged.insert(id) }
+                    if let mine = loading.entry(id: id), stands(id, record, mine) { held.unchanged.insert(id) }
                 }
             }
         } catch {

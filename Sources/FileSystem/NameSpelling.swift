@@ -1,3 +1,5 @@
+import Foundation
+
 /// File names as the disk spells them. macOS (HFS+) and iCloud copies
 /// write names decomposed (NFD: `e` + U+0301, Hangul as jamo), the iPhone
 /// app writes entry.json composed (NFC), and Linux compares bytes: the
@@ -53,7 +55,9 @@ extension FileSystem {
     public static func composed(_ name: String) -> String {
         // Most names are ASCII, which is composed as it is.
         if name.utf8.allSatisfy({ $0 < 0x80 }) { return name }
-        return String(decoding: name._nfcCodeUnits, as: UTF8.self)
+        // Foundation's public normalizer, not the standard library's
+        // underscored one.
+        return name.precomposedStringWithCanonicalMapping
     }
 
     private static func join(_ folder: String, _ name: String) -> String {

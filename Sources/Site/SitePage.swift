@@ -52,3 +52,36 @@ public struct SitePage: Sendable {
         }
     }
 }
+
+extension SitePage {
+    /// The file's bytes, the cache-relative paths of the images it links
+    /// (shown, offered for download, or named as a link preview) and the
+    /// ids of the entries whose pages it names, each once, in the order
+    /// first linked: what the cache must hold for the page to be whole.
+    public func renderLinking() -> (bytes: [UInt8], images: [String], entries: [String]) {
+        let images = LinkLog(), entries = LinkLog()
+        let links = self.links
+        let recording = SiteLinks(image: { image in
+            let path = links.image(image)
+            if let path { images.add(path) }
+            return path
+        }, entryName: { id in
+            entries.add(id)
+            return links.entryName(id)
+        })
+        let page = SitePage(path: path, owner: owner, neighbourhood: neighbourhood, content: content,
+                            links: recording, kinds: kinds)
+        return (page.render(), images.paths, entries.paths)
+    }
+}
+
+/// The image paths a page asked for while it was rendered. One page
+/// renders on one thread, start to end: the log needs no lock.
+private final class LinkLog: @unchecked Sendable {
+    private var seen: Set<String> = []
+    private(set) var paths: [String] = []
+
+    func add(_ path: String) {
+        if seen.insert(path).inserted { paths.append(path) }
+    }
+}

@@ -88,7 +88,8 @@ extension RenderRun {
 
     /// The context a kind renders one item in, on `worker`'s thread.
     func renderContext(_ draw: @escaping (any CardLayout, [EncodeSettings]) throws -> Rendered<[[UInt8]]>) -> RenderContext {
-        RenderContext(options: options, scale: backend.scale, draw: draw, store: store, index: index)
+        RenderContext(options: options, scale: backend.scale, draw: draw, store: store, index: index,
+                      unwrittenEntries: lock.withLock { unwrittenEntries })
     }
 
     /// Renders one item, writes its files and records them; a failure
@@ -139,6 +140,7 @@ extension RenderRun {
                 try store?.write(out.path, bytes: bytes)
             } catch {
                 noteFailed(item.owner)
+                if item.owner.kind == .entry { lock.withLock { _ = unwrittenEntries.insert(item.owner.key) } }
                 finish(id: item.id, kind: kind, status: .failed, failure: ItemFailure(stage: .write, item: item.id, error: error),
                        warnings: rendered.warnings)
                 return

@@ -15,7 +15,7 @@
 # A run fails (exit 1) on a crash, a LeakSanitizer report, an input slower
 # than 1 s (-timeout=1) or one past the memory limit; libFuzzer keeps that
 # input in Fuzz/regressions/TARGET/ (commit it: FuzzRegressionTests replays
-# every file there in `swift test`). Exit 2: the build failed.
+# every file there in `swift test`). Exit 2: the build failed or a target is unknown.
 #
 # Environment: FUZZ_JOBS (targets at a time, default 2), FUZZ_SCRATCH (the
 # build folder), FUZZ_LOGS (where a failed target's log is kept),
@@ -46,8 +46,12 @@ if ! out=$(swift build "${build[@]}" --product photicase-fuzz --sanitize=address
   exit 2
 fi
 fuzzer="$(swift build "${build[@]}" --show-bin-path)/photicase-fuzz"
+mapfile -t known < <("$fuzzer" --list | cut -f1)
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && mapfile -t targets < <("$fuzzer" --list | cut -f1)
+[ ${#targets[@]} -eq 0 ] && targets=("${known[@]}")
+for t in "${targets[@]}"; do
+  if [[ " ${known[*]} " != *" $t "* ]]; then echo "fuzz: no target '$t' (targets: ${known[*]})"; exit 2; fi
+done
 
 # The sample book's photos are the decoders' first seeds.
 if [ ! -f fixtures/book/2022-08-27-decision/front.jpg ]; then
@@ -60,6 +64,7 @@ run=$(mktemp -d /tmp/photicase-fuzz-run.XXXXXX)
 trap 'rm -rf "$run"' EXIT
 # Seed folders made for this run: the book's photos by format, its entries,
 # the hostile entries.
+shopt -s nullglob
 seeds="$run/seeds"
 mkdir -p "$seeds"/{jpeg,png,webp,entries}
 for f in fixtures/book/*/*.jpg; do ln -s "$PWD/$f" "$seeds/jpeg/${f//\//_}"; done
@@ -105,8 +110,8 @@ fuzz_one() {
   {
     if [ "$status" -ne 0 ]; then
       echo "fuzz-$t: FAILED (status $status); input kept in Fuzz/regressions/$t/:"
-      grep -E "ERROR: |SUMMARY: |Test unit written|ALARM|==[0-9]+== " "$log" | head -8
-      grep -A25 -E "ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)" "$log" | grep -E "^ +#[0-9]" | head -25
+      grep -E "ERROR: |SUMMARY: |Test unit written|ALARM|==[0-9]+== " "$log" | head -8 || true
+      grep -A25 -E "ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)" "$log" | grep -E "^ +#[0-9]" | head -25 || true
       mkdir -p "$logs"
       cp "$log" "$logs/$t.log"
       echo "  full log: $logs/$t.log"
@@ -114,9 +119,9 @@ fuzz_one() {
       local execs cov ft rss corpus_size
       execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
       rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log")
-      cov=$(grep -oE "cov: [0-9]+" "$log" | tail -1 | cut -d' ' -f2)
-      ft=$(grep -oE "ft: [0-9]+" "$log" | tail -1 | cut -d' ' -f2)
-      corpus_size=$(grep -oE "corp: [0-9]+" "$log" | tail -1 | cut -d' ' -f2)
+      cov=$(grep -oE "cov: [0-9]+" "$log" | tail -1 | cut -d' ' -f2 || true)
+      ft=$(grep -oE "ft: [0-9]+" "$log" | tail -1 | cut -d' ' -f2 || true)
+      corpus_size=$(grep -oE "corp: [0-9]+" "$log" | tail -1 | cut -d' ' -f2 || true)
       echo "fuzz-$t: ok, ${seconds} s, ${execs:-?} inputs, cov ${cov:-?}, ft ${ft:-?}, corpus ${corpus_size:-?}, peak RSS ${rss:-?} MB"
     fi
   } > "$run/$t.summary"

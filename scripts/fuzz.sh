@@ -8,9 +8,9 @@
 # by PHOTICASE_FUZZ=1), built once with AddressSanitizer and libFuzzer's
 # coverage instrumentation (Swift and our C shims; the system libraries are
 # not instrumented). Seeds, read in place: the sample book (its entry.json
-# files and photos, made by fixture-maker), the layout target's hostile
-# entries (photicase-fuzz --seeds), the shared corpus and the kept
-# regressions. What the fuzzer grows goes to a temporary folder.
+# files and photos, made by fixture-maker, and a HEIC and an AVIF of one
+# photo), the layout target's hostile entries (photicase-fuzz --seeds), the
+# shared corpus and the kept regressions. What the fuzzer grows goes to a temporary folder.
 #
 # A run fails (exit 1) on a crash, a LeakSanitizer report, an input slower
 # than 1 s (-timeout=1) or one past the memory limit; libFuzzer keeps that
@@ -72,6 +72,16 @@ for f in fixtures/book/*/*.png; do ln -s "$PWD/$f" "$seeds/png/${f//\//_}"; done
 for f in fixtures/book/*/*.webp; do ln -s "$PWD/$f" "$seeds/webp/${f//\//_}"; done
 for f in fixtures/book/*/entry.json; do cp "$f" "$seeds/entries/$(basename "$(dirname "$f")").json"; done
 "$fuzzer" --seeds "$seeds/entries"
+# The book has no HEIF photo: a HEIC and an AVIF of one of its photos, 96
+# pixels wide, made with the test tools (scripts/setup.sh --test) when
+# they are there.
+mkdir -p "$seeds/heif"
+if command -v vipsthumbnail >/dev/null && command -v heif-enc >/dev/null; then
+  vipsthumbnail fixtures/book/2022-08-27-decision/front.jpg -s 96 -o "$run/small.png" \
+    && heif-enc -q 50 -o "$seeds/heif/book.heic" "$run/small.png" >/dev/null \
+    && heif-enc -A -q 50 -o "$seeds/heif/book.avif" "$run/small.png" >/dev/null \
+    || echo "fuzz: warning: no HEIF seeds made from the book"
+fi
 
 # Seed folders per target (missing ones are skipped) and the longest input
 # the fuzzer makes.
@@ -80,7 +90,7 @@ seeds_for() {
     jpeg) echo "$seeds/jpeg $corpus/jpeg $corpus/exif $corpus/bad/jpeg-decoder-crashtest $corpus/bad/jpeg-decoder-afl-seeds" ;;
     png) echo "$seeds/png $corpus/pngsuite $corpus/bad/pillow $corpus/bad/image-png-bugfixes $corpus/bad/image-png-fuzz-regressions" ;;
     webp) echo "$seeds/webp $corpus/webp/libwebp-test-data $corpus/webp/pillow $corpus/bad/image-rs-afl-webp-seeds" ;;
-    heif) echo "$corpus/heif" ;;
+    heif) echo "$seeds/heif $corpus/heif" ;;
     exif) echo "$corpus/exif" ;;
     icc) echo "/usr/share/color/icc" ;;
     entry|layout) echo "$seeds/entries" ;;

@@ -92,13 +92,17 @@ let package = Package(
     ]
 )
 
-// libFuzzer targets, only when PHOTICASE_FUZZ=1 (scripts/fuzz.sh builds
-// them with the sanitizer flags): ordinary builds leave them out.
+// The fuzz targets' bodies (Fuzz/Targets) are an ordinary library: the
+// regression test replays Fuzz/regressions/ through them in every build.
+package.targets.append(.target(name: "FuzzTargets", dependencies: ["Cards", "Diary", "Codecs", "Raster"],
+                               path: "Fuzz/Targets"))
+package.targets.append(.testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "Diary"]))
+
+// The libFuzzer executable, every target in one, only when PHOTICASE_FUZZ=1
+// (scripts/fuzz.sh builds it with the sanitizer flags): ordinary builds
+// leave it out.
 if Context.environment["PHOTICASE_FUZZ"] == "1" {
-    package.targets.append(.target(name: "FuzzSupport", dependencies: ["CShims"], path: "Fuzz/FuzzSupport"))
-    for (name, module) in [("decode", "Codecs"), ("jpeg", "Codecs"), ("png", "Codecs"), ("webp", "Codecs"),
-                           ("exif", "Codecs"), ("icc", "Codecs"), ("entry", "Diary")] {
-        package.targets.append(.executableTarget(
-            name: "fuzz-\(name)", dependencies: [.target(name: module), "FuzzSupport"], path: "Fuzz/\(name)"))
-    }
+    package.products.append(.executable(name: "photicase-fuzz", targets: ["photicase-fuzz"]))
+    package.targets.append(.executableTarget(name: "photicase-fuzz", dependencies: ["FuzzTargets", "CShims"],
+                                             path: "Fuzz/Main"))
 }

@@ -123,6 +123,23 @@ import Raster
         }
     }
 
+    /// A description whose record count cannot fit in its tag is refused
+    /// before lcms2 allocates that many records (fuzz-icc: 33 million
+    /// records claimed in 72 bytes cost 400 MB and a second).
+    @Test func mlucCountPastItsTagIsRefusedBeforeLCMS() throws {
+        var profile = try #require(RGBColorSpace.displayP3.iccProfile())
+        func word(_ i: Int) -> Int { profile[i..<(i + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        let entries = (0..<word(128)).map { 132 + 12 * $0 }
+        let desc = try #require(entries.first { profile[$0..<($0 + 4)].elementsEqual("desc".utf8) })
+        let offset = word(desc + 4), size = word(desc + 8)
+        #expect(profile[offset..<(offset + 4)].elementsEqual("mluc".utf8))
+        profile[(offset + 8)...(offset + 11)] = [0x02, 0x00, 0x00, 0x01]
+        let jpeg = Fixtures.encode(ColorFixtures.patches(), .jpeg(quality: 90))
+        let decoded = try ImageDecoder.decode(ColorFixtures.jpegWithICC(jpeg, profile: profile))
+        #expect(decoded.warnings == ["colour profile ignored: ICC tag 'desc' claims 33554433 records in \(size) bytes"])
+        #expect(decoded.raster == (try ImageDecoder.decode(jpeg)).raster)
+    }
+
     @Test func mismatchedProfileIsIgnored() throws {
         let grey = try #require(GrayColorSpace(name: "Grey 1.0", transfer: .gamma(1)).iccProfile())
         let jpeg = Fixtures.encode(ColorFixtures.patches(), .jpeg(quality: 90))

@@ -55,6 +55,9 @@ enum ColorConverter {
                 bytes = b
             }
         }
+        if let problem = ICCTagTable.problem(in: bytes) {
+            return ColorPlan(description: description, warnings: [problem.description])
+        }
         let profile: LCMSBinding.Profile
         switch LCMSBinding.open(bytes) {
         case .failure(let problem): return ColorPlan(description: description, warnings: [problem.description])

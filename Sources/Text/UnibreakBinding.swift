@@ -19,17 +19,34 @@ enum UnicodeLineBreaks {
 
     private static let initialized: Void = init_linebreak()
 
+    /// REGIONAL INDICATOR SYMBOL LETTER A to Z.
+    private static let regionalIndicators: ClosedRange<UInt32> = 0x1F1E6...0x1F1FF
+    /// CJK UNIFIED IDEOGRAPH-4E00, of class ID.
+    private static let ideograph: UInt32 = 0x4E00
+
     /// The opportunity after each of `scalars` (same count), for text in
     /// `language` (BCP 47; only its first subtag matters to libunibreak,
     /// which sets ambiguous quotation marks by it).
     static func opportunities(_ scalars: UnsafeBufferPointer<UInt32>, language: String) -> [Opportunity] {
-        guard let base = scalars.baseAddress, !scalars.isEmpty else { return [] }
+        guard !scalars.isEmpty else { return [] }
         _ = initialized
-        var marks = [CChar](repeating: CChar(LINEBREAK_NOBREAK), count: scalars.count)
+        // libunibreak 1.1 (Debian 12's) has regional indicators (flags) in
+        // its data but not in its pair table: it aborts on an assertion.
+        // They are handed over as an ideograph, which breaks as a flag
+        // does (UAX #14 LB30a only joins the two halves of one flag, and a
+        // flag is one grapheme to the breaker anyway).
+        // U+FFFF (a noncharacter) is its end-of-text mark, and stops it on
+        // another assertion: it goes as the replacement character.
+        let safe = scalars.map { scalar in
+            Self.regionalIndicators.contains(scalar) ? Self.ideograph : scalar == 0xFFFF ? 0xFFFD : scalar
+        }
+        var marks = [CChar](repeating: CChar(LINEBREAK_NOBREAK), count: safe.count)
         let primary = language.split(separator: "-").first.map(String.init) ?? ""
         primary.withCString { lang in
-            marks.withUnsafeMutableBufferPointer { out in
-                set_linebreaks_utf32(base, scalars.count, lang, out.baseAddress)
+            safe.withUnsafeBufferPointer { text in
+                marks.withUnsafeMutableBufferPointer { out in
+                    set_linebreaks_utf32(text.baseAddress, text.count, lang, out.baseAddress)
+                }
             }
         }
         return marks.map { mark in

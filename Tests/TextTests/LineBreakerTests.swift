@@ -93,3 +93,32 @@ struct LineBreakerTests {
         #expect(Self.texts("a\n\nb", width: 100, maxLines: 2) == (["a", "…"], true))
     }
 }
+
+/// libunibreak is handed every scalar there is, after a letter, after a
+/// space and doubled: none may stop the process (Debian 12's 1.1 aborts on
+/// an assertion for regional indicators and for U+FFFF, which the binding
+/// hands over as an ideograph and U+FFFD).
+struct UnicodeLineBreaksTests {
+    @Test func everyScalarIsBrokenWithoutAborting() {
+        var chunk: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF where Unicode.Scalar(value) != nil {
+            chunk += [0x61, value, 0x20, value, value]
+            if chunk.count >= 5 * 4096 {
+                let result = chunk.withUnsafeBufferPointer { UnicodeLineBreaks.opportunities($0, language: "ko") }
+                #expect(result.count == chunk.count)
+                chunk.removeAll(keepingCapacity: true)
+            }
+        }
+        let result = chunk.withUnsafeBufferPointer { UnicodeLineBreaks.opportunities($0, language: "en") }
+        #expect(result.count == chunk.count)
+    }
+
+    @Test func flagsBreakAroundButNotWithin() {
+        // 🇰🇷🇺🇸 a: a line may end between the two flags and before "a".
+        let text = "\u{1F1F0}\u{1F1F7}\u{1F1FA}\u{1F1F8} a"
+        let scalars = text.unicodeScalars.map(\.value)
+        let result = scalars.withUnsafeBufferPointer { UnicodeLineBreaks.opportunities($0, language: "ko") }
+        #expect(result[1] == .allowed)
+        #expect(result[4] == .allowed)
+    }
+}

@@ -17,3 +17,16 @@ struct PageWaits: Error, Sendable, CustomStringConvertible {
             + "\(shown), not in the cache (not written this run); the next run writes it"
     }
 }
+
+/// The outputs a run could not write (a full disk, a quota, a read-only
+/// folder), and the entries they belong to. Only this run's failures
+/// count: a shard's pages link images other shards write.
+struct Unwritten: Sendable {
+    private(set) var paths: Set<String> = []
+    private(set) var entries: Set<String> = []
+
+    mutating func add(_ outputs: some Sequence<String>, of owner: Owner) {
+        paths.formUnion(outputs)
+        if owner.kind == .entry { entries.insert(owner.key) }
+    }
+}

@@ -140,9 +140,9 @@ struct RenderContext {
     let draw: (any CardLayout, [EncodeSettings]) throws -> Rendered<[[UInt8]]>
     let store: CacheStore?
     let index: CacheIndex
-    /// Entries with an image this run could not write, so far: the site's
-    /// pages that link them wait.
-    var unwrittenEntries: Set<String> = []
+    /// The outputs this run could not write, so far, and their entries:
+    /// the site's pages that link them wait.
+    var unwritten = Unwritten()
 
     /// The format `kind`'s images are written in.
     func format(_ kind: OutputKind) -> ImageFormatName { options.format(kind) }

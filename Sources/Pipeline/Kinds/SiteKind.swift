@@ -128,21 +128,20 @@ enum SiteKind: KindDeclaration {
         planBatch(batch, into: &plan)
     }
 
-    /// The page's bytes, unless an image it links is not in the cache (an
-    /// image this run could not write: a full disk, a quota, a read-only
-    /// folder), or it names an entry whose images could not be written
-    /// (whose page waits): then the page is not written (`PageWaits`), so
-    /// the page as it was stays, or none is there yet, and the next run
-    /// writes it.
+    /// The page's bytes, unless it links an image this run could not
+    /// write (a full disk, a quota, a read-only folder), or names an entry
+    /// whose images could not be written (whose page waits): then the page
+    /// is not written (`PageWaits`), so the page as it was stays, or none
+    /// is there yet, and the next run writes it.
     static func render(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: [UInt8]]> {
         let path = item.outputs[0].path
         let (bytes, images, entries) = (item.payload as! SitePage).renderLinking()
-        if let store = context.store {
-            // An entry whose images could not be written has its page
-            // waiting too: a page naming it would link a missing page.
-            let missing = images.filter { store.fileSize($0) == nil }
-                + entries.filter(context.unwrittenEntries.contains).map { "the page of \"\($0)\"" }
-            if !missing.isEmpty { throw PageWaits(page: path, missing: missing, kept: store.fileSize(path) != nil) }
+        // An entry whose images could not be written has its page waiting
+        // too: a page naming it would link a missing page.
+        let missing = images.filter(context.unwritten.paths.contains)
+            + entries.filter(context.unwritten.entries.contains).map { "the page of \"\($0)\"" }
+        if !missing.isEmpty {
+            throw PageWaits(page: path, missing: missing, kept: context.store?.fileSize(path) != nil)
         }
         return Rendered([path: bytes])
     }

@@ -89,7 +89,7 @@ extension RenderRun {
     /// The context a kind renders one item in, on `worker`'s thread.
     func renderContext(_ draw: @escaping (any CardLayout, [EncodeSettings]) throws -> Rendered<[[UInt8]]>) -> RenderContext {
         RenderContext(options: options, scale: backend.scale, draw: draw, store: store, index: index,
-                      unwrittenEntries: lock.withLock { unwrittenEntries })
+                      unwritten: lock.withLock { unwritten })
     }
 
     /// Renders one item, writes its files and records them; a failure
@@ -131,7 +131,7 @@ extension RenderRun {
         // Drawn with a placeholder for a passing cause: recorded under a key
         // no plan makes, so the next run draws it again.
         let record = { (fingerprint: String) in rendered.provisional ? StandIn.fingerprint(fingerprint) : fingerprint }
-        for out in item.outputs {
+        for (n, out) in item.outputs.enumerated() {
             guard let bytes = rendered.value[out.path] else { continue }
             // An output already current (a ticket's front when only its
             // memo changed) has these very bytes: not written again.
@@ -140,7 +140,9 @@ extension RenderRun {
                 try store?.write(out.path, bytes: bytes)
             } catch {
                 noteFailed(item.owner)
-                if item.owner.kind == .entry { lock.withLock { _ = unwrittenEntries.insert(item.owner.key) } }
+                // This output and the ones after it are not in the cache
+                // as this run made them: the pages that link them wait.
+                lock.withLock { unwritten.add(item.outputs[n...].map(\.path), of: item.owner) }
                 finish(id: item.id, kind: kind, status: .failed, failure: ItemFailure(stage: .write, item: item.id, error: error),
                        warnings: rendered.warnings)
                 return

@@ -36,9 +36,9 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     /// Owners of items that failed to render or write this run: what their
     /// new outputs would supersede is kept.
     var failedOwners: Set<Owner> = []
-    /// Entries with an image this run could not write (guarded by
-    /// `lock`): the pages that link them wait (`PageWaits`).
-    var unwrittenEntries: Set<String> = []
+    /// The outputs this run could not write, and their entries (guarded
+    /// by `lock`): the pages that link them wait (`PageWaits`).
+    var unwritten = Unwritten()
 
     /// Dry-run output: one line per output to render or remove.
     public internal(set) var dryRunLines: [String] = []

@@ -89,6 +89,9 @@ import Testing
         #expect(r.status == 1, "\(r.stderr)")
         #expect(r.stderr.contains("site/entries/b.html: the page is not written yet: it would link tickets/b/"),
                 "\(r.stderr)")
+        // Entry a's page names b's, which is not there: it stays as it was.
+        #expect(r.stderr.contains("site/entries/a.html: the page as it was is kept: it would link site/entries/b.html"),
+                "\(r.stderr)")
         #expect(r.stderr.contains("\(dayPage): the page as it was is kept: it would link tickets/b/front"),
                 "\(r.stderr)")
         let during = try Self.contents(book.cache)

@@ -129,20 +129,24 @@ enum SiteKind: KindDeclaration {
     }
 
     /// The page's bytes, unless it links an image this run could not
-    /// write (a full disk, a quota, a read-only folder), or names an entry
-    /// whose images could not be written (whose page waits): then the page
-    /// is not written (`PageWaits`), so the page as it was stays, or none
-    /// is there yet, and the next run writes it.
+    /// write (a full disk, a quota, a read-only folder) that the cache
+    /// does not hold from before, or the page of an entry whose images
+    /// could not be written that is not there yet (it waits too): then the
+    /// page is not written (`PageWaits`), so the page as it was stays, or
+    /// none is there yet, and the next run writes it. A page linking an
+    /// image as it was (its new version could not be written) is written:
+    /// it links no missing file.
     static func render(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: [UInt8]]> {
         let path = item.outputs[0].path
         let (bytes, images, entries) = (item.payload as! SitePage).renderLinking()
-        // An entry whose images could not be written has its page waiting
-        // too: a page naming it would link a missing page.
-        let missing = images.filter(context.unwritten.paths.contains)
-            + entries.filter(context.unwritten.entries.contains).map { "the page of \"\($0)\"" }
-        if !missing.isEmpty {
-            throw PageWaits(page: path, missing: missing, kept: context.store?.fileSize(path) != nil)
-        }
+        // What this run could not write and the cache does not hold from
+        // before; and the page of an entry whose images could not be
+        // written, which waits too when it is new.
+        func absent(_ path: String) -> Bool { context.store.map { $0.fileSize(path) == nil } ?? false }
+        let missing = images.filter { context.unwritten.paths.contains($0) && absent($0) }
+            + entries.filter { context.unwritten.entries.contains($0) }
+                .map { SitePath.entry(name: SafeName.encode($0)).relative }.filter(absent)
+        if !missing.isEmpty { throw PageWaits(page: path, missing: missing, kept: !absent(path)) }
         return Rendered([path: bytes])
     }
 

@@ -59,9 +59,17 @@ enum CleanCommand {
         let warn: (String) -> Void = { Console.error("photicase-render: warning: \($0)") }
         do throws(PipelineError) {
             guard let root = args.values["prune"] else {
-                let removed = try CacheCleaner.empty(cache: cache, notice: warn)
-                Console.out("photicase-render: removed \(removed) files from \(cache)")
-                return .success
+                var kept: [String] = []
+                let removed = try CacheCleaner.empty(cache: cache, notice: warn) { paths, why in
+                    kept = paths
+                    let shown = paths.prefix(10).map { cache + "/" + $0 }.joined(separator: ", ")
+                    warn("left \(paths.count) files at the cache's output paths (\(shown)"
+                         + (paths.count > 10 ? " and \(paths.count - 10) more" : "") + "): \(why); "
+                         + "`render` writes over those it makes, or remove them by hand")
+                }
+                Console.out("photicase-render: removed \(removed) files from \(cache)"
+                            + (kept.isEmpty ? "" : ", left \(kept.count)"))
+                return kept.isEmpty ? .success : .inputFailure
             }
             let book = try BookLoader.entries(in: root, excluding: cache, jobs: RenderCommand.cores,
                                               loadEntry: RenderCommand.loadEntry(kinds: nil))

@@ -9,7 +9,13 @@ public enum CacheCleaner {
     /// the log and the cache tag. Refuses a folder that is not a cache of
     /// ours (no CACHEDIR.TAG and no manifest). Returns the number of files
     /// removed. `notice` hears what did not stop it (a log it cannot write).
-    public static func empty(cache: String, notice: (String) -> Void = { _ in }) throws(PipelineError) -> Int {
+    ///
+    /// Files still at the layout's paths afterwards are no index's (an
+    /// index damaged past salvage listed them, or another program put them
+    /// there): nothing proves them ours, so they stay, and `left` hears
+    /// them and why.
+    public static func empty(cache: String, notice: (String) -> Void = { _ in },
+                             left: (_ paths: [String], _ why: String) -> Void = { _, _ in }) throws(PipelineError) -> Int {
         let store = try CacheStore(path: cache, create: false)
         guard store.isMarked else { throw .notACache(path: store.layout.root) }
         let locks = try store.lockAll()
@@ -36,8 +42,12 @@ public enum CacheCleaner {
         }
         // An index set aside as damaged still named outputs of ours: what
         // can be read of it is removed, then the damaged file.
+        var unreadable: [String] = []
         for name in store.setAsideIndexNames() where problems.isEmpty {
-            guard let salvage = CacheIndex.salvage(store.canonicalRoot + "/" + name) else { continue }
+            guard let salvage = CacheIndex.salvage(store.canonicalRoot + "/" + name) else {
+                unreadable.append(name)
+                continue
+            }
             for path in salvage.outputs.map(\.path).sorted() {
                 do throws(FileSystemError) {
                     if try store.remove(path) { removed += 1 }
@@ -46,6 +56,15 @@ public enum CacheCleaner {
                 }
             }
             if problems.isEmpty { _ = try? store.root.remove(name) }
+        }
+        let remaining = problems.isEmpty ? store.layoutFiles() : []
+        if !remaining.isEmpty {
+            let why = unreadable.isEmpty
+                ? "no index lists them, so nothing proves them ours"
+                : "no index lists them (\(unreadable.joined(separator: ", ")) was damaged past salvage), "
+                    + "so nothing proves them ours"
+            log(store, "clean: left \(remaining.count) files at the cache's output paths: \(why)", notice: notice)
+            left(remaining, why)
         }
         for folder in Kinds.folders { store.root.removeFolderIfEmpty(folder) }
         store.removeKindMarkers()

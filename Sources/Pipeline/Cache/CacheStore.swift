@@ -206,6 +206,28 @@ public final class CacheStore: @unchecked Sendable {
         }
     }
 
+    /// The files at the layout's paths (`Kinds.parse` accepts them: an
+    /// output's folder and name) that the cache holds now, sorted; the
+    /// writers' temporary files aside.
+    public func layoutFiles() -> [String] {
+        var found: [String] = Kinds.rootFiles.filter { (try? root.status($0))??.kind == .regular }
+        func walk(_ dir: Directory, _ prefix: String, depth: Int) {
+            for entry in (try? dir.list()) ?? [] {
+                let path = prefix + "/" + entry.name
+                if entry.kind == .regular, !Directory.isTemporaryName(entry.name), Kinds.parse(path) != nil {
+                    found.append(path)
+                } else if entry.kind == .directory, depth > 0, let sub = try? dir.folder(entry.name) {
+                    walk(sub, path, depth: depth - 1)
+                }
+            }
+        }
+        for top in Kinds.folders {
+            guard let dir = try? root.folder(top) else { continue }
+            walk(dir, top, depth: 1)
+        }
+        return found.sorted()
+    }
+
     // MARK: - Manifests, log, locks
 
     /// The names of every index in the cache (one per shard layout),

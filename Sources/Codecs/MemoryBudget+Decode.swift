@@ -6,7 +6,9 @@ extension MemoryBudget {
     /// than the whole budget.
     func withReservation<T>(_ bytes: Int, format: ImageFormat, _ body: () throws -> T) throws -> T {
         do {
-            return try withReservation(bytes) { try Result { try body() } }.get()
+            // The body's own error travels in the Result, so only the
+            // reservation's `Exceeded` is caught here.
+            return try withReservation(bytes) { Result { try body() } }.get()
         } catch let exceeded as Exceeded {
             throw CodecError.memoryLimit(format, need: exceeded.need, limit: exceeded.limit)
         }

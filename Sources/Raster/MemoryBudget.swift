@@ -1,4 +1,3 @@
-import Raster
 import Foundation
 
 /// A process-wide budget for working memory (`--memory-limit`). Every

@@ -45,7 +45,7 @@ let package = Package(
         // read it; neither reaches the other through it.
         .target(name: "Diary", dependencies: ["Raster", "FileSystem"]),
         // Format sniffing, EXIF, limits, and one binding file per C codec.
-        .target(name: "Codecs", dependencies: ["CShims", "CWebP", "CLCMS2", "CHeif", "Raster", "FileSystem"]),
+        .target(name: "Codecs", dependencies: ["CShims", "CDeflate", "CWebP", "CLCMS2", "CHeif", "Raster", "FileSystem"]),
         // Editor crop geometry, resampling, compositing, shapes.
         .target(name: "Imaging", dependencies: ["Raster"]),
         // Font discovery, shaping and glyph rasterization.

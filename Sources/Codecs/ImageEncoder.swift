@@ -41,7 +41,8 @@ public enum EncodeSettings: Sendable, Hashable {
     }
 }
 
-/// Encodes rasters. Outputs carry no metadata (no EXIF, no text chunks),
+/// Encodes rasters. Outputs carry no metadata (no EXIF, no text chunks;
+/// the cache adds its one-line owner mark after, through `ImageNote`),
 /// so they are upright for every viewer and identical for identical pixels.
 public enum ImageEncoder {
     /// Encodes `raster` (either alpha mode). JPEG has no alpha: transparent

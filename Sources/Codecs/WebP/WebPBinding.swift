@@ -164,6 +164,42 @@ enum WebPBinding {
         }
     }
 
+    /// `webp` with `xmp` as its XMP chunk, assembled by libwebpmux (which
+    /// writes the extended header, VP8X, that metadata needs).
+    static func addingXMP(_ xmp: [UInt8], to webp: [UInt8]) throws -> [UInt8] {
+        try webp.withUnsafeBytes { file in
+            try xmp.withUnsafeBytes { packet in
+                var image = WebPData(bytes: base(file), size: file.count)
+                guard let mux = WebPMuxCreate(&image, 0) else {
+                    throw CodecError.encodeFailed(.webp, "libwebpmux cannot read the file to add its note")
+                }
+                defer { WebPMuxDelete(mux) }
+                var chunk = WebPData(bytes: base(packet), size: packet.count)
+                var out = WebPData()
+                defer { WebPDataClear(&out) }
+                guard WebPMuxSetChunk(mux, "XMP ", &chunk, 1) == WEBP_MUX_OK,
+                      WebPMuxAssemble(mux, &out) == WEBP_MUX_OK, let bytes = out.bytes else {
+                    throw CodecError.encodeFailed(.webp, "libwebpmux cannot add the note")
+                }
+                return Array(UnsafeBufferPointer(start: bytes, count: out.size))
+            }
+        }
+    }
+
+    /// The XMP chunk of `webp`, if any (nil for a file libwebpdemux
+    /// cannot read).
+    static func xmp(in webp: [UInt8]) -> [UInt8]? {
+        webp.withUnsafeBytes { file in
+            var data = WebPData(bytes: base(file), size: file.count)
+            guard let demux = WebPDemux(&data) else { return nil }
+            defer { WebPDemuxDelete(demux) }
+            var chunk = WebPChunkIterator()
+            guard WebPDemuxGetChunk(demux, "XMP ", 1, &chunk) != 0 else { return nil }
+            defer { WebPDemuxReleaseChunkIterator(&chunk) }
+            return Array(UnsafeBufferPointer(start: chunk.chunk.bytes, count: chunk.chunk.size))
+        }
+    }
+
     private static func base(_ data: UnsafeRawBufferPointer) -> UnsafePointer<UInt8>? {
         data.baseAddress?.assumingMemoryBound(to: UInt8.self)
     }

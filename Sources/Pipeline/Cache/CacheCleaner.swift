@@ -10,10 +10,11 @@ public enum CacheCleaner {
     /// ours (no CACHEDIR.TAG and no manifest). Returns the number of files
     /// removed. `notice` hears what did not stop it (a log it cannot write).
     ///
-    /// Files still at the layout's paths afterwards are no index's (an
-    /// index damaged past salvage listed them, or another program put them
-    /// there): nothing proves them ours, so they stay, and `left` hears
-    /// them and why.
+    /// Files at the layout's paths that no index lists (an index removed
+    /// or damaged past salvage listed them) are removed when they carry
+    /// our mark (`OutputMark`); those without it (another program's, or
+    /// made before outputs were marked) stay, since nothing proves them
+    /// ours, and `left` hears them and why.
     public static func empty(cache: String, notice: (String) -> Void = { _ in },
                              left: (_ paths: [String], _ why: String) -> Void = { _, _ in }) throws(PipelineError) -> Int {
         let store = try CacheStore(path: cache, create: false)
@@ -57,12 +58,25 @@ public enum CacheCleaner {
             }
             if problems.isEmpty { _ = try? store.root.remove(name) }
         }
-        let remaining = problems.isEmpty ? store.layoutFiles() : []
+        // What no index lists but carries our mark is ours all the same
+        // (an index removed, or damaged past salvage, listed it).
+        var remaining: [String] = []
+        if problems.isEmpty {
+            let found = store.markedFiles(except: { _ in false }, shard: .all)
+            for file in found.marked where problems.isEmpty {
+                do throws(FileSystemError) {
+                    if try store.remove(file.path) { removed += 1 }
+                } catch {
+                    problems.append(error)
+                }
+            }
+            remaining = found.unmarked
+        }
         if !remaining.isEmpty {
             let why = unreadable.isEmpty
-                ? "no index lists them, so nothing proves them ours"
-                : "no index lists them (\(unreadable.joined(separator: ", ")) was damaged past salvage), "
-                    + "so nothing proves them ours"
+                ? "no index lists them and they carry no mark of ours, so nothing proves them ours"
+                : "no index lists them (\(unreadable.joined(separator: ", ")) was damaged past salvage) and they "
+                    + "carry no mark of ours, so nothing proves them ours"
             log(store, "clean: left \(remaining.count) files at the cache's output paths: \(why)", notice: notice)
             left(remaining, why)
         }
@@ -98,6 +112,12 @@ public enum CacheCleaner {
         let locks = try store.lockAll()
         defer { withExtendedLifetime(locks) {} }
         let ids = Set(entries.map(\.id))
+        // No index at all over outputs (it was removed): the index made
+        // anew adopts the files that carry our mark, and they are pruned
+        // like any others.
+        if store.indexNames().isEmpty && !store.layoutFiles().isEmpty {
+            try store.openIndex(CacheLayout.indexName(.all)).close()
+        }
         // Every index's remembered entries: what stays, and whether any exist.
         var remembered: [String: [String: Manifest.EntryRecord]] = [:]
         var known = 0

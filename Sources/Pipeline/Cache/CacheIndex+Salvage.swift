@@ -63,4 +63,17 @@ extension CacheIndex {
                                                    uniquingKeysWith: { first, _ in first })))
         return (outputs.count, salvage.entries.count)
     }
+
+    /// Carries the files `found` at the layout's paths that carry our mark
+    /// into this (new) index, each under its marked owner and a key no plan
+    /// makes (`OutputMark.foundFingerprint`): rendered again when planned,
+    /// removed when its owner is provably gone, like any output. Returns
+    /// how many.
+    func adopt(found: [CacheStore.MarkedFile]) throws(SQLiteError) -> Int {
+        for file in found where output(file.path) == nil {
+            setOutput(file.path, OutputRecord(fingerprint: OutputMark.foundFingerprint, owner: file.owner, size: file.size))
+        }
+        try commit()
+        return found.count
+    }
 }

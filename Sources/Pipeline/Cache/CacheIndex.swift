@@ -215,6 +215,18 @@ public final class CacheIndex: @unchecked Sendable {
                                 + "entries that could still be read of it (every output is checked and rendered again; "
                                 + "none is removed unless provably gone)")
             }
+            // An index made anew over a cache that holds outputs (it was
+            // removed, or damaged past salvage): the files that carry our
+            // mark are adopted, so that a gone entry's outputs still go.
+            if let shard = CacheLayout.shard(ofIndexName: name) {
+                let found = store.markedFiles(except: { index.output($0) != nil }, shard: shard)
+                if !found.marked.isEmpty {
+                    let adopted = try index.adopt(found: found.marked)
+                    warnings.append("\(shown): made anew over \(adopted) files at the cache's output paths that carry "
+                                    + "its mark; adopted (each rendered again when planned, removed once its owner is "
+                                    + "provably gone)")
+                }
+            }
             index.warnings = warnings + index.warnings
             return index
         } catch {

@@ -36,6 +36,16 @@ public struct CacheLayout: Sendable {
         return isShardSuffix(name.dropFirst("index".count).dropLast(".sqlite".count))
     }
 
+    /// The shard whose index `name` is (`indexName`'s inverse), nil for
+    /// another name.
+    static func shard(ofIndexName name: String) -> Shard? {
+        guard isIndexName(name) else { return nil }
+        let middle = name.dropFirst("index".count).dropLast(".sqlite".count)
+        if middle.isEmpty { return .all }
+        let parts = middle.split(separator: "-", omittingEmptySubsequences: false)
+        return Shard("\(parts[1])/\(parts[3])")
+    }
+
     /// manifest.json of the first version, for the index named `name`.
     static func manifestName(forIndex name: String) -> String {
         "manifest" + name.dropFirst("index".count).dropLast(".sqlite".count) + ".json"

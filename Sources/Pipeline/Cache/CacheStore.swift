@@ -113,6 +113,13 @@ public final class CacheStore: @unchecked Sendable {
         return try? openedFolder(folder)?.readFile(name, limit: limit)
     }
 
+    /// The first `count` bytes of output `relative` (all of a shorter
+    /// one), or nil when it is missing, a link or unreadable.
+    public func readPrefix(_ relative: String, count: Int) -> [UInt8]? {
+        let (folder, name) = FileSystem.split(relative)
+        return try? openedFolder(folder)?.readPrefix(name, count: count)
+    }
+
     /// True when `relative` is a regular file (a link there does not count).
     public func holdsFile(_ relative: String) -> Bool {
         fileSize(relative) != nil

@@ -189,7 +189,8 @@ enum StandIn {
             // Each output recorded as it is written: one that cannot be
             // written (a folder in its place, a full disk) leaves none
             // written before it unrecorded, and is said.
-            let bytes = Dictionary(uniqueKeysWithValues: zip(item.outputs.map(\.path), images))
+            guard let bytes = try? OutputMark.marking(Dictionary(uniqueKeysWithValues: zip(item.outputs.map(\.path), images)),
+                                                      owner: item.owner) else { return nil }
             for out in lacking {
                 guard let image = bytes[out.path] else { return nil }
                 do throws(FileSystemError) {

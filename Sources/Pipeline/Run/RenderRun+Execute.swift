@@ -99,13 +99,15 @@ extension RenderRun {
     func render(_ item: WorkItem, worker: inout Backend.Worker) {
         guard let declaration = Kinds.declaration(item.kind) else { return }
         let kind = ItemKind(item.kind)
-        let rendered: Rendered<[String: [UInt8]]>
+        var rendered: Rendered<[String: [UInt8]]>
         do {
             rendered = try withoutActuallyEscaping({ (layout: any CardLayout, encodings: [EncodeSettings]) in
                 try self.draw(layout, encodings, worker: &worker)
             }) { draw in
                 try declaration.render(item, in: renderContext(draw))
             }
+            // Every file the cache writes names its owner (OutputMark).
+            rendered.value = try OutputMark.marking(rendered.value, owner: item.owner)
         } catch {
             noteFailed(item.owner)
             var warnings: [String] = []

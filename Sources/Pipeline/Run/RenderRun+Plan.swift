@@ -46,6 +46,9 @@ extension RenderRun {
     func baseFingerprint(hasher: FileHasher) -> String {
         var f = Fingerprint("backend")
         f.add(backend.fingerprint)
+        // The bytes of every output, not its pixels: a new mark is written
+        // into every file once.
+        f.add(OutputMark.version)
         for path in backend.inputFiles.sorted() {
             f.add(path)
             f.add(Self.fontIdentity(path))
@@ -101,10 +104,19 @@ extension RenderRun {
         var gone: [String] = []
         var superseded: [Owner: [String]] = [:]
         let planned = builder.paths, plannedOwners = builder.owners, kinds = self.kinds, shard = options.shard
+        // A file adopted by its mark (the index was made anew) names its
+        // owner but no folder: while an entry cannot be read, it may be
+        // that entry's, so none is taken for gone.
+        let holdFound = !loading.failed.isEmpty
+        var heldFound = 0
         do throws(SQLiteError) {
             try index.forEachOutput(except: planned) { path, record in
                 guard let (kind, _) = Kinds.parse(path), kinds.contains(kind), !heldOwners.contains(record.owner),
                       let declaration = Kinds.declaration(kind), shard.owns(declaration.shardKey(record.owner)) else { return }
+                if holdFound && record.fingerprint == OutputMark.foundFingerprint && !plannedOwners.contains(record.owner) {
+                    heldFound += 1
+                    return
+                }
                 if plannedOwners.contains(record.owner) {
                     superseded[record.owner, default: []].append(path)
                 } else {
@@ -115,6 +127,10 @@ extension RenderRun {
             throw .badCache(path: index.displayName, reason: error.message)
         }
         gone.sort()
+        if heldFound > 0 {
+            log?.write("held \(heldFound) outputs adopted by their mark whose owners this run did not render: an entry "
+                       + "could not be read, and they may be its; they go with the first run that reads every entry")
+        }
         // While an entry is held, the pages are held as they were, and they
         // link the outputs of entries gone since: those wait for the run
         // that holds nothing and renders the pages anew, so no held page
@@ -167,8 +183,9 @@ extension RenderRun {
         let context = renderContext { _, _ in throw DryRun.drawsNothing }
         let writes = plan.toRender.filter { item in
             guard let declaration = Kinds.declaration(item.kind), declaration.keepsEqualFiles,
-                  let rendered = try? declaration.render(item, in: context) else { return true }
-            return !item.outputs.allSatisfy { out in rendered.value[out.path].map { cacheHolds(out.path, $0) } ?? true }
+                  let rendered = try? declaration.render(item, in: context),
+                  let files = try? OutputMark.marking(rendered.value, owner: item.owner) else { return true }
+            return !item.outputs.allSatisfy { out in files[out.path].map { cacheHolds(out.path, $0) } ?? true }
         }
         // An item writes only its outputs that are not current (a ticket's
         // front, when only the memo changed, is not written).

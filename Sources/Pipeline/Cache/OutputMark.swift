@@ -1,0 +1,172 @@
+import Codecs
+import Foundation
+
+/// The mark every output of a cache carries, naming its owner:
+/// `photicase-render owner=KIND:KEY` (the key percent-escaped to ASCII).
+/// Images carry it as their note (`ImageNote`: PNG `tEXt` Software, JPEG
+/// COM, WebP XMP CreatorTool), pages in `<meta name="generator">`, style
+/// sheets and scripts in a first comment line. The index says which files
+/// are the cache's; when the index is lost past salvage, the mark is what
+/// still proves a file at the layout's paths ours, and whose: a new index
+/// adopts the marked files (`CacheIndex.adopt(found:)`), so that what a
+/// gone owner left is removed like any other output of it, and `clean`
+/// removes them; a file without the mark is never removed.
+enum OutputMark {
+    static let prefix = "photicase-render owner="
+    /// Part of every output's key (`RenderRun.baseFingerprint`): outputs
+    /// made before they were marked, or marked otherwise, are written again.
+    static let version = "mark-1"
+    /// What an adopted file's record is keyed by: no plan makes it, so a
+    /// planned output is written again (or, for a page with the same
+    /// bytes, its record replaced).
+    static let foundFingerprint = "found"
+
+    /// The mark of `owner`'s outputs.
+    static func text(_ owner: Owner) -> String {
+        prefix + owner.kind.rawValue + ":" + escaped(owner.key)
+    }
+
+    /// `bytes` of output `path` with the mark of `owner`.
+    static func marking(_ bytes: [UInt8], path: String, owner: Owner) throws -> [UInt8] {
+        let mark = text(owner)
+        switch fileType(path) {
+        // Bytes that are no image of a format with a note (a test's stand-in
+        // backend) stay unmarked: they can then never be adopted, the safe
+        // side.
+        case .image: return ImageNote.canHold(bytes) ? try ImageNote.adding(mark, to: bytes) : bytes
+        case .page:
+            // Right after the charset declaration, which must come first.
+            let charset = Array("<meta charset=\"utf-8\">\n".utf8)
+            let meta = Array("<meta name=\"generator\" content=\"\(mark)\">\n".utf8)
+            if let at = firstRange(of: charset, in: bytes) { return Array(bytes[..<at.upperBound]) + meta + bytes[at.upperBound...] }
+            return Array("<!-- \(mark) -->\n".utf8) + bytes
+        case .styleSheet: return Array("/* \(mark) */\n".utf8) + bytes
+        case .script: return Array("// \(mark)\n".utf8) + bytes
+        case nil: return bytes
+        }
+    }
+
+    /// Every file of an item's `files` (by path) with the mark of `owner`.
+    static func marking(_ files: [String: [UInt8]], owner: Owner) throws -> [String: [UInt8]] {
+        var marked = files
+        for (path, bytes) in files { marked[path] = try marking(bytes, path: path, owner: owner) }
+        return marked
+    }
+
+    /// The owner output `path`'s `bytes` name in their mark, nil when
+    /// they carry none. Pages, style sheets and scripts carry it in their
+    /// first kilobyte; images where their format keeps notes.
+    static func owner(ofFile bytes: [UInt8], path: String) -> Owner? {
+        let text: String?
+        switch fileType(path) {
+        case .image: text = ImageNote.read(bytes)
+        case .page, .styleSheet, .script:
+            let head = String(decoding: bytes.prefix(prefixBytes), as: UTF8.self)
+            // The mark ends where its quote, comment or line does.
+            text = head.range(of: prefix).map { start in
+                prefix + String(head[start.upperBound...].prefix { $0 != "\"" && $0 != " " && $0 != "\n" })
+            }
+        case nil: text = nil
+        }
+        guard let text, text.hasPrefix(prefix) else { return nil }
+        let body = text.dropFirst(prefix.count)
+        guard let colon = body.firstIndex(of: ":"), let kind = Owner.Kind(rawValue: String(body[..<colon])),
+              let key = unescaped(body[body.index(after: colon)...]) else { return nil }
+        return Owner(kind, key)
+    }
+
+    /// How much of a page, style sheet or script is read for its mark.
+    static let prefixBytes = 1024
+
+    /// Whether the whole file is read for its mark (WebP's XMP chunk comes
+    /// after the image data), or only its first 64 KiB.
+    static func readsWholeFile(_ path: String) -> Bool { path.hasSuffix(".webp") }
+
+    private enum FileType { case image, page, styleSheet, script }
+
+    private static func fileType(_ path: String) -> FileType? {
+        for (suffix, type) in [(".png", FileType.image), (".jpg", .image), (".webp", .image), (".html", .page),
+                               (".css", .styleSheet), (".js", .script)] where path.hasSuffix(suffix) {
+            return type
+        }
+        return nil
+    }
+
+    private static func escaped(_ key: String) -> String {
+        var out = ""
+        for byte in key.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let digits = Array("0123456789ABCDEF".unicodeScalars)
+                out += "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 15)])
+            }
+        }
+        return out
+    }
+
+    private static func unescaped(_ text: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var i = text.utf8.startIndex
+        let utf8 = text.utf8
+        while i < utf8.endIndex {
+            if utf8[i] == UInt8(ascii: "%") {
+                let h = utf8.index(after: i)
+                guard h < utf8.endIndex, utf8.index(after: h) < utf8.endIndex,
+                      let byte = UInt8(String(decoding: utf8[h...utf8.index(after: h)], as: UTF8.self), radix: 16)
+                else { return nil }
+                bytes.append(byte)
+                i = utf8.index(h, offsetBy: 2)
+            } else {
+                bytes.append(utf8[i])
+                i = utf8.index(after: i)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func firstRange(of needle: [UInt8], in bytes: [UInt8]) -> Range<Int>? {
+        let limit = min(bytes.count, prefixBytes)
+        guard needle.count <= limit else { return nil }
+        for start in 0...(limit - needle.count) where bytes[start] == needle[0] {
+            if bytes[start..<(start + needle.count)].elementsEqual(needle) { return start..<(start + needle.count) }
+        }
+        return nil
+    }
+}
+
+extension CacheStore {
+    /// A file at the layout's paths that carries our mark.
+    struct MarkedFile {
+        var path: String
+        var owner: Owner
+        var size: Int64
+    }
+
+    /// The files at the layout's paths that carry our mark (`OutputMark`)
+    /// naming an owner of their path's kind that `shard` owns, except
+    /// those `listed` lists; and the other files at those paths (no mark,
+    /// or another shard's).
+    func markedFiles(except listed: (String) -> Bool, shard: Shard) -> (marked: [MarkedFile], unmarked: [String]) {
+        var marked: [MarkedFile] = [], unmarked: [String] = []
+        for path in layoutFiles() where !listed(path) {
+            guard let owner = markedOwner(path), let (kind, ownerKind) = Kinds.parse(path), owner.kind == ownerKind,
+                  let declaration = Kinds.declaration(kind) else {
+                unmarked.append(path)
+                continue
+            }
+            guard shard.owns(declaration.shardKey(owner)) else { continue }
+            marked.append(MarkedFile(path: path, owner: owner, size: fileSize(path) ?? 0))
+        }
+        return (marked, unmarked)
+    }
+
+    /// The owner the mark of output `path` names, nil when it carries none
+    /// (or cannot be read).
+    func markedOwner(_ path: String) -> Owner? {
+        let bytes = OutputMark.readsWholeFile(path) ? read(path, limit: 64 << 20) : readPrefix(path, count: 64 << 10)
+        return bytes.flatMap { OutputMark.owner(ofFile: $0, path: path) }
+    }
+}

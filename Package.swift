@@ -8,6 +8,7 @@ let package = Package(
     name: "photicase-render",
     products: [
         .executable(name: "photicase-render", targets: ["photicase-render"]),
+        .library(name: "PhotiCase", targets: ["PhotiCase"]),
     ],
     targets: [
         // System libraries: a module map and a header each.
@@ -28,9 +29,15 @@ let package = Package(
         // HEIF file is read (see Sources/CHeif/shim.h).
         .systemLibrary(name: "CHeif", path: "Sources/CHeif"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
+        // libmicrohttpd: the HTTP server of `serve` (no HTTP parser of ours).
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
 
         // The only C code we write: every setjmp lives here.
         .target(name: "CShims", dependencies: ["CJPEG", "CPNG", "CDeflate"]),
+
+        // libmicrohttpd's start is variadic, which Swift cannot call: its
+        // one C function, apart from CShims so only `serve` links it.
+        .target(name: "CHTTPShim", dependencies: ["CMicroHTTPD"]),
 
         // Every file-system call: bounded reads, atomic writes, folder
         // walks, locks, all relative to folder handles. Below everything.
@@ -62,11 +69,22 @@ let package = Package(
         .target(name: "Pipeline", dependencies: ["Cards", "Site", "Diary", "Codecs", "Imaging", "Raster", "Text", "FileSystem",
                                                  "CCrypto", "CSQLite"]),
 
+        // The library a Swift backend links: an entry folder in, a share
+        // image out, the same bytes `share` writes (product PhotiCase).
+        .target(name: "PhotiCase", dependencies: ["Cards", "Diary", "Codecs", "Raster", "FileSystem", "Pipeline"]),
+        // `serve`: share images over HTTP (libmicrohttpd), from the cache
+        // when current, within limits.
+        .target(name: "Serve", dependencies: ["PhotiCase", "CHTTPShim", "CMicroHTTPD", "Pipeline", "Diary", "Codecs",
+                                              "FileSystem"]),
+
         // Thin command-line front end.
         .executableTarget(
             name: "photicase-render",
-            dependencies: ["Pipeline", "Cards", "Diary", "Site", "Codecs", "Imaging", "Text", "Raster", "FileSystem"]
+            dependencies: ["Pipeline", "Cards", "Diary", "Site", "Codecs", "Imaging", "Text", "Raster", "FileSystem",
+                           "PhotiCase", "Serve"]
         ),
+        // The library used from another program: one share image in-process.
+        .executableTarget(name: "share-example", dependencies: ["PhotiCase", "Codecs"], path: "Examples/share-example"),
 
         // Benchmarks: executables that print figures; run them in release.
         .executableTarget(name: "fixture-maker", dependencies: ["Codecs", "Raster"], path: "Tools/fixture-maker"),
@@ -89,6 +107,7 @@ let package = Package(
                     exclude: ["Golden"]),
         .testTarget(name: "TextTests", dependencies: ["TestSupport", "Text", "Imaging", "Raster", "Diary"]),
         .testTarget(name: "CLITests", dependencies: ["Codecs", "Raster", "FileSystem"]),
+        .testTarget(name: "ServeTests", dependencies: ["Serve", "PhotiCase", "Pipeline", "Codecs"]),
     ]
 )
 

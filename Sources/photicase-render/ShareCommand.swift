@@ -2,6 +2,7 @@ import Cards
 import Codecs
 import Diary
 import FileSystem
+import PhotiCase
 import Pipeline
 import Raster
 
@@ -105,12 +106,10 @@ enum ShareCommand {
             return .inputFailure
         }
         do {
-            let renderer = try CardRenderer(theme: cardOptions.theme)
-            let image = switch layout {
-            case .card, .front: try renderer.renderShare(entry, options: ShareOptions(scale: scale, frontOnly: layout == .front))
-            case .story: try renderer.renderSocial(SocialImageInput(entry, format: .story))
-            case .feed: try renderer.renderSocial(SocialImageInput(entry, format: .feed))
-            }
+            // The library's drawing, as `serve` and a linked backend draw.
+            let request = ShareRequest(layout: ShareLayout(rawValue: layout.rawValue)!, format: format, scale: scale,
+                                       quality: quality)
+            let image = try ShareRenderer(theme: cardOptions.theme).draw(entry, request)
             // Never overwrite what the ticket was made from.
             var inputs = cardOptions.inputs
             inputs.formUnion(InputFiles([EntryLoader.file(in: folder), entry.front?.path, entry.back?.path].compactMap { $0 }))
@@ -139,13 +138,13 @@ enum ShareCommand {
         return layout
     }
 
-    /// The deflate level of a PNG share image, an image people send, so
-    /// its size counts too. On the corpus's 12 MP photo and a 64x64 one
-    /// (docs/PERFORMANCE.md, "Against what people script instead"), level
-    /// 3's files are 4% larger than libpng's zlib at 6 wrote (`share`
-    /// before) and its encode two thirds of level 6's; level 1 would save
-    /// 40% more of the encode for 3-6% more bytes.
-    static let pngLevel = 3
+    /// The deflate level of a PNG share image (`ShareRequest.pngLevel`).
+    /// On the corpus's 12 MP photo and a 64x64 one (docs/PERFORMANCE.md,
+    /// "Against what people script instead"), level 3's files are 4%
+    /// larger than libpng's zlib at 6 wrote (`share` before) and its encode
+    /// two thirds of level 6's; level 1 would save 40% more of the encode
+    /// for 3-6% more bytes.
+    static let pngLevel = ShareRequest.pngLevel
 
     /// Prints `image`'s warnings, encodes it (`quality` for JPEG and WebP,
     /// nil: the format's default) and writes it atomically, refusing when

@@ -21,6 +21,7 @@ Renders PhotiCase ticket-book images.
 Commands:
   render ENTRIES       render a ticket book into the cache (incremental)
   share ENTRY_DIR      render a shareable image of an entry or a year
+  serve DIARY          answer share images over HTTP, from the cache when current
   clean                empty the cache, or --prune what is gone
   inspect FILE...      print each image's header facts as JSON lines
   convert IN OUT       decode, turn upright, optionally shrink, re-encode
@@ -40,6 +41,7 @@ func runTool(_ argv: [String]) -> ExitStatus {
     let commands: [String: (help: String, run: (ArraySlice<String>) throws -> ExitStatus)] = [
         "render": (RenderCommand.help, RenderCommand.run),
         "share": (ShareCommand.help, ShareCommand.run),
+        "serve": (ServeCommand.help, ServeCommand.run),
         "clean": (CleanCommand.help, CleanCommand.run),
         "inspect": (InspectCommand.help, InspectCommand.run),
         "convert": (ConvertCommand.help, ConvertCommand.run),

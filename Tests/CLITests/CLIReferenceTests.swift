@@ -15,7 +15,7 @@ import Testing
 /// heading that is its label in backticks.
 @Suite struct CLIReferenceTests {
     /// The tool itself ("") and its commands.
-    static let commands = ["", "render", "share", "clean", "inspect", "convert"]
+    static let commands = ["", "render", "share", "serve", "clean", "inspect", "convert"]
 
     static let repository: String = {
         var url = URL(fileURLWithPath: #filePath)

@@ -74,3 +74,30 @@ public struct SHA256: Sendable {
         deinit { EVP_MD_CTX_free(pointer) }
     }
 }
+
+extension SHA256 {
+    /// HMAC-SHA256 of `message` under `key` (RFC 2104), through libcrypto:
+    /// what `serve --key-file` checks a request's signature with.
+    public static func hmac(key: [UInt8], message: [UInt8]) -> [UInt8] {
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var count: UInt32 = 0
+        key.withUnsafeBytes { k in
+            message.withUnsafeBytes { m in
+                digest.withUnsafeMutableBufferPointer { d in
+                    _ = HMAC(EVP_sha256(), k.baseAddress, Int32(k.count), m.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                             m.count, d.baseAddress, &count)
+                }
+            }
+        }
+        return Array(digest[..<Int(count)])
+    }
+
+    /// Whether `a` and `b` are equal, in time that depends on their length
+    /// only (libcrypto's CRYPTO_memcmp): a signature compared so tells an
+    /// attacker nothing of how much of a guess was right.
+    public static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        guard !a.isEmpty else { return true }
+        return a.withUnsafeBytes { x in b.withUnsafeBytes { y in CRYPTO_memcmp(x.baseAddress, y.baseAddress, a.count) == 0 } }
+    }
+}

@@ -1,0 +1,144 @@
+import Cards
+import Codecs
+import Diary
+import FileSystem
+import Foundation
+import Pipeline
+import Raster
+
+/// One encoded share image and what it was made from.
+public struct SharedImage: Sendable {
+    /// The file's bytes, in the request's format.
+    public var bytes: [UInt8]
+    /// What did not stop the render (a photo enlarged, text left out), each
+    /// a sentence naming the file.
+    public var warnings: [String]
+    /// The key of its inputs (`ShareRenderer.key`): the same key, the same bytes.
+    public var key: String
+    /// Drawn with a placeholder for a cause that may pass (a photo over the
+    /// memory limit): right for now, not to be kept.
+    public var provisional: Bool
+}
+
+/// What went wrong making a share image: the entry cannot be read, or a
+/// photo of it cannot be drawn. The description names the file and why.
+public enum ShareError: Error, CustomStringConvertible, Sendable {
+    /// entry.json is missing, unreadable or invalid.
+    case entry(String)
+    /// A photo cannot be read or decoded, or drawing failed.
+    case render(String)
+
+    public var description: String {
+        switch self {
+        case let .entry(text), let .render(text): text
+        }
+    }
+}
+
+/// The rendering behind `photicase-render share` and `serve`, for a Swift
+/// program to call in-process: an entry folder in, an encoded share image
+/// out, the same bytes the command writes. Thread-safe: calls from several
+/// threads draw at once, each on its own renderer (the fonts, shadows and
+/// backdrops a renderer keeps stay warm between calls).
+///
+/// ```swift
+/// let renderer = try ShareRenderer()
+/// let image = try renderer.render(entryFolder: "diary/2022-08-03-hansan",
+///                                 ShareRequest(layout: .story, format: .jpeg))
+/// try Data(image.bytes).write(to: URL(fileURLWithPath: "story.jpg"))
+/// ```
+public final class ShareRenderer: @unchecked Sendable {
+    /// The look of every image.
+    public let theme: Theme
+    private let lock = NSLock()
+    // Renderers not in use; one is made when all are busy. Guarded by `lock`.
+    private var idle: [CardRenderer] = []
+
+    /// A renderer for `theme`. Throws when the theme's font cannot be used.
+    public init(theme: Theme = Theme()) throws {
+        self.theme = theme
+        idle.append(try Self.makeRenderer(theme))
+    }
+
+    private static func makeRenderer(_ theme: Theme) throws -> CardRenderer {
+        do throws(CardError) { return try CardRenderer(theme: theme) } catch { throw ShareError.render("\(error)") }
+    }
+
+    /// The entry in `folder`, read as `share` reads it (its id, when the
+    /// file gives none, is the folder's name).
+    public func entry(in folder: String) throws -> (entry: Entry, json: [UInt8]) {
+        do throws(EntryError) {
+            let name = folder.split(separator: "/").last.map(String.init) ?? folder
+            let loaded = try EntryLoader(kinds: theme.kindKeys).load(folder: folder, defaultID: name)
+            return (loaded.entry, loaded.jsonBytes)
+        } catch {
+            throw ShareError.entry("\(error)")
+        }
+    }
+
+    /// The key of the image `request` makes of the entry whose entry.json
+    /// holds `json`: SHA-256 over the renderer's version, the request, the
+    /// entry.json's bytes and each photo's size, modification time and
+    /// inode. An edited entry or a replaced photo changes it.
+    public func key(_ entry: Entry, json: [UInt8], _ request: ShareRequest) -> String {
+        var hash = SHA256()
+        hash.update("\(CardsBackend.rendererVersion)\n\(request.keyText)\n\(json.count)\n")
+        hash.update(json)
+        for photo in [entry.front?.path, entry.back?.path] {
+            guard let photo else {
+                hash.update("\n-")
+                continue
+            }
+            let s = try? FileSystem.status(photo, follow: true)
+            hash.update("\n\(photo)\n\(s?.size ?? -1) \(s?.mtimeNanoseconds ?? -1) \(s?.identity.inode ?? 0)")
+        }
+        return SHA256.hexString(hash.finalize())
+    }
+
+    /// Reads the entry in `folder` and renders `request` of it.
+    public func render(entryFolder folder: String, _ request: ShareRequest) throws -> SharedImage {
+        let (entry, json) = try entry(in: folder)
+        return try render(entry, key: key(entry, json: json, request), request)
+    }
+
+    /// Renders `request` of `entry`; `key` is what the result is known by.
+    public func render(_ entry: Entry, key: String, _ request: ShareRequest) throws -> SharedImage {
+        let image = try draw(entry, request)
+        let bytes: [UInt8]
+        do { bytes = try ImageEncoder.encode(image.raster, settings: request.settings) } catch {
+            throw ShareError.render("\(entry.id): cannot be encoded as \(request.format.displayName): \(error)")
+        }
+        return SharedImage(bytes: bytes, warnings: image.warnings.map(\.description), key: key,
+                           provisional: image.provisional)
+    }
+
+    /// The pixels of `request` of `entry`, unencoded.
+    public func draw(_ entry: Entry, _ request: ShareRequest) throws -> RenderedImage {
+        let renderer = try take()
+        defer { give(renderer) }
+        do throws(CardError) {
+            return switch request.layout {
+            case .card, .front:
+                try renderer.renderShare(entry, options: ShareOptions(scale: request.scale, frontOnly: request.layout == .front))
+            case .story: try renderer.renderSocial(SocialImageInput(entry, format: .story))
+            case .feed: try renderer.renderSocial(SocialImageInput(entry, format: .feed))
+            }
+        } catch {
+            throw ShareError.render("\(error)")
+        }
+    }
+
+    private func take() throws -> CardRenderer {
+        lock.lock()
+        if let renderer = idle.popLast() {
+            lock.unlock()
+            return renderer
+        }
+        lock.unlock()
+        return try Self.makeRenderer(theme)
+    }
+
+    private func give(_ renderer: CardRenderer) {
+        lock.withLock { idle.append(renderer) }
+    }
+}

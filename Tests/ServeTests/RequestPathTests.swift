@@ -1,0 +1,56 @@
+import Testing
+import Codecs
+import PhotiCase
+import Pipeline
+@testable import Serve
+
+/// What a request's path may ask for, and the signature over it.
+@Suite struct RequestPathTests {
+    @Test func imagePathsAreReadAsSent() {
+        #expect(RequestPath.parse("/entries/a/card.png")
+                == .success(.share(id: "a", request: ShareRequest(layout: .card, format: .png), fileName: "card.png")))
+        #expect(RequestPath.parse("/entries/%EC%98%81%ED%99%94/story.jpg")
+                == .success(.share(id: "영화", request: ShareRequest(layout: .story, format: .jpeg), fileName: "story.jpg")))
+        #expect(RequestPath.parse("/healthz") == .success(.health))
+        #expect(RequestPath.parse("/metrics") == .success(.metrics))
+    }
+
+    @Test(arguments: ["/entries/%2e%2e/card.png", "/entries/../card.png", "/entries/a%2Fb/card.png", "/entries/%2F/card.png",
+                      "/entries/%00/card.png", "/entries/%zz/card.png", "/entries/%E/card.png", "/entries/%FF/card.png",
+                      "/entries/./card.png", "/entries//card.png"])
+    func noIdLeavesTheDiary(_ path: String) {
+        guard case .failure(.badRequest) = RequestPath.parse(path) else {
+            Issue.record("\(path) was not refused as a bad request")
+            return
+        }
+    }
+
+    @Test(arguments: ["/", "/entries/a", "/entries/a/card", "/entries/a/card.gif", "/entries/a/back.png", "/entries/a/b/card.png",
+                      "/etc/passwd", "/entries/a/card.heic", "/healthz/"])
+    func otherPathsAreNotFound(_ path: String) {
+        #expect(RequestPath.parse(path) == .failure(.notFound), "\(path)")
+    }
+
+    @Test func signaturesAreCheckedUnderEveryKey() throws {
+        // RFC 4231 test case 2's key is too short for us; these are ours.
+        let keys = try RequestSignature(keyFile: "# rotation\nold-key-0123456789abcdef\n\nnew-key-0123456789abcdef\n", path: "k")
+        let path = "/entries/a/card.png"
+        for key in ["old-key-0123456789abcdef", "new-key-0123456789abcdef"] {
+            let sig = SHA256.hexString(SHA256.hmac(key: Array(key.utf8), message: Array(path.utf8)))
+            #expect(keys.accepts(path: path, signature: sig))
+            #expect(keys.accepts(path: path, signature: sig.uppercased()))
+            #expect(!keys.accepts(path: "/entries/b/card.png", signature: sig))
+        }
+        #expect(!keys.accepts(path: path, signature: nil))
+        #expect(!keys.accepts(path: path, signature: String(repeating: "0", count: 64)))
+        #expect(!keys.accepts(path: path, signature: "abc"))
+        #expect(throws: RequestSignature.KeyFileError.self) { try RequestSignature(keyFile: "# none\n", path: "k") }
+        #expect(throws: RequestSignature.KeyFileError.self) { try RequestSignature(keyFile: "short\n", path: "k") }
+    }
+
+    @Test func hmacMatchesRFC4231() {
+        // RFC 4231, test case 2.
+        let mac = SHA256.hmac(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8))
+        #expect(SHA256.hexString(mac) == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+    }
+}

@@ -92,6 +92,8 @@ let package = Package(
         .executableTarget(name: "color-bench", dependencies: ["Codecs", "Raster"], path: "Benchmarks/color-bench"),
         // The decode + encode floor of a render (scripts/bench-floors.py).
         .executableTarget(name: "floor-bench", dependencies: ["Codecs", "Diary", "Raster"], path: "Benchmarks/floor-bench"),
+        // The in-process floors of a served image (scripts/bench-serve.py).
+        .executableTarget(name: "serve-floor", dependencies: ["PhotiCase", "Codecs", "Raster"], path: "Benchmarks/serve-floor"),
 
         // What several test targets share: golden images with per-test
         // tolerances and failure images, temporary folders, the corpus.

@@ -1,0 +1,50 @@
+// serve-floor: the in-process floors a served share image is measured
+// against (scripts/bench-serve.py), with the renderer `serve` uses.
+//
+//   serve-floor ENTRY_FOLDER LAYOUT FORMAT [--repeats N]
+//
+// Prints one JSON line, each figure the best of --repeats (default 5):
+// encode_s, encoding the drawn image with the request's settings;
+// decode_s, decoding the entry's photos at the size the layout draws them
+// (shrink-on-load to 600x960, a face at scale 2, or 1080x1200 for a story
+// or feed); render_s, ShareRenderer.render warm (draw and encode, entry
+// already read); and the image's size.
+import Codecs
+import Foundation
+import PhotiCase
+import Raster
+
+let args = Array(CommandLine.arguments.dropFirst())
+guard args.count >= 3, let layout = ShareLayout(rawValue: args[1]), let format = ImageFormat(fileExtension: args[2]),
+      format.isWritable else {
+    FileHandle.standardError.write(Data("usage: serve-floor ENTRY_FOLDER card|front|story|feed png|jpg|webp [--repeats N]\n".utf8))
+    exit(2)
+}
+let repeats = args.firstIndex(of: "--repeats").flatMap { Int(args[$0 + 1]) } ?? 5
+let request = ShareRequest(layout: layout, format: format)
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+do {
+    let renderer = try ShareRenderer()
+    let (entry, json) = try renderer.entry(in: args[0])
+    let key = renderer.key(entry, json: json, request)
+    let drawn = try renderer.draw(entry, request)
+    let photos = try [entry.front?.path, entry.back?.path].compactMap { $0 }.map { try [UInt8](Data(contentsOf: URL(fileURLWithPath: $0))) }
+    let size = layout == .story || layout == .feed ? PixelSize(width: 1080, height: 1200) : PixelSize(width: 600, height: 960)
+    var encode = Double.infinity, decode = Double.infinity, render = Double.infinity, bytes = 0
+    for _ in 0..<repeats {
+        encode = min(encode, try seconds { bytes = try ImageEncoder.encode(drawn.raster, settings: request.settings).count })
+        decode = min(decode, try seconds { for p in photos { _ = try ImageDecoder.decode(p, options: DecodeOptions(minimumSize: size)) } })
+        render = min(render, try seconds { _ = try renderer.render(entry, key: key, request) })
+    }
+    print("{\"encode_s\": \(encode), \"decode_s\": \(decode), \"render_s\": \(render), \"bytes\": \(bytes), "
+          + "\"width\": \(drawn.raster.width), \"height\": \(drawn.raster.height)}")
+} catch {
+    FileHandle.standardError.write(Data("serve-floor: \(error)\n".utf8))
+    exit(1)
+}

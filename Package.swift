@@ -30,13 +30,16 @@ let package = Package(
         .systemLibrary(name: "CHeif", path: "Sources/CHeif"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
         // libmicrohttpd: the HTTP server of `serve` (no HTTP parser of ours).
-        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
+        // Headers only: it is opened when `serve` starts (see CHTTPShim).
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD"),
 
         // The only C code we write: every setjmp lives here.
         .target(name: "CShims", dependencies: ["CJPEG", "CPNG", "CDeflate"]),
 
-        // libmicrohttpd's start is variadic, which Swift cannot call: its
-        // one C function, apart from CShims so only `serve` links it.
+        // Opens libmicrohttpd when `serve` starts (dlopen: every other
+        // command starts without it and the TLS libraries it pulls in) and
+        // starts its daemon (MHD_start_daemon is variadic, which Swift
+        // cannot call).
         .target(name: "CHTTPShim", dependencies: ["CMicroHTTPD"]),
 
         // Every file-system call: bounded reads, atomic writes, folder

@@ -24,7 +24,8 @@ struct HTTPResponse {
     }
 }
 
-/// The only Swift file that calls libmicrohttpd: its daemon, a thread per
+/// The only Swift file that calls libmicrohttpd (through CHTTPShim, which
+/// opens it when `serve` starts): its daemon, a thread per
 /// connection (a render blocks only its own), connection limits, timeouts
 /// and header size limits all its own; no HTTP parsing here.
 final class HTTPServer: @unchecked Sendable {
@@ -48,12 +49,17 @@ final class HTTPServer: @unchecked Sendable {
 
     init(_ config: Config, handler: @escaping (HTTPRequest) -> HTTPResponse) throws {
         self.handler = handler
+        var problem: UnsafePointer<CChar>?
+        guard pr_http_load(&problem) == 0 else {
+            throw StartError(description: "cannot open libmicrohttpd (Debian: libmicrohttpd12): "
+                             + (problem.map { String(cString: $0) } ?? "unknown error"))
+        }
         var bound: UInt16 = 0
         let context = Unmanaged.passUnretained(self).toOpaque()
         let started = config.host.withCString { host -> OpaquePointer? in
             var c = pr_http_config(host: host, port: config.port, connection_limit: config.connectionLimit,
                                    timeout_seconds: config.timeoutSeconds, memory_limit: config.memoryLimit)
-            return pr_http_start(&c, HTTPServer.access, context, nil, nil, &bound)
+            return pr_http_start(&c, HTTPServer.access, context, &bound)
         }
         guard let started else {
             throw StartError(description: "cannot listen on \(config.host):\(config.port): \(String(cString: strerror(errno)))")
@@ -64,12 +70,12 @@ final class HTTPServer: @unchecked Sendable {
 
     /// Stops accepting connections; those open go on.
     func quiesce() {
-        if let daemon { _ = MHD_quiesce_daemon(daemon) }
+        if let daemon { pr_http_quiesce(daemon) }
     }
 
     /// Closes every connection and stops the daemon's threads.
     func stop() {
-        if let daemon { MHD_stop_daemon(daemon) }
+        if let daemon { pr_http_stop(daemon) }
         daemon = nil
     }
 
@@ -88,21 +94,23 @@ final class HTTPServer: @unchecked Sendable {
             return .YES
         }
         func value(_ kind: MHD_ValueKind, _ key: String) -> String? {
-            MHD_lookup_connection_value(connection, kind, key).map { String(cString: $0) }
+            pr_http_lookup(connection, kind, key).map { String(cString: $0) }
         }
         var arguments: [String: String] = [:]
         for key in ["sig"] { if let v = value(.GET_ARGUMENT_KIND, key) { arguments[key] = v } }
         let request = HTTPRequest(method: String(cString: method), path: String(cString: url), arguments: arguments,
                                   ifNoneMatch: value(.HEADER_KIND, "If-None-Match"))
         let answer = server.handler(request)
-        let response = answer.body.withUnsafeBytes { body in
-            MHD_create_response_from_buffer(body.count, UnsafeMutableRawPointer(mutating: body.baseAddress),
-                                            .RESPMEM_MUST_COPY)
+        // Names and values, alternating, as C strings for the call.
+        let strings = answer.headers.flatMap { [strdup($0.0), strdup($0.1)] }
+        defer { strings.forEach { free($0) } }
+        let pointers = strings.map { UnsafePointer<CChar>($0) }
+        return answer.body.withUnsafeBytes { body in
+            pointers.withUnsafeBufferPointer { headers in
+                pr_http_respond(connection, UInt32(answer.status), body.baseAddress, body.count, headers.baseAddress,
+                                answer.headers.count)
+            }
         }
-        guard let response else { return .NO }
-        defer { MHD_destroy_response(response) }
-        for (name, text) in answer.headers { _ = MHD_add_response_header(response, name, text) }
-        return MHD_queue_response(connection, UInt32(answer.status), response)
     }
 }
 

@@ -77,11 +77,15 @@ public final class TextRenderer {
 
         var lines: [TextLayout.Line] = []
         for (i, atoms) in broken.lines.enumerated() {
+            // Leading and trailing follow each paragraph's own direction
+            // (found from its text, as the site's dir="auto"): an Arabic or
+            // Hebrew line starts at the right edge.
+            let rightToLeft = (atoms.first?.paragraphLevel ?? 0) % 2 == 1
             let x: Double
-            switch style.alignment {
-            case .leading: x = 0
-            case .center: x = (boxWidth - widths[i]) / 2
-            case .trailing: x = boxWidth - widths[i]
+            switch (style.alignment, rightToLeft) {
+            case (.leading, false), (.trailing, true): x = 0
+            case (.center, _): x = (boxWidth - widths[i]) / 2
+            case (.trailing, false), (.leading, true): x = boxWidth - widths[i]
             }
             lines.append(TextLayout.Line(text: String(atoms.map(\.character)), runs: runs(of: atoms),
                                          width: widths[i], x: x,

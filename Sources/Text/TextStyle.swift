@@ -2,8 +2,11 @@ import Raster
 
 /// Horizontal placement of each line inside the layout width.
 public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
+    /// The start of each paragraph's own direction: the left edge for
+    /// left-to-right text, the right edge for Arabic or Hebrew.
     case leading
     case center
+    /// The end of each paragraph's own direction.
     case trailing
 }
 

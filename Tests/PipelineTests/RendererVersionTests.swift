@@ -91,6 +91,14 @@ import Raster
         let face = FacePart(key: "", reference: "", encoding: .png(), scale: 1, face: FrontFaceInput(long))
         images += try backend.render(YearInput(YearSummary(year: 2022, entries: [long]), top: [face], scale: 1),
                                      encodings: [.png()], parts: none, worker: &worker).value
+        // Right to left: a Hebrew title with a year in it and an Arabic
+        // memo mixed with Latin, each from the right edge; and its story.
+        var hebrew = entry
+        hebrew.title = "הקוסם מארץ עוץ 1939"
+        hebrew.memo = "فيلم رائع مع Judy Garland"
+        images += try backend.render(TicketsKind.input(run(hebrew), scale: 1), encodings: [.png(), .png(), .png()],
+                                     parts: none, worker: &worker).value
+        images += try backend.render(SocialPairInput(hebrew), encodings: [.png(), .png()], parts: none, worker: &worker).value
         var hash = SHA256()
         for bytes in images {
             let raster = try ImageDecoder.decode(bytes).raster

@@ -109,6 +109,8 @@ start() {
   # munged refuses a socket folder it does not own or that others can
   # write: one folder owned by munge, mode 0755, for key, socket, pid,
   # seed and log. The key is this cluster's alone.
+  setpriv --reuid=munge --regid=munge --clear-groups test -x "$dir" \
+    || fail "munge cannot enter $dir: a folder above it is closed to other users (a mkdtemp folder is 0700)"
   chown munge:munge "$dir/munge"
   chmod 0755 "$dir/munge"
   if [ ! -s "$dir/munge/munge.key" ]; then

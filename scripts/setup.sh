@@ -51,6 +51,22 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
+# SlurmRecipeTests runs docs/scale.md's Slurm recipes on a one-node cluster
+# (scripts/slurm-local.sh): Debian's daemons and clients, without their
+# recommends (8 packages instead of about 38). No service is started here.
+if [ "$want_tests" = 1 ]; then
+  slurm=()
+  for p in slurmctld slurmd slurm-client munge; do
+    dpkg -s "$p" >/dev/null 2>&1 || slurm+=("$p")
+  done
+  if [ ${#slurm[@]} -gt 0 ]; then
+    [ ${#missing[@]} -gt 0 ] || $sudo apt-get update -qq
+    echo "setup: installing ${slurm[*]}"
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${slurm[@]}" >/dev/null \
+      || echo "setup: could not install ${slurm[*]}; the Slurm recipe tests will be skipped" >&2
+  fi
+fi
+
 # Debian 13 and Ubuntu 24.04 ship libheif's decoders as plugins (Debian 12
 # builds them into libheif1): HEVC through libde265, AV1 through dav1d.
 plugins=()
@@ -89,6 +105,14 @@ if [ "$want_tests" = 1 ]; then
     python3 -m pip install -q selenium 2>/dev/null \
       || python3 -m pip install -q --break-system-packages selenium \
       || echo "setup: could not install Selenium; the site's browser tests will be skipped" >&2
+  fi
+  # KubernetesManifestTests validates docs/k8s/ against the Kubernetes
+  # schemas this package bundles (offline).
+  if ! command -v kubernetes-validate >/dev/null 2>&1; then
+    echo "setup: installing kubernetes-validate for the Kubernetes manifests' test"
+    python3 -m pip install -q kubernetes-validate 2>/dev/null \
+      || python3 -m pip install -q --break-system-packages kubernetes-validate \
+      || echo "setup: could not install kubernetes-validate; the Kubernetes manifest tests will be skipped" >&2
   fi
   # The browser test injects axe-core (accessibility) from the copy this
   # package bundles; only its axe.min.js is used.

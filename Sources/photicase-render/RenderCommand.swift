@@ -47,7 +47,10 @@ enum RenderCommand {
         .flag("force", "render everything again"),
         .valued("progress", "MODE", "auto (bar on a terminal, else none), bar, json, none"),
         .flag("dry-run", "list what would be rendered and removed"),
-        .valued("shard", "K/N", "render only shard K of N (0 <= K < N)"),
+        .valued("shard", "K/N", """
+            render only shard K of N (0 <= K < N); auto: K/N
+            of this Slurm array task or Indexed Job pod
+            """),
         .flag("wait", "wait for another run's lock instead of exiting 3"),
         .valued("scale", "N", "ticket pixels per point: 1, 2 (default) or 3"),
         .valued("thumbnail-size", "N", "day thumbnail side in pixels (default 256)"),
@@ -128,8 +131,15 @@ enum RenderCommand {
         options.allowEmpty = args.flags.contains("allow-empty")
         options.pageSize = try args.int("page-size", in: 1...120) ?? options.pageSize
         try applyMemoryLimit(args)
-        if let shard = args.values["shard"] {
-            guard let parsed = Shard(shard) else { throw UsageError("--shard must be K/N with 0 <= K < N, not '\(shard)'") }
+        if let shard = args.values["shard"], shard == EngineShard.auto {
+            do throws(EngineShardError) {
+                let found = try EngineShard.resolve(ProcessEnvironment.value)
+                options.shard = found.shard
+                // Said where the engine keeps the task's output; render.log's lines name the shard.
+                if !Console.json { Console.error("photicase-render: \(found.line)") }
+            } catch { throw UsageError("\(error)") }
+        } else if let shard = args.values["shard"] {
+            guard let parsed = Shard(shard) else { throw UsageError("--shard must be K/N with 0 <= K < N or auto, not '\(shard)'") }
             options.shard = parsed
         }
         let progress: ProgressSink?

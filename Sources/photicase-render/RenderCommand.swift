@@ -135,7 +135,8 @@ enum RenderCommand {
             do throws(EngineShardError) {
                 let found = try EngineShard.resolve(ProcessEnvironment.value)
                 options.shard = found.shard
-                // Said where the engine keeps the task's output; render.log's lines name the shard.
+                options.shardSource = found.source
+                // Said where the engine keeps the task's output, and in render.log's start line.
                 if !Console.json { Console.error("photicase-render: \(found.line)") }
             } catch { throw UsageError("\(error)") }
         } else if let shard = args.values["shard"] {

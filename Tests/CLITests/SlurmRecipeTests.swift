@@ -184,6 +184,9 @@ import Testing
         let stopped = try String(contentsOfFile: out + "/photicase-shards-\(array)_\(k).out", encoding: .utf8)
         #expect(stopped.contains("shard \(k)/4 from SLURM_ARRAY_TASK_ID=\(k), SLURM_ARRAY_TASK_COUNT=4"), "\(stopped)")
         #expect(stopped.contains("stopped by SIGTERM") && stopped.contains("left for the next run"), "\(stopped)")
+        // And in the cache's log, where every shard's lines meet.
+        let startLines = try String(contentsOfFile: cache + "/render.log", encoding: .utf8)
+        #expect(startLines.contains("shard=\(k)/4 (from SLURM_ARRAY_TASK_ID=\(k), SLURM_ARRAY_TASK_COUNT=4"), "\(startLines)")
         // While drained, no task starts: the ones still pending stay so.
         let pending = try cluster.tasks(array).filter { $0.value.state == "PENDING" }.keys
         #expect(!pending.isEmpty, "every task started before the drain: \((try? cluster.tasks(array)) ?? [:])")

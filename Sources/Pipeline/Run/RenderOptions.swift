@@ -27,6 +27,9 @@ public struct RenderOptions: Sendable {
     /// List what would be rendered and removed; render nothing.
     public var dryRun = false
     public var shard = Shard.all
+    /// Where `shard` came from when a cluster engine gave it (`--shard
+    /// auto`): the variables read, `NAME=value`, for the log's start line.
+    public var shardSource: [String] = []
     /// Wait for another run's lock instead of exiting with status 3.
     public var wait = false
     /// Remove every output even when ENTRIES holds no entry at all

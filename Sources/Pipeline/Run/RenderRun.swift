@@ -156,7 +156,9 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         let held = store?.heldKinds(index: index) ?? []
         kinds = Kinds.closure(options.only, held: held)
         log?.write("run start entries=\(options.entries) only=\(options.only.sorted().map(\.rawValue).joined(separator: ","))"
-                   + " jobs=\(options.jobs) shard=\(options.shard) force=\(options.force)")
+                   + " jobs=\(options.jobs) shard=\(options.shard)"
+                   + (options.shardSource.isEmpty ? "" : " (from \(options.shardSource.joined(separator: ", ")))")
+                   + " force=\(options.force)")
         let added = kinds.subtracting(options.only)
         if !added.isEmpty {
             log?.write("run also makes \(added.sorted().map(\.rawValue).joined(separator: ",")): the cache holds them, and "

@@ -290,4 +290,57 @@ import Testing
         #expect(server.get("/healthz").status == 200)
         #expect(server.stop().0 == 0)
     }
+
+    @Test func aDeadlinePassedIs503AndSIGTERMFinishesWhatIsInFlight() throws {
+        let book = try Book()
+        try book.add("e0", date: "2022-08-01", size: 4000)
+        // Sixteen entries of one 12 MP photo: each a render of its own.
+        for i in 1..<16 {
+            let dir = book.root + "/e\(i)"
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: book.root + "/e0/front.jpg", toPath: dir + "/front.jpg")
+            let json = try String(contentsOfFile: book.root + "/e0/entry.json", encoding: .utf8)
+                .replacingOccurrences(of: "\"e0\"", with: "\"e\(i)\"")
+            try json.write(toFile: dir + "/entry.json", atomically: true, encoding: .utf8)
+        }
+        let server = try Server(book, ["--jobs", "1", "--queue", "32", "--request-timeout", "1"])
+        final class Box: @unchecked Sendable { var statuses: [Int] = [] }
+        let box = Box(), lock = NSLock(), group = DispatchGroup()
+        for i in 0..<16 {
+            group.enter()
+            Thread.detachNewThread {
+                let answer = server.get("/entries/e\(i)/story.jpg")
+                lock.withLock { box.statuses.append(answer.status) }
+                group.leave()
+            }
+        }
+        group.wait()
+        // One at a time, some 0.1 s each: those still waiting after 1 s are 503.
+        #expect(box.statuses.allSatisfy { $0 == 200 || $0 == 503 }, "\(box.statuses)")
+        #expect(box.statuses.contains(200) && box.statuses.contains(503), "\(box.statuses)")
+
+        // SIGTERM while a render is in flight: it is answered, then the server exits 0.
+        let json = book.root + "/e0/entry.json"
+        let edited = try String(contentsOfFile: json, encoding: .utf8).replacingOccurrences(of: #""memo": """#,
+                                                                                           with: #""memo": "again""#)
+        try edited.write(toFile: json, atomically: true, encoding: .utf8)
+        final class Answer: @unchecked Sendable { var status = 0 }
+        let inFlight = Answer()
+        group.enter()
+        Thread.detachNewThread {
+            inFlight.status = server.get("/entries/e0/story.jpg").status
+            group.leave()
+        }
+        // Signalled once the render is running (as /metrics says).
+        let until = Date().addingTimeInterval(10)
+        while Date() < until,
+              !String(decoding: server.get("/metrics").body, as: UTF8.self).contains("photicase_renders_in_flight 1") {
+            usleep(5_000)
+        }
+        let (status, stderr) = server.stop()
+        group.wait()
+        #expect(status == 0, "\(stderr)")
+        #expect(inFlight.status == 200, "the request in flight at SIGTERM was answered \(inFlight.status)")
+        #expect(stderr.contains("SIGTERM: finishing the requests in flight"), "\(stderr)")
+    }
 }

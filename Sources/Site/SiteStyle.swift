@@ -217,7 +217,9 @@ struct SiteStyle: Sendable {
     .download-name { font-weight: 700; }
     .download-info { font-size: .8rem; color: var(--muted); }
 
-    .month-view { display: grid; gap: 8px 28px; }
+    /* One column that keeps to the screen: a pager in it is as wide as the
+       page, not as wide as all its entries side by side. */
+    .month-view { display: grid; grid-template-columns: minmax(0, 1fr); gap: 8px 28px; }
     @media (min-width: 860px) {
       .month-view { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); align-items: start; }
       .month-view .days > h2, .home-diary h2:first-child { margin-top: 0; }

@@ -70,7 +70,7 @@ import Testing
         ])
         #expect(crawl.status == 0, "\(crawl.stderr)")
         for kind in ["home", "month", "day", "entry", "gallery", "list", "timeline", "year", "years", "search",
-                     "phone-entry"] {
+                     "phone-entry", "phone-day", "phone-home"] {
             #expect(FileManager.default.fileExists(atPath: "\(pictures)/site-\(kind).png"), "\(kind)")
         }
     }

@@ -78,6 +78,9 @@ LOAD_IMAGES = """
 const done = arguments[arguments.length - 1];
 (async () => {
   const out = [];
+  // Pagers jump, not glide, to each image, so none is caught mid-way.
+  const tracks = Array.from(document.querySelectorAll(".pager-track"));
+  for (const track of tracks) track.style.scrollBehavior = "auto";
   for (const img of Array.from(document.images)) {
     // Not drawn at this size (a pager shown on touch screens only): a lazy
     // image there never loads, and the page shows it where it is drawn.
@@ -95,9 +98,7 @@ const done = arguments[arguments.length - 1];
   }
   window.scrollTo(0, 0);
   // Scrolling images into view moved the pagers: back to their first entry.
-  await new Promise(r => setTimeout(r, 400));
-  for (const track of document.querySelectorAll(".pager-track")) {
-    track.style.scrollBehavior = "auto";
+  for (const track of tracks) {
     track.scrollLeft = 0;
     track.style.scrollBehavior = "";
   }

@@ -31,7 +31,16 @@ memo lines and friends as text, and no page may hold markup or script
 that a user's text could have injected.
 
 With --screenshots DIR, one picture of each kind of page is written as
-DIR/site-<kind>.png (and site-phone-<kind>.png for a few at phone width).
+DIR/site-<kind>.png (and site-phone-<kind>.png for the home page, an entry
+and a day's pager on a phone's touch screen).
+
+On a phone's touch screen (390x844, touch emulated) a day's, a month's and
+the gallery's pager must page: a swipe moves one entry and the page control
+follows and announces it, the arrow key in the track moves one, a button
+jumps at once under prefers-reduced-motion; axe-core finds nothing serious.
+With --rtl FILE (JSON: [text]), wherever a text shows, on a desktop and a
+phone, it must be set right to left, its ink against its block's right edge,
+its first character right of its last.
 
 Exit status 0 when everything passed, 1 with one line per failure, 2 when
 the browser cannot be started. Usage:
@@ -69,7 +78,13 @@ LOAD_IMAGES = """
 const done = arguments[arguments.length - 1];
 (async () => {
   const out = [];
+  // Pagers jump, not glide, to each image, so none is caught mid-way.
+  const tracks = Array.from(document.querySelectorAll(".pager-track"));
+  for (const track of tracks) track.style.scrollBehavior = "auto";
   for (const img of Array.from(document.images)) {
+    // Not drawn at this size (a pager shown on touch screens only): a lazy
+    // image there never loads, and the page shows it where it is drawn.
+    if (!img.getClientRects().length) continue;
     img.scrollIntoView({block: "center"});
     const start = Date.now();
     while (!(img.complete && img.naturalWidth > 0) && Date.now() - start < 8000) {
@@ -82,6 +97,12 @@ const done = arguments[arguments.length - 1];
               naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight, complete: img.complete});
   }
   window.scrollTo(0, 0);
+  // Scrolling images into view moved the pagers: back to their first entry.
+  for (const track of tracks) {
+    track.scrollLeft = 0;
+    track.style.scrollBehavior = "";
+  }
+  await new Promise(r => setTimeout(r, 150));
   await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
   done(out);
 })();
@@ -107,6 +128,7 @@ return {
     .map(e => e.tagName),
   pwned: window.__pwned !== undefined,
   sideways: document.documentElement.scrollWidth - window.innerWidth,
+  slides: document.querySelectorAll(".entry-pager .slide").length,
 };
 """
 
@@ -195,6 +217,63 @@ for (const img of document.querySelectorAll(".faces img")) {
 for (const img of document.querySelectorAll("main img")) {
   if (!img.closest(".faces") && /\\/(front|back|ticket)\\./.test(img.getAttribute("src")))
     out.push(`a face or the ticket shown again: ${img.getAttribute("src")}`);
+}
+return out;
+"""
+
+
+# The pager in view: whether it pages, which entry it shows, and what its
+# page control says (dots or "3 / 12") and announces.
+PAGER_STATE = """
+const pager = Array.from(document.querySelectorAll(".entry-pager")).find(p => p.getClientRects().length);
+if (!pager) return null;
+const track = pager.querySelector(".pager-track"), control = pager.querySelector(".page-control");
+const width = track.firstElementChild.getBoundingClientRect().width;
+const dots = control ? Array.from(control.querySelectorAll(".dot")) : [];
+const count = control && control.querySelector(".page-count");
+const status = control && control.querySelector(".page-status");
+const box = track.getBoundingClientRect();
+return {slides: track.children.length, paging: getComputedStyle(track).scrollSnapType.includes("x"),
+        at: Math.abs(track.scrollLeft) / width,
+        shown: !!control && !control.hidden && control.getBoundingClientRect().height > 0,
+        current: dots.length ? dots.findIndex(d => d.getAttribute("aria-current") === "true")
+          : count ? Number(count.textContent.split("/")[0]) - 1 : null,
+        status: status ? status.textContent : "", live: status ? status.getAttribute("aria-live") : null,
+        titles: Array.from(track.children).map(s => (s.querySelector(".title") || {}).textContent || ""),
+        behavior: getComputedStyle(track).scrollBehavior, focusable: track.tabIndex >= 0,
+        x: box.left + box.width / 2, y: box.top + Math.min(box.height / 2, 200)};
+"""
+
+# Where each text in arguments[0] falls on the page: for every visible text
+# node holding one, its direction, whether its ink hugs the start (right)
+# edge of the block it sits in when that block is right to left, and whether
+# its first character lies right of its last (read right to left).
+MEASURE_RTL = """
+const strings = arguments[0], out = [];
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+const rect = (node, from, to) => { const r = document.createRange(); r.setStart(node, from); r.setEnd(node, to);
+  return r.getBoundingClientRect(); };
+for (let node; (node = walker.nextNode());) {
+  const string = strings.find(s => node.data.includes(s));
+  if (!string) continue;
+  const el = node.parentElement;
+  if (!el.getClientRects().length || el.closest(".sr-only, [hidden]")) continue;
+  let block = el;
+  while (getComputedStyle(block).display === "inline") block = block.parentElement;
+  const where = `${el.tagName.toLowerCase()}.${el.className || "-"} "${string}"`;
+  if (getComputedStyle(el).direction !== "rtl") { out.push(`${where}: direction ${getComputedStyle(el).direction}`); continue; }
+  const start = node.data.indexOf(string), end = start + string.length;
+  const first = rect(node, start, start + 1), last = rect(node, end - 1, end);
+  if (first.top === last.top && !(first.left > last.left))
+    out.push(`${where}: not ordered right to left (first character at ${first.left}, last at ${last.left})`);
+  const style = getComputedStyle(block), box = block.getBoundingClientRect();
+  const right = box.right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
+  const left = box.left + parseFloat(style.paddingLeft) + parseFloat(style.borderLeftWidth);
+  const ink = rect(node, 0, node.data.length);
+  const overflows = ink.width > right - left + 1;
+  if (style.direction === "rtl" && !overflows && Math.abs(right - ink.right) > 2)
+    out.push(`${where}: ink ends ${Math.round(right - ink.right)} px from the right edge of its ${block.tagName.toLowerCase()}.${block.className || "-"}`);
+  out.push(null);
 }
 return out;
 """
@@ -396,6 +475,152 @@ def check_arrow_keys(driver, crawl, failures):
         return
 
 
+def touch_screen(driver, on, height=PHONE[1]):
+    """A phone's touch screen 390 pixels wide (pointer: coarse), 844 tall
+    unless a picture wants more, or back to the desktop."""
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": on, "maxTouchPoints": 5})
+    if on:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": PHONE[0], "height": height, "deviceScaleFactor": 1, "mobile": True})
+    else:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def swipe(driver, x, y, dx):
+    """A finger dragged dx pixels sideways from (x, y)."""
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for k in range(1, 11):
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent",
+                               {"type": "touchMove", "touchPoints": [{"x": x + dx * k / 10, "y": y}]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def settled(driver, want, timeout=5):
+    """The pager's state once it rests on entry `want`, else the last seen."""
+    last = {}
+
+    def rests(d):
+        state = last["state"] = d.execute_script(PAGER_STATE)
+        return state and abs(state["at"] - want) < 0.01 and state["current"] == want
+
+    try:
+        WebDriverWait(driver, timeout, poll_frequency=0.1).until(rests)
+    except WebDriverException:
+        pass
+    return last["state"]
+
+
+def check_pager(driver, crawl, failures):
+    """On a touch screen a day's, a month's and the book's order page page
+    their entries: a swipe moves one entry, the page control follows and
+    says where; buttons and the arrow keys move one; reduced motion jumps.
+    On a desktop the day still pages and the gallery is a grid."""
+    targets = {}
+    for rel in sorted(crawl.pages):
+        kind = page_kind(rel)
+        if kind in ("day", "month", "gallery") and crawl.pages[rel]["slides"] >= 2:
+            targets.setdefault(kind, rel)
+    for kind in ("day", "gallery"):
+        if kind not in targets:
+            failures.append(f"no {kind} page with two entries to page")
+    checked = 0
+    touch_screen(driver, True)
+    try:
+        for kind, rel in sorted(targets.items()):
+            crawl.load(rel)
+            driver.execute_async_script(LOAD_IMAGES)
+            driver.execute_script("document.querySelector('.entry-pager:not(.touch-only), .touch-only')"
+                                  ".scrollIntoView({block: 'start', behavior: 'instant'})")
+            sideways = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            if sideways > 1:
+                failures.append(f"{rel}: on a touch screen the page scrolls sideways by {sideways} px")
+            state = driver.execute_script(PAGER_STATE)
+            n = state and state["slides"]
+            if not state or not state["paging"] or not state["shown"] or state["current"] != 0 or state["live"] != "polite" \
+                    or not state["focusable"]:
+                failures.append(f"{rel}: on a touch screen the pager is {state}")
+                continue
+            swipe(driver, state["x"] + 100, state["y"], -200)
+            state = settled(driver, 1)
+            if abs(state["at"] - 1) > 0.01 or state["current"] != 1:
+                failures.append(f"{rel}: a swipe left moved the pager to entry {state['at'] + 1:.2f}, "
+                                f"its control to {state['current'] + 1}, not 2")
+            elif not state["status"].startswith(f"2 / {n}") or state["titles"][1] not in state["status"]:
+                failures.append(f"{rel}: after a swipe the control announces {state['status']!r}")
+            # A long, fast swipe still moves one entry.
+            swipe(driver, state["x"] + 150, state["y"], -300)
+            if n > 2 and abs(settled(driver, 2)["at"] - 2) > 0.01:
+                failures.append(f"{rel}: a long swipe moved more than one entry")
+            swipe(driver, state["x"] - 150, state["y"], 300)
+            back = 1 if n > 2 else 0
+            if abs(settled(driver, back)["at"] - back) > 0.01:
+                failures.append(f"{rel}: a swipe right did not move back one entry")
+            driver.execute_script(axe_source())
+            for problem in driver.execute_async_script(RUN_AXE):
+                failures.append(f"{rel}: axe on a touch screen: {problem}")
+            # The arrow key in the focused track moves one entry, not the page.
+            url = driver.current_url
+            driver.execute_script("document.querySelector('.entry-pager:not(.touch-only) .pager-track, "
+                                  ".touch-only .pager-track').focus()")
+            driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+            if abs(settled(driver, back + 1)["at"] - (back + 1)) > 0.01 or driver.current_url != url:
+                failures.append(f"{rel}: the right arrow in the pager did not move one entry")
+            # Reduced motion: a button jumps at once; otherwise it glides.
+            for motion, behavior in (("reduce", "auto"), ("no-preference", "smooth")):
+                driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                       {"features": [{"name": "prefers-reduced-motion", "value": motion}]})
+                crawl.load(rel)
+                moved = driver.execute_script("""
+                  const pager = Array.from(document.querySelectorAll(".entry-pager")).find(p => p.getClientRects().length);
+                  const track = pager.querySelector(".pager-track");
+                  pager.querySelector('.page-step[data-step="1"]').click();
+                  return [getComputedStyle(track).scrollBehavior, Math.abs(track.scrollLeft)
+                          / track.firstElementChild.getBoundingClientRect().width];""")
+                if moved[0] != behavior or (motion == "reduce") != (abs(moved[1] - 1) < 0.01):
+                    failures.append(f"{rel}: with prefers-reduced-motion {motion} the next button "
+                                    f"scrolls {moved[0]}, to {moved[1] + 1:.2f} at once")
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+            checked += 1
+    finally:
+        touch_screen(driver, False)
+    # A mouse: the day still pages, the book's order is a grid.
+    for kind, paging in (("day", True), ("gallery", False)):
+        if kind in targets:
+            crawl.load(targets[kind])
+            state = driver.execute_script(PAGER_STATE)
+            if not state or state["paging"] != paging or state["shown"] != paging:
+                failures.append(f"{targets[kind]}: on a desktop the pager {'does not page' if paging else 'pages'}")
+    return checked
+
+
+def check_rtl(driver, crawl, strings, failures):
+    """Right-to-left text (Arabic, Hebrew, with Latin and numbers) on every
+    kind of page that shows it, on a desktop and on a phone's touch screen:
+    set right to left, its ink against the right edge, read right to left."""
+    pick = {}
+    for rel in sorted(crawl.pages):
+        with open(os.path.join(crawl.cache, rel), encoding="utf-8") as f:
+            html = f.read()
+        if any(s in html for s in strings) or page_kind(rel) == "search":
+            pick.setdefault(page_kind(rel), rel)
+    measured = 0
+    for phone in (False, True):
+        touch_screen(driver, phone)
+        try:
+            for kind, rel in sorted(pick.items()):
+                crawl.load(rel)
+                driver.execute_async_script(LOAD_IMAGES)
+                results = driver.execute_script(MEASURE_RTL, strings)
+                measured += results.count(None)
+                for problem in filter(None, results):
+                    failures.append(f"{rel}{' on a phone' if phone else ''}: {problem}")
+                if results.count(None) == 0:
+                    failures.append(f"{rel}{' on a phone' if phone else ''}: no right-to-left text shown")
+        finally:
+            touch_screen(driver, False)
+    return measured
+
+
 def representatives(crawl):
     """The first page of each kind, in path order."""
     pick = {}
@@ -513,23 +738,38 @@ def check_home_diary(driver, crawl, failures):
 
 
 def screenshots(driver, crawl, folder, chosen):
-    """A picture of each kind of page, the whole page up to 1500 px tall (1600 on a phone)."""
+    """A picture of each kind of page, the whole page up to 1500 px tall;
+    the home page, an entry and a day's pager also on a phone's touch
+    screen (1600 px tall at most), its pager swiped to its second entry."""
     os.makedirs(folder, exist_ok=True)
     pick = {}
     for rel in sorted(crawl.pages):
         pick.setdefault(page_kind(rel), rel)
     pick.update(chosen)
     for kind, rel in sorted(pick.items()):
-        for (width, height), prefix in [(DESKTOP, "site"), (PHONE, "site-phone")]:
-            if prefix == "site-phone" and kind not in ("home", "entry"):
-                continue
-            driver.set_window_size(width, height)
+        driver.set_window_size(*DESKTOP)
+        crawl.load(rel)
+        driver.execute_async_script(LOAD_IMAGES)
+        full = driver.execute_script("return document.documentElement.scrollHeight")
+        driver.set_window_size(DESKTOP[0], min(max(full, 400), 1500))
+        driver.execute_async_script(LOAD_IMAGES)
+        driver.save_screenshot(os.path.join(folder, f"site-{kind}.png"))
+        if kind not in ("home", "entry", "day"):
+            continue
+        try:
+            touch_screen(driver, True)
             crawl.load(rel)
             driver.execute_async_script(LOAD_IMAGES)
             full = driver.execute_script("return document.documentElement.scrollHeight")
-            driver.set_window_size(width, min(max(full, 400), 1500 if prefix == "site" else 1600))
+            touch_screen(driver, True, height=min(max(full, 400), 1600))
             driver.execute_async_script(LOAD_IMAGES)
-            driver.save_screenshot(os.path.join(folder, f"{prefix}-{kind}.png"))
+            state = driver.execute_script(PAGER_STATE)
+            if state and state["paging"] and state["slides"] > 1:
+                swipe(driver, state["x"] + 100, state["y"], -200)
+                settled(driver, 1)
+            driver.save_screenshot(os.path.join(folder, f"site-phone-{kind}.png"))
+        finally:
+            touch_screen(driver, False)
     driver.set_window_size(*DESKTOP)
 
 
@@ -558,6 +798,7 @@ def main():
     parser.add_argument("--expect-home-diary", action="store_true")
     parser.add_argument("--screenshots")
     parser.add_argument("--shoot", action="append", default=[], help="KIND=PATH: the page to picture for KIND")
+    parser.add_argument("--rtl", help="JSON: [text] shown right to left wherever it appears")
     args = parser.parse_args()
     cache = os.path.realpath(args.cache)
     try:
@@ -587,6 +828,11 @@ def main():
         check_arrow_keys(driver, crawl, failures)
         check_phone(driver, crawl, failures)
         audited = check_accessibility(driver, crawl, failures)
+        paged = check_pager(driver, crawl, failures)
+        rtl = 0
+        if args.rtl:
+            with open(args.rtl, encoding="utf-8") as f:
+                rtl = check_rtl(driver, crawl, json.load(f), failures)
         if args.search:
             with open(args.search, encoding="utf-8") as f:
                 check_search(driver, crawl, json.load(f), failures)
@@ -595,7 +841,8 @@ def main():
         if args.screenshots:
             screenshots(driver, crawl, args.screenshots, dict(s.split("=", 1) for s in args.shoot))
         kinds = sorted({page_kind(p) for p in seen})
-        print(json.dumps({"pages": len(seen), "kinds": kinds, "audited": audited, "failures": len(failures)}))
+        print(json.dumps({"pages": len(seen), "kinds": kinds, "audited": audited, "paged": paged, "rtl": rtl,
+                          "failures": len(failures)}))
     finally:
         driver.quit()
         server.shutdown()

@@ -6,9 +6,11 @@ before it, 40 entries on one day, long and emoji titles, a transparent
 cut-out poster, entries without photos), renders it with the release build
 (or takes --cache CACHE as it is), then pictures the home page, a month, a
 day, an entry, the gallery, the list, a timeline, the years' index, a year
-and the search page (and a search for 'ㅎㅇㅈ') at 390x844 and 1280x900,
-in the light and the dark scheme, in headless Chromium, as
-OUT/<kind>-<width>-<scheme>.png (the whole page, up to 4000 px tall).
+and the search page (and a search for 'ㅎㅇㅈ') at 390x844 on a touch
+screen (its pagers paging) and 1280x900, in the light and the dark scheme,
+in headless Chromium, as OUT/<kind>-<width>-<scheme>.png (the whole page,
+up to 4000 px tall). A day of Arabic and Hebrew entries shows right-to-left
+titles and memos.
 
 Usage: scripts/site-screenshots.py --out DIR [--cache CACHE] [--today YYYY-MM-DD]
        [--keep-book DIR]
@@ -90,20 +92,35 @@ def make_diary(book):
         add(f"festival-{i:02d}", "2022-07-16", i + 3, title=f"{TITLES[i % len(TITLES)]} · 영화제 {i + 1}번째",
             photo=i % 5 != 1)
     add("poster", "2022-09-30", 1, title="웡카 🍫 (투명한 포스터)", source=poster, rating=4.5)
+    # Right to left, mixed with Latin and numbers, on one day.
+    add("arabic", "2022-09-29", 2, title="فيلم الليلة 2024 مع Dune", memo="ذهبنا مع Jamie في الساعة 9 مساءً",
+        friends=["سارة", "نور"])
+    add("hebrew", "2022-09-29", 4, title="הסרט 2 של Nolan", memo="ראינו את זה ב-IMAX עם 4 חברים", friends=["נועה"])
     os.remove(poster)
     return book
 
 
 def shoot(driver, base, rel, path, size, scheme):
     width, height = size
+    phone = width == browser.PHONE[0]
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-    driver.set_window_size(width, height)
-    driver.get(base + rel)
-    driver.execute_async_script(browser.LOAD_IMAGES)
-    full = driver.execute_script("return document.documentElement.scrollHeight")
-    driver.set_window_size(width, min(max(full, height), 4000))
-    driver.execute_async_script(browser.LOAD_IMAGES)
-    driver.save_screenshot(path)
+    driver.set_window_size(*browser.DESKTOP)
+    # A phone is a touch screen: its pagers page.
+    browser.touch_screen(driver, phone)
+    if not phone:
+        driver.set_window_size(width, height)
+    try:
+        driver.get(base + rel)
+        driver.execute_async_script(browser.LOAD_IMAGES)
+        full = min(max(driver.execute_script("return document.documentElement.scrollHeight"), height), 4000)
+        if phone:
+            browser.touch_screen(driver, True, height=full)
+        else:
+            driver.set_window_size(width, full)
+        driver.execute_async_script(browser.LOAD_IMAGES)
+        driver.save_screenshot(path)
+    finally:
+        browser.touch_screen(driver, False)
 
 
 def main():
@@ -133,6 +150,7 @@ def main():
             "search-query": "site/search.html#q=%E3%85%8E%E3%85%87%E3%85%88",
             "search-filters": "site/search.html#kind=book&sort=rating",
             "entry-poster": "site/entries/poster.html",
+            "day-rtl": "site/days/2022-09-29.html", "entry-rtl": "site/entries/arabic.html",
         }
         os.makedirs(args.out, exist_ok=True)
         driver = browser.start_driver()

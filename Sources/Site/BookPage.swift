@@ -30,8 +30,9 @@ struct BookPage: Sendable {
                            total == 0 ? "아직 티켓이 없어요." : "별점순 · \(SiteText.count(total)) · \(page) / \(pageCount)쪽")
             BookTabs(current: view == .gallery ? .gallery : .list, years: years).write(&w)
             if view == .gallery {
-                EntryCard(layout: .tile).list(entries, into: &w, faceSize: sizes.face, firstRank: firstRank,
-                                              class: "tiles ranked")
+                // Tiles on a wide screen; on a touch screen one entry a page.
+                EntryPager(mode: .touch, label: "\(name) \(page)쪽", id: "rank", firstRank: firstRank)
+                    .write(entries, into: &w, faceSize: sizes.face)
             } else {
                 EntryCard(layout: .row, date: .full, memoLine: true)
                     .list(entries, into: &w, faceSize: sizes.face, firstRank: firstRank, class: "rows ranked")

@@ -145,33 +145,9 @@ struct EntryPage: Sendable {
         w.html.close("section")
     }
 
-    /// The images made of the entry, to download: the ticket card (both
-    /// faces side by side), a story (9:16) and a feed post (4:5), each
-    /// with its format and size, saved under the entry's title. An image
-    /// this run does not make is left out.
+    /// The images made of the entry, to download, as the kinds declare
+    /// them (the ticket card, a story, a feed post), saved under the title.
     private func downloads(_ w: inout PageWriter, title: String) {
-        let images: [(SiteImage, String, PixelSize, String)] = [
-            (.ticket(id: entry.id), "티켓 카드", sizes.ticket, "card"),
-            (.story(id: entry.id), "스토리", sizes.story, "story"),
-            (.feed(id: entry.id), "피드", sizes.feed, "feed"),
-        ]
-        let made = images.compactMap { image in w.href(image.0).map { (image, $0) } }
-        guard !made.isEmpty else { return }
-        w.html.open("section", [("class", "downloads"), ("aria-labelledby", "downloads-title")])
-        w.html.element("h2", [("id", "downloads-title")], "이미지 내려받기")
-        w.html.open("ul", [("class", "download-list")])
-        for ((_, label, size, shape), href) in made {
-            let ext = href.split(separator: ".").last.map(String.init) ?? ""
-            w.html.open("li")
-            w.html.open("a", [("class", "download"), ("href", href),
-                              ("download", SiteText.downloadName(title, label, ext: ext))])
-            w.html.element("span", [("class", "shape shape-\(shape)"), ("aria-hidden", "true")], "")
-            w.html.element("span", [("class", "download-name")], label)
-            w.html.element("span", [("class", "download-info")], "\(SiteText.formatName(ext)) · \(SiteText.size(size))")
-            w.html.close("a")
-            w.html.close("li")
-        }
-        w.html.close("ul")
-        w.html.close("section")
+        w.downloads(.entry, for: .entry(id: entry.id), name: title)
     }
 }

@@ -47,7 +47,17 @@ struct MonthPage: Sendable {
                 w.html.close("p")
             }
             w.html.close("div")
-            if let diary, days.isEmpty { diary.write(&w, sizes: sizes) } else { dayList(&w) }
+            if let diary, days.isEmpty {
+                diary.write(&w, sizes: sizes)
+            } else {
+                // On a touch screen the month's entries page one by one
+                // instead of the list of days.
+                w.html.open("div", [("class", "month-entries")])
+                EntryPager(mode: .touchOnly, label: "이달의 기록", id: "entry", date: .dayOfMonth)
+                    .write(days.keys.sorted().flatMap { days[$0] ?? [] }, into: &w, faceSize: sizes.face)
+                dayList(&w)
+                w.html.close("div")
+            }
             w.html.close("div")
         }
     }

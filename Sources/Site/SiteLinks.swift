@@ -4,8 +4,8 @@ import Raster
 /// An image the cache may hold, as the site links it.
 public enum SiteImage: Sendable, Hashable {
     case front(id: String), back(id: String), ticket(id: String)
-    /// An entry's share images sized for a story (9:16) and a feed (4:5).
-    case story(id: String), feed(id: String)
+    /// An entry's share image sized for a feed (4:5), its link preview.
+    case feed(id: String)
     case day(CalendarDate)
     case month(year: Int, month: Int)
     case gallery(page: Int), list(page: Int)
@@ -23,10 +23,15 @@ public struct SiteLinks: Sendable {
     /// The file name stem of an entry's page, from its id: injective and
     /// safe as one path component (the cache's own encoding of ids).
     public var entryName: @Sendable (String) -> String
+    /// The images the kinds offer on pages (`SiteDownload`), in the order
+    /// their links are written.
+    public var downloads: [SiteDownload]
 
-    public init(image: @escaping @Sendable (SiteImage) -> String?, entryName: @escaping @Sendable (String) -> String) {
+    public init(image: @escaping @Sendable (SiteImage) -> String?, entryName: @escaping @Sendable (String) -> String,
+                downloads: [SiteDownload] = []) {
         self.image = image
         self.entryName = entryName
+        self.downloads = downloads
     }
 }
 

@@ -68,6 +68,14 @@ extension SitePage {
         }, entryName: { id in
             entries.add(id)
             return links.entryName(id)
+        }, downloads: links.downloads.map { offer in
+            var recorded = offer
+            recorded.path = { subject in
+                let path = offer.path(subject)
+                if let path { images.add(path) }
+                return path
+            }
+            return recorded
         })
         let page = SitePage(path: path, owner: owner, neighbourhood: neighbourhood, content: content,
                             links: recording, kinds: kinds)

@@ -20,7 +20,44 @@ struct SiteStyle: Sendable {
             + "  --shadow: rgba(42, 32, 24, .12); --line: rgba(0, 0, 0, .07);\n}\n"
             + "@media (prefers-color-scheme: dark) {\n  :root {\n" + block(dark, indent: "    ")
             + "    --shadow: rgba(0, 0, 0, .45); --line: rgba(255, 255, 255, .1);\n  }\n}\n" + SiteStyle.sheet
+            + SiteStyle.pagers
     }
+
+    /// A track that pages: one entry a page, snapped (`scroll-snap-stop`
+    /// keeps a fast swipe to one), its scroll bar hidden (the page control
+    /// shows the place). Written for pagers that always page and, on touch
+    /// screens only, for those that are a grid elsewhere.
+    static func paging(_ pager: String, indent: String) -> String {
+        """
+        \(indent)\(pager) .pager-track { display: flex; gap: 0; overflow-x: auto; overscroll-behavior-x: contain;
+        \(indent)  scroll-snap-type: x mandatory; scrollbar-width: none; border-radius: 16px; }
+        \(indent)\(pager) .pager-track::-webkit-scrollbar { display: none; }
+        \(indent)\(pager) .slide { flex: 0 0 100%; min-width: 0; scroll-snap-align: center; scroll-snap-stop: always;
+        \(indent)  padding: 4px 4px 14px; }
+        \(indent)\(pager) .slide .card { max-width: 340px; height: auto; margin: 0 auto; }
+
+        """
+    }
+
+    /// The pagers (`EntryPager`) and their page control.
+    static let pagers = paging(".paged", indent: "") + ".touch-only { display: none; }\n"
+        + "@media (hover: none) and (pointer: coarse) {\n" + paging(".touch-paged", indent: "  ")
+        + "  .touch-only { display: block; }\n  .touch-only ~ .days { display: none; }\n}\n" + """
+    .entry-pager { margin: 0 0 16px; }
+    .page-control { display: flex; align-items: center; justify-content: center; gap: 8px; margin-top: 2px; }
+    .page-step { width: 36px; height: 36px; padding: 0; border: 0; border-radius: 999px; background: var(--paper);
+      color: var(--ink); font: inherit; font-size: 1.4rem; line-height: 1; cursor: pointer; box-shadow: 0 1px 3px var(--shadow); }
+    .page-step:disabled { opacity: .35; cursor: default; }
+    .dots { display: flex; flex-wrap: wrap; justify-content: center; }
+    .dot { width: 24px; height: 24px; padding: 0; border: 0; background: none; cursor: pointer; }
+    .dot::before { content: ""; display: block; width: 8px; height: 8px; margin: auto; border-radius: 50%;
+      background: var(--muted); opacity: .5; }
+    .dot[aria-current]::before { background: var(--accent); opacity: 1; transform: scale(1.25); }
+    .page-count { min-width: 4.5em; text-align: center; font-variant-numeric: tabular-nums; color: var(--muted); }
+    /* A move by button or key glides, unless motion is asked to be reduced. */
+    @media (prefers-reduced-motion: no-preference) { .pager-track { scroll-behavior: smooth; } }
+
+    """
 
     /// Where a row's square of the front photo sits in the face image
     /// (`.crop`): the square the book's list image cuts, 76% of the
@@ -168,8 +205,8 @@ struct SiteStyle: Sendable {
     .friends a, .kinds a { display: inline-block; background: var(--well); color: var(--ink); border-radius: 999px;
       padding: 0 10px; text-decoration: none; }
     .friends a:hover, .kinds a:hover { text-decoration: underline; }
-    .memo p { background: var(--paper); border-left: 4px solid var(--brand); border-radius: 4px 12px 12px 4px;
-      padding: 12px 16px; margin: 0 0 10px; }
+    .memo p { background: var(--paper); border-inline-start: 4px solid var(--brand); border-radius: 12px;
+      border-start-start-radius: 4px; border-end-start-radius: 4px; padding: 12px 16px; margin: 0 0 10px; }
     .download-list { list-style: none; margin: 0; padding: 0; display: grid;
       grid-template-columns: repeat(auto-fill, minmax(190px, 1fr)); gap: 10px; }
     .download { display: grid; grid-template-columns: 26px minmax(0, 1fr); column-gap: 12px; align-items: center;
@@ -177,13 +214,12 @@ struct SiteStyle: Sendable {
       box-shadow: 0 1px 3px var(--shadow); height: 100%; }
     .download:hover .download-name { text-decoration: underline; }
     .shape { grid-row: span 2; justify-self: center; border: 2px solid var(--link); border-radius: 4px; }
-    .shape-card { width: 26px; aspect-ratio: 1360 / 1072; }
-    .shape-story { width: 15px; aspect-ratio: 9 / 16; }
-    .shape-feed { width: 20px; aspect-ratio: 4 / 5; }
     .download-name { font-weight: 700; }
     .download-info { font-size: .8rem; color: var(--muted); }
 
-    .month-view { display: grid; gap: 8px 28px; }
+    /* One column that keeps to the screen: a pager in it is as wide as the
+       page, not as wide as all its entries side by side. */
+    .month-view { display: grid; grid-template-columns: minmax(0, 1fr); gap: 8px 28px; }
     @media (min-width: 860px) {
       .month-view { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); align-items: start; }
       .month-view .days > h2, .home-diary h2:first-child { margin-top: 0; }
@@ -199,7 +235,7 @@ struct SiteStyle: Sendable {
 
     .year-review { display: grid; grid-template-columns: minmax(0, 340px) minmax(0, 1fr); gap: 28px; align-items: start; }
     .story { display: block; width: 100%; border-radius: 18px; box-shadow: 0 8px 24px var(--shadow); }
-    .year-image .button { margin-top: 14px; }
+    .year-image .downloads h2 { margin-top: 1em; }
     .month-chart { list-style: none; margin: 0 0 12px; padding: 12px 10px 8px; display: grid;
       grid-template-columns: repeat(12, minmax(0, 1fr)); gap: 4px; height: 190px; background: var(--paper); border-radius: 16px; }
     .month-chart li { display: flex; min-width: 0; }
@@ -216,7 +252,7 @@ struct SiteStyle: Sendable {
     .month-chart .count { order: 2; }
     .month-chart .label { order: 0; }
     .years { width: 100%; border-collapse: collapse; background: var(--paper); border-radius: 16px; overflow: hidden; }
-    .years th, .years td { text-align: left; padding: 10px 14px; border-bottom: 1px solid var(--line); vertical-align: top; }
+    .years th, .years td { text-align: start; padding: 10px 14px; border-bottom: 1px solid var(--line); vertical-align: top; }
     .years thead th { font-size: .8rem; color: var(--muted); white-space: nowrap; }
     .years th[scope=row] a { white-space: nowrap; }
     .years .num { white-space: nowrap; font-variant-numeric: tabular-nums; }

@@ -20,15 +20,8 @@ struct YearPage: Sendable {
             w.html.element("h1", title)
             w.html.open("div", [("class", "year-review")])
             w.html.open("div", [("class", "year-image")])
-            if w.image(.year(year), size: sizes.year, alt: "\(year)년 티켓북 한 해 요약 이미지", class: "story"),
-               let href = w.href(.year(year)) {
-                let ext = href.split(separator: ".").last.map(String.init) ?? ""
-                w.html.open("p")
-                w.html.element("a", [("class", "button"), ("href", href),
-                                     ("download", "\(year)년 티켓북.\(ext)")],
-                               "이미지 내려받기 (\(SiteText.formatName(ext)) · \(SiteText.size(sizes.year)))")
-                w.html.close("p")
-            }
+            w.image(.year(year), size: sizes.year, alt: "\(year)년 티켓북 한 해 요약 이미지", class: "story")
+            w.downloads(.year, for: .year(year), name: "\(year)년 티켓북")
             w.html.close("div")
             w.html.open("div", [("class", "year-facts")])
             facts(&w)

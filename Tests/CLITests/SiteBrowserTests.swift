@@ -24,9 +24,14 @@ import Testing
         let render = try Tool.run(["render", book.root, "--cache", book.cache, "--today", "2022-10-05", "--progress", "none"])
         #expect(render.status == 0, "\(render.stderr)")
         let crawl = try Browser.crawl(cache: book.cache, expect: book.expectations, search: book.searches,
-                                      homeDiary: true)
+                                      homeDiary: true, rtl: book.rightToLeft)
         #expect(crawl.status == 0, "\(crawl.stderr)")
         #expect(crawl.stdout.contains("\"failures\": 0"), "\(crawl.stdout)")
+        // A day of two entries, a month and the gallery paged on a touch screen;
+        // right-to-left text measured where it shows.
+        #expect(crawl.stdout.contains("\"paged\": 3"), "\(crawl.stdout)")
+        let measured = try #require(crawl.stdout.firstMatch(of: /"rtl": (\d+)/).flatMap { Int($0.1) })
+        #expect(measured >= 40, "\(crawl.stdout)")
     }
 
     @Test(.enabled(if: runs, "no browser to test the site in: \(missing ?? ""); run scripts/setup.sh --test"))
@@ -65,7 +70,7 @@ import Testing
         ])
         #expect(crawl.status == 0, "\(crawl.stderr)")
         for kind in ["home", "month", "day", "entry", "gallery", "list", "timeline", "year", "years", "search",
-                     "phone-entry"] {
+                     "phone-entry", "phone-day", "phone-home"] {
             #expect(FileManager.default.fileExists(atPath: "\(pictures)/site-\(kind).png"), "\(kind)")
         }
     }
@@ -100,11 +105,12 @@ enum Browser {
     }
 
     static func crawl(cache: String, expect: String? = nil, search: String? = nil, homeDiary: Bool = false,
-                      screenshots: String? = nil, shoot: [String] = []) throws -> Tool.Result {
+                      rtl: String? = nil, screenshots: String? = nil, shoot: [String] = []) throws -> Tool.Result {
         var args = [repository + "/scripts/site-browser-test.py", "--cache", cache]
         if let expect { args += ["--expect", expect] }
         if let search { args += ["--search", search] }
         if homeDiary { args.append("--expect-home-diary") }
+        if let rtl { args += ["--rtl", rtl] }
         if let screenshots { args += ["--screenshots", screenshots] + shoot.flatMap { ["--shoot", $0] } }
         return try Tool.run(["python3"] + args, executable: "/usr/bin/env")
     }
@@ -119,6 +125,8 @@ final class HostileBook {
     var expectations: String { base + "/expect.json" }
     /// What the search must find in this book.
     var searches: String { base + "/search.json" }
+    /// The right-to-left texts, which every page must set right to left.
+    var rightToLeft: String { base + "/rtl.json" }
 
     init() throws {
         base = try Tool.temporaryDirectory()
@@ -157,6 +165,18 @@ final class HostileBook {
         try add("long", ["title": long, "date": "2021-12-31", "rating": 2, "kind": "book", "author": long,
                          "memo": String(repeating: "x", count: 400)],
                 page: "site/entries/long.html", title: long)
+        // Right to left: Arabic and Hebrew, mixed with Latin and numbers,
+        // two on one day (its pager), names and a credit too.
+        let arabic = "فيلم الليلة 2024 مع Dune", arabicMemo = "ذهبنا مع Jamie في الساعة 9 مساءً"
+        let hebrew = "הסרט 2 של Nolan", hebrewMemo = "ראינו את זה ב-IMAX עם 4 חברים"
+        let names = ["سارة", "נועה כהן", "أصغر فرهادي"]
+        try add("arabic", ["title": arabic, "date": "2022-09-10", "rating": 4, "friends": [names[0], names[1]],
+                           "memo": arabicMemo, "director": names[2]],
+                page: "site/entries/arabic.html", title: arabic)
+        try add("hebrew", ["title": hebrew, "date": "2022-09-10", "rating": 3.5, "kind": "drama", "memo": hebrewMemo],
+                page: "site/entries/hebrew.html", title: hebrew, photo: false)
+        try JSONSerialization.data(withJSONObject: [arabic, arabicMemo, hebrew, hebrewMemo] + names)
+            .write(to: URL(fileURLWithPath: rightToLeft))
         try JSONSerialization.data(withJSONObject: expected).write(to: URL(fileURLWithPath: expectations))
         // Hostile words find their entries as text; a companion by name.
         try JSONSerialization.data(withJSONObject: [

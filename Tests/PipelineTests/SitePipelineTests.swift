@@ -215,6 +215,30 @@ import Site
         #expect(book.read("site/entries/a.html")?.contains("src=\"../../tickets/a/front.webp\"") == true)
     }
 
+    /// An entry's and a year's page offer exactly the images the kinds
+    /// made declare (`KindDeclaration.siteLinks`), in registry order, each
+    /// a file the run wrote; a kind not made offers nothing.
+    @Test func pagesOfferWhatTheRegistryDeclares() throws {
+        let book = try Self.book()
+        func offered(_ page: String) -> [String] {
+            (book.read(page) ?? "").matches(of: /<a class="download" href="\.\.\/\.\.\/([^"]+)"/).map { String($0.1) }
+        }
+        func declared(_ kinds: Set<OutputKind>, _ page: SiteDownload.Page, _ subject: SiteDownload.Subject) -> [String] {
+            Kinds.all.filter { kinds.contains($0.kind) }.flatMap { kind in
+                kind.defaultFormat.map { kind.siteLinks(format: $0, sizes: .standard) } ?? []
+            }.filter { $0.page == page }.compactMap { $0.path(subject) }
+        }
+        _ = try book.run { $0.only = [.site, .tickets] }
+        #expect(offered("site/entries/a.html") == ["tickets/a/ticket.webp"])
+        #expect(offered("site/years/2022.html").isEmpty)
+        let kinds: Set<OutputKind> = [.site, .tickets, .shares, .years]
+        _ = try book.run { $0.only = kinds }
+        let entry = offered("site/entries/a.html"), year = offered("site/years/2022.html")
+        #expect(entry == declared(kinds, .entry, .entry(id: "a")) && entry.count == 3, "\(entry)")
+        #expect(year == declared(kinds, .year, .year(2022)) && year == ["years/2022.jpg"], "\(year)")
+        for path in entry + year { #expect(book.exists(path), "\(path)") }
+    }
+
     @Test func theCacheAcceptsExactlyTheSitesPaths() {
         for path in ["index.html", "site/style.css", "site/site.js", "site/entries/2022%2F08%2Fc.html",
                      "site/book/timeline-2022.html", "site/years/index.html"] {

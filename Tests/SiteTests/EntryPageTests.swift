@@ -1,4 +1,5 @@
 import Diary
+import Raster
 import Testing
 @testable import Site
 
@@ -10,14 +11,26 @@ import Testing
     static func input(shareImages: Bool = true, siteURL: String? = nil) -> SiteInput {
         var input = SitePagesTests.input()
         let base = input.links
+        let sizes = SiteImageSizes.standard
+        func share(_ name: String, _ label: String, _ size: PixelSize) -> SiteDownload {
+            SiteDownload(page: .entry, label: label, size: size) {
+                guard case let .entry(id) = $0 else { return nil }
+                return "tickets/\(SitePagesTests.encode(id))/\(name).jpg"
+            }
+        }
+        let year = SiteDownload(page: .year, label: "한 해 요약", size: sizes.year) {
+            guard case let .year(year) = $0 else { return nil }
+            return "years/\(year).jpg"
+        }
         input.links = SiteLinks(image: { image in
             switch image {
-            case let .story(id) where shareImages: "tickets/\(SitePagesTests.encode(id))/story.jpg"
             case let .feed(id) where shareImages: "tickets/\(SitePagesTests.encode(id))/feed.jpg"
             case let .year(year): "years/\(year).jpg"
             default: base.image(image)
             }
-        }, entryName: base.entryName)
+        }, entryName: base.entryName,
+        downloads: base.downloads + (shareImages ? [share("story", "스토리", sizes.story), share("feed", "피드", sizes.feed)] : [])
+            + [year])
         input.siteURL = siteURL
         return input
     }
@@ -98,7 +111,8 @@ import Testing
 
     @Test func theYearOffersItsImageAndChartsItsMonths() throws {
         let year = try #require(SitePagesTests.rendered(Self.input())["site/years/2022.html"])
-        #expect(year.contains("<a class=\"button\" href=\"../../years/2022.jpg\" download=\"2022년 티켓북.jpg\">이미지 내려받기 (JPEG · 1080×1920)</a>"))
+        #expect(year.contains("<a class=\"download\" href=\"../../years/2022.jpg\" download=\"2022년 티켓북 한 해 요약.jpg\">"))
+        #expect(year.contains("<span class=\"download-name\">한 해 요약</span><span class=\"download-info\">JPEG · 1080×1920</span>"))
         let bars = year.matches(of: /<li style="--n:(\d+)%">/).map { Int($0.1)! }
         #expect(bars == [0, 0, 0, 0, 0, 0, 0, 100, 0, 0, 0, 0])
         #expect(year.contains("<a href=\"../../site/months/2022-08.html\"><span class=\"label\">8월</span><span class=\"count\">2개</span>"))

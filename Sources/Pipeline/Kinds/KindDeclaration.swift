@@ -1,6 +1,7 @@
 import Cards
 import Codecs
 import Diary
+import Site
 
 /// One kind of output, declared once, with everything about it beside it:
 /// its name and folder, the paths it makes and whom they belong to, how it
@@ -63,6 +64,12 @@ protocol KindDeclaration: SendableMetatype {
     /// The photos rendering `item` opens (the decoded-photo cache keeps
     /// those opened more than once).
     static func photos(_ item: WorkItem) -> [String]
+    /// The links the site's pages make to this kind's images (which
+    /// pages, under which label, at which size, and the path for each
+    /// page's subject) in a run that makes it in `format`. The site links
+    /// exactly what the registry declares: a kind the site shows adds its
+    /// declaration here, and nothing in Site names it.
+    static func siteLinks(format: ImageFormatName, sizes: SiteImageSizes) -> [SiteDownload]
 }
 
 extension KindDeclaration {
@@ -72,6 +79,7 @@ extension KindDeclaration {
     static var keepsEqualFiles: Bool { false }
     static func failed(_ item: WorkItem, error: Error, in context: RenderContext) -> String? { nil }
     static func photos(_ item: WorkItem) -> [String] { [] }
+    static func siteLinks(format: ImageFormatName, sizes: SiteImageSizes) -> [SiteDownload] { [] }
 
     /// The rows of its one folder, each row named by its path's stem.
     static var stamped: [StampedOutputs] {

@@ -1,6 +1,7 @@
 import Cards
 import Codecs
 import Diary
+import Site
 
 /// Each entry's images to post: a story (1080×1920) and a feed post
 /// (1080×1350), `tickets/<id>/story.<ext>` and `feed.<ext>`, in the
@@ -22,6 +23,16 @@ enum SharesKind: KindDeclaration {
 
     enum Image: String, CaseIterable, Sendable {
         case story, feed
+    }
+
+    /// Entry pages offer the story (9:16) and the feed post (4:5).
+    static func siteLinks(format: ImageFormatName, sizes: SiteImageSizes) -> [SiteDownload] {
+        [(Image.story, "스토리", sizes.story), (.feed, "피드", sizes.feed)].map { image, label, size in
+            SiteDownload(page: .entry, label: label, size: size) { subject in
+                guard case let .entry(id) = subject else { return nil }
+                return path(id: id, image: image, format: format)
+            }
+        }
     }
 
     static func path(id: String, image: Image, format: ImageFormatName) -> String {

@@ -69,9 +69,11 @@ enum SiteKind: KindDeclaration {
                               months: MonthsKind.months(context), pageSize: context.options.pageSize,
                               theme: context.look.theme, sizes: context.look.sizes, links: links(context),
                               siteURL: context.options.siteURL)
-        // What decides the links: the image kinds made and their formats.
+        // What decides the links: the image kinds made, their formats and
+        // what they offer on the pages.
         let linkKey = Kinds.all.filter { $0.defaultFormat != nil && context.makes($0.kind) }
             .map { "\($0.kind.rawValue).\(context.format($0.kind).rawValue)" }.joined(separator: ",")
+            + "|" + input.links.downloads.map(\.keyText).joined(separator: ",")
         // Each entry's key as page keys spell it, made once: a large book's
         // pages name every entry seven or eight times.
         let entryKeys = Dictionary(context.entries.map { ($0.entry.id, "\($0.entry.id)|\($0.jsonHash.hex)") },
@@ -151,11 +153,12 @@ enum SiteKind: KindDeclaration {
     }
 
     /// The cache's names for the site: the images of the kinds this run
-    /// makes (pages link nothing else), and entry ids as their ticket
-    /// folders spell them.
+    /// makes (pages link nothing else), entry ids as their ticket folders
+    /// spell them, and the links each kind made declares (`siteLinks`).
     static func links(_ context: PlanContext) -> SiteLinks {
-        let formats = Dictionary(uniqueKeysWithValues: Kinds.all.filter { context.makes($0.kind) && $0.defaultFormat != nil }
-            .map { ($0.kind, context.format($0.kind)) })
+        let made = Kinds.all.filter { context.makes($0.kind) && $0.defaultFormat != nil }
+        let formats = Dictionary(uniqueKeysWithValues: made.map { ($0.kind, context.format($0.kind)) })
+        let downloads = made.flatMap { $0.siteLinks(format: context.format($0.kind), sizes: context.look.sizes) }
         return SiteLinks(image: { image in
             func format(_ kind: OutputKind) -> ImageFormatName? { formats[kind] }
             switch image {
@@ -171,10 +174,9 @@ enum SiteKind: KindDeclaration {
             case let .timeline(year, page):
                 return format(.books).map { BookPagesKind.path(BookPagesKind.timelineStem(year: year, page: page), format: $0) }
             case let .year(year): return format(.years).map { YearsKind.path(year, format: $0) }
-            case let .story(id): return format(.shares).map { SharesKind.path(id: id, image: .story, format: $0) }
             case let .feed(id): return format(.shares).map { SharesKind.path(id: id, image: .feed, format: $0) }
             }
-        }, entryName: SafeName.encode)
+        }, entryName: SafeName.encode, downloads: downloads)
     }
 }
 

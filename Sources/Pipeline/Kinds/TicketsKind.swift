@@ -2,6 +2,7 @@ import Cards
 import Codecs
 import Diary
 import FileSystem
+import Site
 
 /// An entry's ticket: its front and back faces and the shareable ticket
 /// (both faces side by side on the share backdrop), in
@@ -38,6 +39,14 @@ enum TicketsKind: KindDeclaration {
         case .back: Encoding(webpQuality: 92, webpMethod: 1)
         case .ticket: Encoding(webpQuality: 89, webpMethod: 1)
         }
+    }
+
+    /// Entry pages offer the ticket card (both faces side by side).
+    static func siteLinks(format: ImageFormatName, sizes: SiteImageSizes) -> [SiteDownload] {
+        [SiteDownload(page: .entry, label: "티켓 카드", size: sizes.ticket) { subject in
+            guard case let .entry(id) = subject else { return nil }
+            return path(id: id, face: .ticket, format: format)
+        }]
     }
 
     static func path(id: String, face: Face, format: ImageFormatName) -> String {

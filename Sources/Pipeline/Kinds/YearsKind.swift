@@ -1,6 +1,7 @@
 import Cards
 import Codecs
 import Diary
+import Site
 
 /// The year in review of each year with entries: `years/<YYYY>.<ext>`, a
 /// 9:16 story image, JPEG by default. Keyed by `YearInput`: the year's
@@ -13,6 +14,14 @@ enum YearsKind: KindDeclaration {
     static let madeFrom: Set<OutputKind> = [.tickets]
     static let defaultFormat: ImageFormatName? = .jpg
     static let showsBackText = true
+
+    /// A year's page offers its image.
+    static func siteLinks(format: ImageFormatName, sizes: SiteImageSizes) -> [SiteDownload] {
+        [SiteDownload(page: .year, label: "한 해 요약", size: sizes.year) { subject in
+            guard case let .year(year) = subject else { return nil }
+            return path(year, format: format)
+        }]
+    }
 
     static func path(_ year: Int, format: ImageFormatName) -> String {
         "years/\(CacheLayout.yearText(year)).\(format.rawValue)"

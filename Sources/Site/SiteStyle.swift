@@ -171,7 +171,8 @@ struct SiteStyle: Sendable {
       font-size: .75rem; font-weight: 700; }
     .thumb.blank { aspect-ratio: 300 / 480; border-radius: 10px; margin-bottom: 8px; }
     .rank { font-weight: 800; color: var(--accent-text); font-size: .9rem; min-width: 2.2em; }
-    .tile .rank { position: absolute; top: 16px; left: 16px; z-index: 1; background: var(--paper); color: var(--ink);
+    /* A tile's rank sits at the top right: the face's own kind badge is at its top left. */
+    .tile .rank { position: absolute; top: 16px; right: 16px; z-index: 1; background: var(--paper); color: var(--ink);
       padding: 0 8px; border-radius: 999px; box-shadow: 0 1px 3px rgba(0, 0, 0, .2); }
     .card-text { display: grid; gap: 2px; min-width: 0; }
     .title { font-weight: 700; line-height: 1.35; }

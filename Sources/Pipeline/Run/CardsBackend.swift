@@ -10,7 +10,7 @@ public struct CardsBackend: RenderBackend {
     /// Bumped whenever a change to the drawing code changes output pixels,
     /// so existing caches render again. `RendererVersionTests` fails when
     /// a reference render changes while this stays the same.
-    public static let rendererVersion = "photicase-render/cards-12"
+    public static let rendererVersion = "photicase-render/cards-13"
 
     public var theme: Theme
     public var fonts: FontDiscovery

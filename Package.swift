@@ -24,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto"),
         // libdeflate: the deflate of the PNGs `render` writes (see png_shim.c).
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate"),
+        // ISA-L's igzip: the deflate of PNG level 1, the level for speed (png_shim.c).
+        .systemLibrary(name: "CISAL", path: "Sources/CISAL", pkgConfig: "libisal"),
         .systemLibrary(name: "CLCMS2", path: "Sources/CLCMS2", pkgConfig: "lcms2"),
         // Headers only: libheif is opened at run time, when the first
         // HEIF file is read (see Sources/CHeif/shim.h).
@@ -34,7 +36,7 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD"),
 
         // The only C code we write: every setjmp lives here.
-        .target(name: "CShims", dependencies: ["CJPEG", "CPNG", "CDeflate"]),
+        .target(name: "CShims", dependencies: ["CJPEG", "CPNG", "CDeflate", "CISAL"]),
 
         // Opens libmicrohttpd when `serve` starts (dlopen: every other
         // command starts without it and the TLS libraries it pulls in) and
@@ -57,7 +59,9 @@ let package = Package(
         // Format sniffing, EXIF, limits, and one binding file per C codec.
         .target(name: "Codecs", dependencies: ["CShims", "CDeflate", "CWebP", "CLCMS2", "CHeif", "Raster", "FileSystem"]),
         // Editor crop geometry, resampling, compositing, shapes.
-        .target(name: "Imaging", dependencies: ["Raster"]),
+        // SSE2 kernels Imaging's hot loops call (header-only, inlined).
+        .target(name: "CPixelKernels"),
+        .target(name: "Imaging", dependencies: ["Raster", "CPixelKernels"]),
         // Font discovery, shaping and glyph rasterization.
         .target(name: "Text", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CUnibreak", "Raster", "Imaging", "Diary"]),
 
@@ -94,7 +98,7 @@ let package = Package(
         .executableTarget(name: "resample-bench", dependencies: ["Imaging", "Raster"], path: "Benchmarks/resample-bench"),
         .executableTarget(name: "color-bench", dependencies: ["Codecs", "Raster"], path: "Benchmarks/color-bench"),
         // The decode + encode floor of a render (scripts/bench-floors.py).
-        .executableTarget(name: "floor-bench", dependencies: ["Codecs", "Diary", "Raster"], path: "Benchmarks/floor-bench"),
+        .executableTarget(name: "floor-bench", dependencies: ["Codecs", "Diary", "Raster", "Cards"], path: "Benchmarks/floor-bench"),
         // The in-process floors of a served image (scripts/bench-serve.py).
         .executableTarget(name: "serve-floor", dependencies: ["PhotiCase", "Codecs", "Raster"], path: "Benchmarks/serve-floor"),
 
@@ -104,7 +108,7 @@ let package = Package(
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "CodecsTests", dependencies: ["TestSupport", "Codecs", "Imaging", "Raster"]),
-        .testTarget(name: "ImagingTests", dependencies: ["TestSupport", "Imaging", "Raster"], exclude: ["Golden"]),
+        .testTarget(name: "ImagingTests", dependencies: ["TestSupport", "Imaging", "Raster", "CPixelKernels"], exclude: ["Golden"]),
         .testTarget(name: "DiaryTests", dependencies: ["TestSupport", "Diary", "Raster"]),
         .testTarget(name: "CardsTests", dependencies: ["TestSupport", "Cards", "Diary", "Codecs", "Imaging", "Text", "Raster"], exclude: ["Golden"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Diary", "Raster"], exclude: ["Golden"]),

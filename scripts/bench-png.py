@@ -1,18 +1,20 @@
 #!/usr/bin/env python3
-"""PNG through zlib or libdeflate: the `--format png` ticket run both ways.
+"""PNG through igzip, libdeflate or zlib: the `--format png` ticket run three ways.
 
 Usage: python3 scripts/bench-png.py [--entries 6] [--repeats 5] [--jobs 1]
 
 Makes ENTRIES entries whose front photo is a 12 MP JPEG (the corpus's
 4032x3024 photo, or `fixture-maker --photo 4032 3024 0.3` without the
 corpus) and whose back photo is a 2000x1500 JPEG made from it, then runs
-`render --format png --only tickets,months --force --jobs N` with the
-default writer (levels 1-3: Paeth rows deflated by libdeflate) and with
-PHOTICASE_PNG_ZLIB=1 (the benchmark switch that writes them through libpng
-and zlib level 1, as before), alternating so a busy machine slows both
-alike. Prints medians of wall and CPU time (user + system), the bytes
-written per entry, and checks that both caches hold the same pixels
-(Pillow).
+`render --format png --only tickets,months --force --jobs N` (level 1)
+with the default writer (Paeth rows deflated by ISA-L's igzip), with
+PHOTICASE_PNG_LIBDEFLATE=1 (the same rows through libdeflate, level 1's
+writer before igzip) and with PHOTICASE_PNG_ZLIB=1 (libpng and zlib, the
+first writer), alternating so a busy machine slows all alike. Prints
+medians of wall and CPU time (user + system), the bytes written per entry,
+and checks that every cache holds the same pixels (Pillow). Then the
+encode alone of a share card (a 1360x1072 PNG) in-process, with each
+writer (`serve-floor`'s encode, best of 9).
 """
 import argparse
 import os
@@ -69,6 +71,31 @@ def same_pixels(a, b):
     return count
 
 
+def card_encodes(work, env_for):
+    """The encode alone of a share card (serve-floor's encode_s: a 64x64
+    photo's card, 1360x1072), with each writer, at level 1 and 3."""
+    import json
+    from PIL import Image
+    subprocess.run(["swift", "build", "-c", "release", "--product", "serve-floor"], cwd=os.path.dirname(ROOT),
+                   check=True, stdout=subprocess.DEVNULL)
+    floor = os.path.join(os.path.dirname(ROOT), ".build", "release", "serve-floor")
+    folder = os.path.join(work, "card")
+    os.makedirs(folder)
+    Image.effect_noise((64, 64), 40).convert("RGB").save(os.path.join(folder, "front.jpg"), quality=90)
+    with open(os.path.join(folder, "entry.json"), "w", encoding="utf-8") as f:
+        f.write('{"title": "헤어질 결심", "date": "2022-08-01", "rating": 4, "front": {"photo": "front.jpg"}}')
+    print()
+    print("A share card's encode alone (1360x1072, in-process, best of 9):")
+    print()
+    print("| PNG writer | ms | bytes |")
+    print("|---|---:|---:|")
+    for name, label in [("libdeflate", "libdeflate level 1"), ("igzip", "igzip level 1 (`share`, `serve`)")]:
+        out = subprocess.run([floor, folder, "card", "png", "--repeats", "9"], env=env_for(name), check=True,
+                             capture_output=True, text=True).stdout
+        figures = json.loads(out)
+        print(f"| {label} | {figures['encode_s'] * 1000:.1f} | {figures['bytes']:,} |")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--entries", type=int, default=6)
@@ -80,34 +107,45 @@ def main():
     try:
         photo, source = decode_bench.source_jpeg(work)
         book = make_book(work, photo, args.entries)
-        runs = {"libdeflate": [], "zlib": []}
+        switches = {"igzip": None, "libdeflate": "PHOTICASE_PNG_LIBDEFLATE", "zlib": "PHOTICASE_PNG_ZLIB"}
+        runs = {name: [] for name in switches}
         caches = {name: os.path.join(work, f"cache-{name}") for name in runs}
+
+        def env_for(name):
+            env = dict(os.environ)
+            for switch in switches.values():
+                if switch:
+                    env.pop(switch, None)
+            if switches[name]:
+                env[switches[name]] = "1"
+            return env
+
         for _ in range(args.repeats):
             for name in runs:
-                env = dict(os.environ)
-                env.pop("PHOTICASE_PNG_ZLIB", None)
-                if name == "zlib":
-                    env["PHOTICASE_PNG_ZLIB"] = "1"
                 cmd = [ours, "render", book, "--cache", caches[name], "--format", "png", "--only", "tickets,months",
                        "--force", "--jobs", str(args.jobs), "--progress", "none"]
-                runs[name].append(decode_bench.run(cmd, env=env))
-        images = same_pixels(caches["zlib"], caches["libdeflate"])
+                runs[name].append(decode_bench.run(cmd, env=env_for(name)))
+        images = same_pixels(caches["zlib"], caches["igzip"])
+        same_pixels(caches["libdeflate"], caches["igzip"])
         print(f"{args.entries} entries ({source} front, 2000x1500 back), `render --format png --only tickets,months "
-              f"--force --jobs {args.jobs}`, medians of {args.repeats}; {images} images, the same pixels both ways:")
+              f"--force --jobs {args.jobs}`, medians of {args.repeats}; {images} images, the same pixels every way:")
         print()
-        print("| PNG writer | wall s | CPU s | KB per entry |")
+        print("| PNG writer, level 1 | wall s | CPU s | KB per entry |")
         print("|---|---:|---:|---:|")
         medians = {}
-        for name, label in [("zlib", "libpng + zlib level 1 (PHOTICASE_PNG_ZLIB=1)"),
-                            ("libdeflate", "Paeth rows + libdeflate level 1 (default)")]:
+        for name, label in [("zlib", "libpng + zlib (PHOTICASE_PNG_ZLIB=1)"),
+                            ("libdeflate", "Paeth rows + libdeflate (PHOTICASE_PNG_LIBDEFLATE=1)"),
+                            ("igzip", "Paeth rows + igzip (default)")]:
             wall = statistics.median(r[0] for r in runs[name])
             cpu = statistics.median(r[1] for r in runs[name])
             medians[name] = (wall, cpu)
             kb = png_bytes(caches[name]) / 1024 / args.entries
             print(f"| {label} | {wall:.2f} | {cpu:.2f} | {kb:.0f} |")
         print()
-        print(f"libdeflate over zlib: {medians['zlib'][0] / medians['libdeflate'][0]:.2f}x faster (wall), "
-              f"{medians['zlib'][1] / medians['libdeflate'][1]:.2f}x (CPU)")
+        for name in ("zlib", "libdeflate"):
+            print(f"igzip over {name}: {medians[name][0] / medians['igzip'][0]:.2f}x faster (wall), "
+                  f"{medians[name][1] / medians['igzip'][1]:.2f}x (CPU)")
+        card_encodes(work, env_for)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -1,17 +1,22 @@
 // floor-bench: the decode + encode floor of a render, in-process, with the
 // libraries the run uses (libjpeg-turbo, libpng, libwebp, libheif).
 //
-//   floor-bench ENTRIES CACHE [--repeats N] [--decode-size WxH]
+//   floor-bench ENTRIES CACHE [--repeats N] [--decode-size WxH] [--day-side N]
 //
 // Decode: every photo the entries name, once, at the size the run needs
 // it at least (--decode-size, default 600x960, a ticket face at scale 2;
 // 1080x1200 for a run with story and feed images): shrink-on-load to it,
-// libjpeg's DCT scaling, libheif's thumbnails. Encode:
+// libjpeg's DCT scaling, libheif's thumbnails. With --day-side, each
+// entry's front photo is decoded once more for its day thumbnail (an N x N
+// tile, with the tiles' shrink-on-load headroom): a day tile decodes its
+// own photo, so its pixels do not depend on what else a run drew (issue
+// 43's decision), and that decode is part of a full render's floor. Encode:
 // every image the render wrote into CACHE (its files are decoded first,
 // untimed, for their pixels), encoded again in its own format with the
 // library at quality 90 (WebP method 1, as the run's tickets; JPEG 4:2:0;
 // PNG level 1, as the run). Prints one JSON line: seconds of each, the
 // best of --repeats, and what was counted.
+import Cards
 import Codecs
 import Diary
 import Foundation
@@ -32,13 +37,17 @@ func files(under root: String) -> [String] {
 }
 
 // The photos the entries name.
-var photos: [String] = []
+var photos: [String] = [], fronts: [String] = []
 for path in files(under: entriesRoot) where path.hasSuffix("/entry.json") {
     let folder = String(path.dropLast("/entry.json".count))
     guard let entry = try? EntryLoader(kinds: nil).load(folder: folder, defaultID: "x").entry else { continue }
     photos += [entry.front?.path, entry.back?.path].compactMap { $0 }
+    fronts += [entry.front?.path].compactMap { $0 }
 }
-let photoBytes = photos.compactMap { try? [UInt8](Data(contentsOf: URL(fileURLWithPath: $0))) }
+func bytes(of paths: [String]) -> [[UInt8]] { paths.compactMap { try? [UInt8](Data(contentsOf: URL(fileURLWithPath: $0))) } }
+let photoBytes = bytes(of: photos)
+let daySide = args.firstIndex(of: "--day-side").flatMap { Int(args[$0 + 1]) }
+let dayBytes = daySide == nil ? [] : bytes(of: fronts)
 
 // The images the run wrote, decoded once (untimed), with their format.
 let cacheFolders = ["tickets", "days", "months", "books", "years"]
@@ -67,6 +76,11 @@ var decode = Double.infinity, encode = Double.infinity, bytes = 0
 for _ in 0..<repeats {
     decode = min(decode, seconds {
         for data in photoBytes { _ = try? ImageDecoder.decode(data, options: DecodeOptions(minimumSize: face)) }
+        if let daySide {
+            let tile = DecodeOptions(minimumSize: PixelSize(width: daySide, height: daySide),
+                                     shrinkHeadroom: PhotoLoader.tileHeadroom)
+            for data in dayBytes { _ = try? ImageDecoder.decode(data, options: tile) }
+        }
     })
     var written = 0
     encode = min(encode, seconds {
@@ -76,4 +90,5 @@ for _ in 0..<repeats {
 }
 let pixels = images.reduce(0) { $0 + $1.raster.width * $1.raster.height }
 print("{\"decode_s\": \(decode), \"encode_s\": \(encode), \"floor_s\": \(decode + encode), \"photos\": \(photoBytes.count), "
+      + "\"day_photos\": \(dayBytes.count), "
       + "\"images\": \(images.count), \"pixels\": \(pixels), \"bytes\": \(bytes)}")

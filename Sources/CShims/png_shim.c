@@ -5,6 +5,7 @@
 #include <setjmp.h>
 #include <png.h>
 #include <libdeflate.h>
+#include <isa-l/igzip_lib.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -297,11 +298,11 @@ static void pr_png_write_warning(png_structp png, png_const_charp message) {
 
 // ---- the fast path: filtered rows, libdeflate -------------------------------
 //
-// Every level from 1 to 9 writes the image data through libdeflate, which
-// at the same level is smaller and several times faster than libpng's
-// zlib: at levels 1-3 (what `render` writes) each row is filtered with
-// Paeth, and a `--format png` ticket run of 12 MP photos is 1.17x faster
-// than through zlib level 1 and its files 6.6% smaller (scripts/bench-png.py;
+// Every level from 2 to 9 writes the image data through libdeflate (level
+// 1 through igzip, below), which at the same level is smaller and several
+// times faster than libpng's zlib: with each row filtered with Paeth, a
+// `--format png` ticket run of 12 MP photos was 1.17x faster than through
+// zlib level 1 and its files 6.6% smaller (scripts/bench-png.py;
 // docs/PERFORMANCE.md, "PNG: zlib or libdeflate"). Paeth stays the filter
 // at every level: libpng's adaptive choice (each row's smallest sum of
 // absolute differences over the five filters) made `share` images 0.1-0.4%
@@ -321,6 +322,31 @@ static uint8_t *pr_png_chunk(uint8_t *p, const char *type, size_t length) {
     memcpy(p + 4, type, 4);
     pr_put32(p + 8 + length, (uint32_t)libdeflate_crc32(0, p + 4, length + 4));
     return p + 12 + length;
+}
+
+// The signature and IHDR of an 8-bit RGB or RGBA image at the start of
+// `file`; returns where the IDAT chunk goes (its data at + 8).
+static uint8_t *pr_png_head(uint8_t *file, int width, int height, int with_alpha) {
+    static const uint8_t signature[8] = { 137, 80, 78, 71, 13, 10, 26, 10 };
+    memcpy(file, signature, 8);
+    uint8_t *ihdr = file + 8;
+    pr_put32(ihdr + 8, (uint32_t)width);
+    pr_put32(ihdr + 12, (uint32_t)height);
+    ihdr[16] = 8;                      // bit depth
+    ihdr[17] = with_alpha ? 6 : 2;     // colour type: RGBA or RGB
+    ihdr[18] = 0; ihdr[19] = 0; ihdr[20] = 0;  // deflate, adaptive filtering, no interlace
+    return pr_png_chunk(ihdr, "IHDR", 13);
+}
+
+// Closes the IDAT chunk at `idat` around its `compressed` data bytes,
+// writes IEND after it and hands the file (`*file`, then NULL) to the
+// caller's `*out`; PR_OK.
+static int pr_png_finish(uint8_t **file, uint8_t *idat, size_t compressed, uint8_t **out, size_t *out_size) {
+    uint8_t *iend = pr_png_chunk(idat, "IDAT", compressed);
+    *out_size = (size_t)(pr_png_chunk(iend, "IEND", 0) - *file);
+    *out = *file;
+    *file = NULL;
+    return PR_OK;
 }
 
 // Row y of `rgba` (RGBA8) as raw bytes, `bpp` bytes a pixel (3 drops alpha).
@@ -398,24 +424,11 @@ static int pr_png_encode_deflate(const uint8_t *rgba, int width, int height, int
     // Signature (8), IHDR (12 + 13), IDAT (12 + data), IEND (12).
     file = malloc(8 + 25 + 12 + bound + 12);
     if (!file) goto done;
-    static const uint8_t signature[8] = { 137, 80, 78, 71, 13, 10, 26, 10 };
-    memcpy(file, signature, 8);
-    uint8_t *ihdr = file + 8;
-    pr_put32(ihdr + 8, (uint32_t)width);
-    pr_put32(ihdr + 12, (uint32_t)height);
-    ihdr[16] = 8;                      // bit depth
-    ihdr[17] = with_alpha ? 6 : 2;     // colour type: RGBA or RGB
-    ihdr[18] = 0; ihdr[19] = 0; ihdr[20] = 0;  // deflate, adaptive filtering, no interlace
-    uint8_t *idat = pr_png_chunk(ihdr, "IHDR", 13);
+    uint8_t *idat = pr_png_head(file, width, height, with_alpha);
     size_t compressed = libdeflate_zlib_compress(compressor, filtered, filtered_size, idat + 8, bound);
     if (compressed == 0) goto done;
     if (compressed > 0x7FFFFFFF) { status = -1; goto done; }
-    uint8_t *iend = pr_png_chunk(idat, "IDAT", compressed);
-    uint8_t *end = pr_png_chunk(iend, "IEND", 0);
-    *out = file;
-    *out_size = (size_t)(end - file);
-    file = NULL;
-    status = PR_OK;
+    status = pr_png_finish(&file, idat, compressed, out, out_size);
 done:
     free(file);
     libdeflate_free_compressor(compressor);
@@ -424,8 +437,94 @@ done:
     return status;
 }
 
+// ---- level 1: filtered bands, ISA-L's igzip ------------------------------------
+//
+// Level 1 is the level for speed (`render`, `share`, `serve`), and there
+// Intel's ISA-L igzip deflates a share image 4.6x faster than libdeflate's
+// level 1 (4.4 against 15.0 ms for a 1360x1072 card) for files 7% larger
+// (docs/PERFORMANCE.md, "PNG: igzip at level 1"). It streams, so the rows
+// are filtered a band at a time into a buffer that stays in the cache,
+// instead of a whole filtered copy of the image: the encode touches the
+// image, one band and the file.
+
+enum { PR_IGZIP_BAND_ROWS = 16 };
+
+// Room for the deflate data in `*file` (capacity bytes) after `used` bytes
+// of it: the IDAT chunk's CRC and the IEND chunk come after it.
+static uint32_t pr_igzip_room(size_t capacity, size_t used) {
+    size_t room = capacity - used - 12 - 12;
+    return room > 0xFFFFFFF0u ? 0xFFFFFFF0u : (uint32_t)room;
+}
+
+static int pr_png_encode_igzip(const uint8_t *rgba, int width, int height, int with_alpha,
+                               uint8_t **out, size_t *out_size) {
+    int bpp = with_alpha ? 4 : 3;
+    size_t n = (size_t)width * (size_t)bpp, row = n + 1;
+    size_t filtered_size = row * (size_t)height;
+    size_t band_rows = PR_IGZIP_BAND_ROWS;
+    uint8_t *band = malloc(row * band_rows);
+    uint8_t *rows = calloc(2, row);  // the previous and the current raw row
+    uint8_t *level_buf = malloc(ISAL_DEF_LVL1_DEFAULT);
+    // Photos and cards deflate to a fifth to a half of their filtered
+    // bytes; the file grows when the data does not.
+    const size_t head = 8 + 25 + 8;  // signature, IHDR, IDAT's length and type
+    size_t capacity = head + filtered_size / 2 + 4096 + 24;
+    uint8_t *file = malloc(capacity);
+    struct isal_zstream *stream = malloc(sizeof(struct isal_zstream));
+    int status = PR_ERR_MEMORY;
+    if (!band || !rows || !level_buf || !file || !stream) goto done;
+    isal_deflate_init(stream);
+    stream->level = 1;
+    stream->level_buf = level_buf;
+    stream->level_buf_size = ISAL_DEF_LVL1_DEFAULT;
+    stream->gzip_flag = IGZIP_ZLIB;
+    stream->flush = NO_FLUSH;
+    stream->next_out = file + head;
+    stream->avail_out = pr_igzip_room(capacity, head);
+    for (int y0 = 0; y0 < height; y0 += (int)band_rows) {
+        int y1 = y0 + (int)band_rows < height ? y0 + (int)band_rows : height;
+        for (int y = y0; y < y1; y++) {
+            // calloc'ed: the row above the first is zeros.
+            uint8_t *up = rows + (size_t)(y & 1) * row, *raw = rows + (size_t)((y + 1) & 1) * row;
+            pr_raw_row(rgba + (size_t)y * (size_t)width * 4, width, bpp, raw);
+            pr_paeth_row(raw, up, n, bpp, band + (size_t)(y - y0) * row);
+        }
+        stream->next_in = band;
+        stream->avail_in = (uint32_t)((size_t)(y1 - y0) * row);
+        stream->end_of_stream = y1 == height;
+        for (int stalled = 0;;) {
+            uint32_t before_in = stream->avail_in, before_out = stream->total_out;
+            if (isal_deflate(stream) != COMP_OK) { status = PR_ERR_CORRUPT; goto done; }
+            if (stream->avail_in == 0 && (!stream->end_of_stream || stream->internal_state.state == ZSTATE_END)) break;
+            if (stream->avail_out == 0) {
+                size_t used = head + stream->total_out;
+                if (capacity > ((size_t)1 << 31)) { status = -1; goto done; }
+                uint8_t *grown = realloc(file, capacity * 2);
+                if (!grown) goto done;
+                file = grown;
+                capacity *= 2;
+                stream->next_out = file + used;
+                stream->avail_out = pr_igzip_room(capacity, used);
+            }
+            // A call that took nothing and gave nothing would never end.
+            stalled = stream->avail_in == before_in && stream->total_out == before_out ? stalled + 1 : 0;
+            if (stalled > 2) { status = PR_ERR_CORRUPT; goto done; }
+        }
+    }
+    size_t compressed = stream->total_out;
+    if (compressed > 0x7FFFFFFF) { status = -1; goto done; }
+    status = pr_png_finish(&file, pr_png_head(file, width, height, with_alpha), compressed, out, out_size);
+done:
+    free(stream);
+    free(file);
+    free(level_buf);
+    free(rows);
+    free(band);
+    return status;
+}
+
 pr_status pr_png_encode(const uint8_t *rgba, int width, int height, int with_alpha,
-                        int compression_level, int use_libdeflate, uint8_t **out, size_t *out_size,
+                        int compression_level, pr_png_writer_kind writer, uint8_t **out, size_t *out_size,
                         pr_report *report) {
     memset(report, 0, sizeof(*report));
     *out = NULL;
@@ -433,8 +532,12 @@ pr_status pr_png_encode(const uint8_t *rgba, int width, int height, int with_alp
     // The fast path holds the filtered image and the compressed file whole
     // (about twice the image's bytes), where libpng streams rows: so only
     // images up to 16 megapixels take it (render's largest is a few).
-    if (use_libdeflate && compression_level >= 1 && compression_level <= 9 && width > 0 && height > 0
-        && (uint64_t)width * (uint64_t)height <= ((uint64_t)1 << 24)) {
+    int fits = width > 0 && height > 0 && (uint64_t)width * (uint64_t)height <= ((uint64_t)1 << 24);
+    if (writer == PR_PNG_FAST && compression_level == 1 && fits) {
+        int status = pr_png_encode_igzip(rgba, width, height, with_alpha, out, out_size);
+        if (status != -1) return (pr_status)status;
+    }
+    if (writer != PR_PNG_ZLIB && compression_level >= 1 && compression_level <= 9 && fits) {
         int status = pr_png_encode_deflate(rgba, width, height, with_alpha, compression_level, out, out_size);
         if (status != -1) return (pr_status)status;
     }

@@ -27,6 +27,10 @@ public final class CardRenderer {
     var shareShadows: [Int: CastShadow] = [:]
     /// The share image's backdrop and shadows per face count and scale.
     var shareBackdrops: [ShareBackdrop.Key: ShareBackdrop] = [:]
+    /// Ticket outlines rasterized, by size and scale (`ticketMask`).
+    var ticketMasks: [TicketMaskKey: AlphaMask] = [:]
+    /// Share shapes painted once in order, their backdrop not yet kept.
+    var sharesPaintedInOrder: Set<ShareBackdrop.Key> = []
     /// The last story card's outline and the shadow it cast: every card of
     /// an opaque photo has the same outline, so the blur is done once.
     var storyShadow: (outline: AlphaMask, cast: CastShadow)?
@@ -96,4 +100,10 @@ public final class CardRenderer {
         let text = pendingTextWarnings.filter { if case .noFontFor = $0 { false } else { true } }
         return text.map(CardWarning.text) + pendingMissing
     }
+}
+
+/// A ticket outline's size and scale, the key of a rasterized one.
+struct TicketMaskKey: Hashable {
+    var size: PixelSize
+    var scale: Double
 }

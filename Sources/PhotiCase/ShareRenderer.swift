@@ -2,6 +2,7 @@ import Cards
 import Codecs
 import Diary
 import FileSystem
+import Imaging
 import Foundation
 import Pipeline
 import Raster
@@ -61,7 +62,11 @@ public final class ShareRenderer: @unchecked Sendable {
     }
 
     private static func makeRenderer(_ theme: Theme) throws -> CardRenderer {
-        do throws(CardError) { return try CardRenderer(theme: theme) } catch { throw ShareError.render("\(error)") }
+        // One image is drawn while someone waits for it: a large photo's
+        // resize takes every core (`.automatic`; `render`'s loader takes one,
+        // its images already run side by side). Same pixels either way.
+        let loader = PhotoLoader(resampler: Resampler(parallelism: .automatic))
+        do throws(CardError) { return try CardRenderer(theme: theme, loader: loader) } catch { throw ShareError.render("\(error)") }
     }
 
     /// The entry in `folder`, read as `share` reads it (its id, when the

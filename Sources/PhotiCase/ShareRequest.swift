@@ -35,10 +35,12 @@ public struct ShareRequest: Sendable, Hashable {
         self.quality = quality.map { min(100, max(1, $0)) }
     }
 
-    /// The deflate level of a PNG share image, an image people send, so its
-    /// size counts too: level 3's files are 4% larger than zlib at 6 and
-    /// their encode two thirds of it (docs/PERFORMANCE.md).
-    public static let pngLevel = 3
+    /// The deflate level of a PNG share image: 1, igzip's, as `render`
+    /// writes. A share image is made while someone waits (`share` from an
+    /// app, `serve` per request): a card's encode is 4.4 against libdeflate
+    /// level 3's 20.4 ms, for a file 12% larger (docs/PERFORMANCE.md, "PNG:
+    /// igzip at level 1").
+    public static let pngLevel = 1
 
     /// How the image is encoded.
     public var settings: EncodeSettings {

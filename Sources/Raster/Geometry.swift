@@ -80,5 +80,24 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         let x1 = Swift.min(maxX, other.maxX), y1 = Swift.min(maxY, other.maxY)
         return PixelRect(x: x0, y: y0, width: Swift.max(0, x1 - x0), height: Swift.max(0, y1 - y0))
     }
+
+    /// The parts of this rect outside `hole`, as at most four rects that do
+    /// not overlap: full-width bands above and below it, and the parts to
+    /// its left and right between them. Empty parts are left out.
+    public func subtracting(_ hole: PixelRect) -> [PixelRect] {
+        let cut = intersection(hole)
+        guard !cut.isEmpty else { return isEmpty ? [] : [self] }
+        return [PixelRect(x: x, y: y, width: width, height: cut.y - y),
+                PixelRect(x: x, y: cut.maxY, width: width, height: maxY - cut.maxY),
+                PixelRect(x: x, y: cut.y, width: cut.x - x, height: cut.height),
+                PixelRect(x: cut.maxX, y: cut.y, width: maxX - cut.maxX, height: cut.height)].filter { !$0.isEmpty }
+    }
+
+    /// The parts of this rect outside every one of `holes` (`subtracting`
+    /// each in turn): rects that do not overlap and cover the rest exactly.
+    public func subtracting(_ holes: [PixelRect]) -> [PixelRect] {
+        holes.reduce([self]) { parts, hole in parts.flatMap { $0.subtracting(hole) } }
+    }
+
     public var description: String { "(\(x), \(y), \(width)x\(height))" }
 }

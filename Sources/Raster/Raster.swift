@@ -122,6 +122,25 @@ public struct Raster: Sendable, Equatable {
         try pixels.withUnsafeMutableBytes(body)
     }
 
+    /// True when every pixel of `rect` (clipped to the raster) has alpha 255.
+    public func isOpaque(in rect: PixelRect) -> Bool {
+        let r = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+        guard !r.isEmpty else { return true }
+        return pixels.withUnsafeBytes { raw in
+            let alphas = UInt64(littleEndian: 0xFF00_0000_FF00_0000)
+            for y in r.y..<r.maxY {
+                // Two pixels a word, alphas ANDed along the row: no branch
+                // per pixel; an odd last pixel on its own.
+                let start = (y &* width &+ r.x) &* 4
+                var all = alphas
+                for k in 0..<(r.width / 2) { all &= raw.loadUnaligned(fromByteOffset: start &+ k &* 8, as: UInt64.self) }
+                if all & alphas != alphas { return false }
+                if r.width % 2 == 1 && raw[start &+ (r.width &- 1) &* 4 &+ 3] != 255 { return false }
+            }
+            return true
+        }
+    }
+
     /// True when every pixel has alpha 255.
     public var isOpaque: Bool {
         pixels.withUnsafeBytes { raw in

@@ -36,11 +36,12 @@ public final class ShareServer: @unchecked Sendable {
     private let counter: AnsweringCounter
 
     /// Stops accepting, waits (up to the request timeout) for the requests
-    /// being answered, then closes every connection.
+    /// being answered and the cache writes after them, then closes every
+    /// connection.
     public func stop() {
         http.quiesce()
         let deadline = monotonicSeconds() + service.options.requestTimeout + 1
-        while counter.count > 0 && monotonicSeconds() < deadline { usleep(10_000) }
+        while (counter.count > 0 || service.writes > 0) && monotonicSeconds() < deadline { usleep(10_000) }
         http.stop()
     }
 }

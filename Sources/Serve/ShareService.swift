@@ -42,7 +42,7 @@ public final class ShareService: @unchecked Sendable {
     // Guarded by `lock`: requests admitted (rendering or waiting for a
     // slot), renders running, renders by key with their waiters, and the
     // key of each file served from the cache.
-    private var admitted = 0, running = 0
+    private var admitted = 0, running = 0, writing = 0
     private var inFlight: [String: Pending] = [:]
     private var served: [String: String] = [:]
 
@@ -67,6 +67,8 @@ public final class ShareService: @unchecked Sendable {
 
     /// Requests admitted and not yet answered, renders running.
     var depth: (waiting: Int, running: Int) { lock.withLock { (admitted - running, running) } }
+    /// Rendered images being written to the cache after their answer.
+    var writes: Int { lock.withLock { writing } }
 
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         let start = monotonicSeconds()
@@ -155,26 +157,42 @@ public final class ShareService: @unchecked Sendable {
                 result = .failure(.render("waited past the request timeout for a render slot"))
             } else {
                 lock.withLock { running += 1 }
-                result = Result { try renderer.render(entry, key: key, request) }
+                let rendered = Result { try renderer.render(entry, key: key, request) }
                     .mapError { $0 as? ShareError ?? .render("\($0)") }
-                    .map { image in
-                        metrics.rendered()
-                        if !image.provisional, (try? store.write(path, bytes: image.bytes)) != nil {
-                            lock.withLock { served[path] = key }
-                        }
-                        return image.bytes
-                    }
                 lock.withLock { running -= 1 }
                 slots.signal()
+                if case .success = rendered { metrics.rendered() }
+                // Those waiting are answered first; the copy for the next
+                // request is written after (a stop waits for it: `writes`).
+                // It need not outlive a crash (the keys it is served under
+                // are this process's, so a restart renders again): written
+                // whole, not synced.
+                guard case .success(let image) = rendered, !image.provisional else {
+                    return answer(pending, key: key, rendered.map(\.bytes))
+                }
+                lock.withLock { writing += 1 }
+                answer(pending, key: key, .success(image.bytes))
+                let written = (try? store.write(path, bytes: image.bytes, durable: false)) != nil
+                lock.withLock {
+                    if written { served[path] = key }
+                    writing -= 1
+                }
+                return
             }
-            lock.withLock {
-                admitted -= 1
-                inFlight[key] = nil
-            }
-            pending.result = result
-            pending.done.signal()
+            answer(pending, key: key, result)
         }
         return wait(pending, deadline: deadline, id: entry.id)
+    }
+
+    /// Gives the requests waiting on `pending` its result; the render no
+    /// longer counts against the queue.
+    private func answer(_ pending: Pending, key: String, _ result: Result<[UInt8], ShareError>) {
+        lock.withLock {
+            admitted -= 1
+            inFlight[key] = nil
+        }
+        pending.result = result
+        pending.done.signal()
     }
 
     private func wait(_ pending: Pending, deadline: DispatchTime, id: String) -> Result<[UInt8], HTTPResponse> {

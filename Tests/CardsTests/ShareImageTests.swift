@@ -18,8 +18,9 @@ import Diary
         for count in [1, 2] {
             let shown = Array(faces.prefix(count))
             let ordered = renderer.composeShareInOrder(shown, scale: scale).raster
-            // Twice: the second is made from the kept backdrop.
-            for _ in 0..<2 {
+            // Three times: the first is painted in order, the second from
+            // the backdrop it makes, the third from the backdrop kept.
+            for _ in 0..<3 {
                 // Compared as a Bool: a failure must not print two rasters.
                 let same = renderer.composeShare(shown, scale: scale).raster == ordered
                 #expect(same, "scale \(scale), \(count) faces")

@@ -15,7 +15,8 @@ import Raster
         #expect(decoded.raster == image)
     }
 
-    /// Levels 1-3 take the Paeth-and-libdeflate writer: every pixel back,
+    /// Level 1 takes the Paeth-and-igzip writer, levels 2-3 the
+    /// Paeth-and-libdeflate one: every pixel back,
     /// through libpng's decoder (which checks each chunk's CRC and the
     /// stream's Adler-32), on sizes that reach every edge of the filter
     /// (one pixel, one row, one column, odd widths) and on noise, which
@@ -42,6 +43,29 @@ import Raster
                 #expect(decoded.raster == image, "\(width)x\(height) level \(level)")
             }
         }
+    }
+
+    /// Noise in every row does not deflate: igzip's output outgrows the
+    /// half of the filtered image the writer first sets aside, and the
+    /// file grows with every pixel kept,
+    /// over bands of 16 rows and the short band at the end.
+    @Test(arguments: [(600, 900, false), (333, 47, true)])
+    func fastPNGOfNoiseGrowsItsFile(_ width: Int, _ height: Int, _ alpha: Bool) throws {
+        var generator = SystemRandomNumberGenerator()
+        var noise = Raster(width: width, height: height, fill: .black)
+        for y in 0..<height {
+            for x in 0..<width {
+                noise[x, y] = RGBA(UInt8.random(in: 0...255, using: &generator), UInt8.random(in: 0...255, using: &generator),
+                                   UInt8.random(in: 0...255, using: &generator),
+                                   alpha ? UInt8.random(in: 0...255, using: &generator) : 255)
+            }
+        }
+        let bytes = Fixtures.encode(noise, .png(compressionLevel: 1))
+        // Larger than half the filtered rows: the first guess was outgrown.
+        #expect(bytes.count > (width * (alpha ? 4 : 3) + 1) * height / 2 + 4096)
+        let decoded = try ImageDecoder.decode(bytes)
+        #expect(decoded.info.hasAlpha == alpha)
+        #expect(decoded.raster == noise)
     }
 
     @Test func imagesOver16MegapixelsStreamThroughLibpng() throws {

@@ -128,11 +128,22 @@ pr_status pr_png_read_color(const uint8_t *data, size_t size, size_t max_icc,
 pr_status pr_png_decode(const uint8_t *data, size_t size, int shrink,
                         uint8_t *out, int out_width, int out_height, pr_report *report);
 
-/// Encodes straight-alpha RGBA8; `with_alpha` 0 writes RGB. Levels 1-9
-/// with `use_libdeflate` (images up to 16 megapixels): Paeth rows deflated
-/// by libdeflate at that level; else libpng and zlib.
+/// Which writer deflates a PNG's rows (images up to 16 megapixels; larger
+/// ones always stream through libpng and zlib).
+typedef enum {
+    /// Paeth rows: level 1 through ISA-L's igzip, 2-9 through libdeflate.
+    PR_PNG_FAST = 0,
+    /// Paeth rows through libdeflate at every level 1-9 (level 1's writer
+    /// before igzip; a benchmark switch).
+    PR_PNG_LIBDEFLATE = 1,
+    /// libpng and zlib (a benchmark switch).
+    PR_PNG_ZLIB = 2,
+} pr_png_writer_kind;
+
+/// Encodes straight-alpha RGBA8; `with_alpha` 0 writes RGB, through
+/// `writer` at levels 1-9, libpng and zlib otherwise.
 pr_status pr_png_encode(const uint8_t *rgba, int width, int height, int with_alpha,
-                        int compression_level, int use_libdeflate, uint8_t **out, size_t *out_size,
+                        int compression_level, pr_png_writer_kind writer, uint8_t **out, size_t *out_size,
                         pr_report *report);
 
 /// Frees a buffer returned by an encoder.

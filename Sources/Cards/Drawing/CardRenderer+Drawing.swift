@@ -54,7 +54,22 @@ extension CardRenderer {
 
     /// Cuts `raster` (a whole card) to its ticket outline.
     func cutTicket(_ raster: inout Raster, scale: Double) {
-        raster.clip(to: ticketShape(raster.size, scale: scale).mask(width: raster.width, height: raster.height))
+        raster.clip(to: ticketMask(raster.size, scale: scale))
+    }
+
+    /// The coverage of `ticketShape(size, scale:)`, rasterized once per
+    /// size and scale a renderer meets: every face of a run, and a share
+    /// image's shadow, cut by the same outline (a path rasterized over
+    /// the whole face each time before).
+    func ticketMask(_ size: PixelSize, scale: Double) -> AlphaMask {
+        let key = TicketMaskKey(size: size, scale: scale)
+        if let kept = ticketMasks[key] { return kept }
+        let mask = ticketShape(size, scale: scale).mask(width: size.width, height: size.height)
+        // Few sizes are ever met (a face's, a book tile's); a theme that
+        // made many would only recompute.
+        if ticketMasks.count >= 8 { ticketMasks.removeAll() }
+        ticketMasks[key] = mask
+        return mask
     }
 
     /// A vertical gradient between the theme's two brand colours, the

@@ -39,8 +39,18 @@ extension CardRenderer {
     /// after that face, as the order says (at the theme's gap its blur
     /// fades to nothing before it gets there, but the order does not
     /// depend on that).
+    ///
+    /// The first share image of a shape a renderer makes is painted in
+    /// order, straight into the image; the backdrop is kept from the
+    /// second on. A process that makes one (`share`) so fills one canvas
+    /// instead of three (the backdrop, its copy, the cards' insides): a
+    /// third of the pages `share` of a small photo touched.
     public func composeShare(_ faces: [RenderedImage], scale intScale: Int) -> RenderedImage {
         precondition(!faces.isEmpty, "a share image needs at least one face")
+        let key = ShareBackdrop.Key(faceCount: faces.count, scale: intScale)
+        if shareBackdrops[key] == nil, sharesPaintedInOrder.insert(key).inserted {
+            return composeShareInOrder(faces, scale: intScale)
+        }
         let backdrop = shareBackdrop(faceCount: faces.count, scale: intScale)
         // A face of another size than its card would reach past what the
         // backdrop kept apart for it: painted in order instead.
@@ -60,14 +70,26 @@ extension CardRenderer {
     /// The share image painted in order, backdrop, then each card's shadow
     /// and face: what `composeShare` makes, the slow way.
     func composeShareInOrder(_ faces: [RenderedImage], scale intScale: Int) -> RenderedImage {
-        let backdrop = shareBackdrop(faceCount: faces.count, scale: intScale)
+        let places = sharePlaces(faceCount: faces.count, scale: intScale)
+        let shadow = shareShadow(cardPixelSize(scale: Double(intScale)), scale: intScale)
         let size = shareImageSize(faceCount: faces.count, scale: intScale)
         var canvas = Raster(width: size.width, height: size.height, fill: theme.shareBackgroundColor)
-        for (face, place) in zip(faces, backdrop.places) {
-            canvas.drawShadow(backdrop.shadow, at: place.x, place.y)
+        for (face, place) in zip(faces, places) {
+            canvas.drawShadow(shadow, at: place.x, place.y)
             canvas.draw(face.raster, at: place.x, place.y)
         }
         return RenderedImage(raster: canvas, warnings: faces.flatMap(\.warnings))
+    }
+
+    /// Where each of `faceCount` cards goes at `scale`, front first: a
+    /// margin round the cards and a gap between them.
+    func sharePlaces(faceCount: Int, scale intScale: Int) -> [PixelRect] {
+        let scale = Double(intScale)
+        let card = cardPixelSize(scale: scale)
+        let margin = Int((ShareMetrics.margin * scale).rounded()), gap = Int((ShareMetrics.gap * scale).rounded())
+        return (0..<faceCount).map { i in
+            PixelRect(x: margin + i * (card.width + gap), y: margin, width: card.width, height: card.height)
+        }
     }
 
     /// The backdrop with the cards' shadows for `faceCount` faces at
@@ -77,14 +99,9 @@ extension CardRenderer {
     func shareBackdrop(faceCount: Int, scale intScale: Int) -> ShareBackdrop {
         let key = ShareBackdrop.Key(faceCount: faceCount, scale: intScale)
         if let cached = shareBackdrops[key] { return cached }
-        let scale = Double(intScale)
-        // A margin round the cards and a gap between them.
-        let card = cardPixelSize(scale: scale)
-        let margin = Int((ShareMetrics.margin * scale).rounded()), gap = Int((ShareMetrics.gap * scale).rounded())
+        let card = cardPixelSize(scale: Double(intScale))
         let size = shareImageSize(faceCount: faceCount, scale: intScale)
-        let places = (0..<faceCount).map { i in
-            PixelRect(x: margin + i * (card.width + gap), y: margin, width: card.width, height: card.height)
-        }
+        let places = sharePlaces(faceCount: faceCount, scale: intScale)
         // The shadow is cast by the ticket outline, not by the face's
         // alpha: whatever a face holds, the card is what lifts off the backdrop.
         let shadow = shareShadow(card, scale: intScale)
@@ -131,7 +148,7 @@ extension CardRenderer {
         let s = Double(scale)
         let shadow = DropShadow(offsetX: 0, offsetY: Int((6 * s).rounded()), sigma: 9 * s,
                                 color: RGBA(0x2A, 0x20, 0x18, 70))
-        let cast = shadow.cast(by: ticketShape(card, scale: s).mask(width: card.width, height: card.height))
+        let cast = shadow.cast(by: ticketMask(card, scale: s))
         shareShadows[scale] = cast
         return cast
     }

@@ -44,9 +44,13 @@ extension CardRenderer {
         if let file = input.photo?.file {
             let loaded = try loader.load(file, size: cardSize)
             warnings += loaded.warnings
-            var backed = Raster(width: cardSize.width, height: cardSize.height, fill: theme.backgroundColor)
-            backed.draw(loaded.raster, at: 0, 0)
-            photo = backed
+            if loaded.raster.size == cardSize && loaded.raster.isOpaque {
+                photo = loaded.raster  // nothing of the background would show
+            } else {
+                var backed = Raster(width: cardSize.width, height: cardSize.height, fill: theme.backgroundColor)
+                backed.draw(loaded.raster, at: 0, 0)
+                photo = backed
+            }
         }
         // 2. The backdrop: the photo shrunk to a few pixels and stretched
         //    back (a blur at the cost of its pixels), or the brand gradient.
@@ -72,13 +76,23 @@ extension CardRenderer {
                                              over: TextContrast.brightest(in: canvas, PixelRect(
                                                 x: 0, y: textTop, width: size.width, height: size.height - textTop)),
                                              floor: 0.35)
-        canvas.fill(.solid(RGBA.black.withOpacity(veil)))
         // 4. The card: the photo, rounded, lifted by a soft shadow; without
         //    a photo the placeholder face's gradient and the title's letter.
-        var face = photo ?? placeholderPicture(input, size: cardSize)
-        face = face.roundedCorners(radius: SocialMetrics.storyCorner)
-        canvas.drawShadow(storyCardShadow(face), at: Int(card.x), Int(card.y))
-        canvas.draw(face, at: Int(card.x), Int(card.y))
+        // (The photo is taken, not copied: rounding its corners in place.)
+        var face = photo.take() ?? placeholderPicture(input, size: cardSize)
+        face.clip(toRoundedRect: Rect(x: 0, y: 0, width: Double(face.width), height: Double(face.height)),
+                  radii: CornerRadii(SocialMetrics.storyCorner))
+        // The veil and the shadow are painted only where the card does not
+        // cover them: its face is opaque but for the rounded corners, and
+        // hid half the canvas under work it then painted over (the same
+        // pixels, a fifth of a story's drawing).
+        let place = PixelRect(x: Int(card.x), y: Int(card.y), width: cardSize.width, height: cardSize.height)
+        let seen = PixelRect(x: 0, y: 0, width: size.width, height: size.height).subtracting(
+            opaqueCover(of: face, cornerRadius: Int(SocialMetrics.storyCorner.rounded(.up)), at: place))
+        for part in seen { canvas.fill(.solid(RGBA.black.withOpacity(veil)), in: part) }
+        let shadow = storyCardShadow(face)
+        for part in seen { canvas.drawShadow(shadow, at: place.x, place.y, within: part) }
+        canvas.draw(face, at: place.x, place.y)
         try drawBadge(strings.kind(input.kind), into: &canvas, at: Point(x: card.x + 36, y: card.y + 36), points: 14,
                       scale: s, fill: theme.badgeColor(input.kind), textColor: theme.inverseTextColor)
         // 5. The text under the card: the title (`storyTitle`), the stars
@@ -103,6 +117,17 @@ extension CardRenderer {
                                                                  alignment: .center), width: Double(size.width))
         draw(mark, into: &canvas, at: Point(x: 0, y: (Double(size.height) - 60 - mark.size.height).rounded()))
         return RenderedImage(raster: canvas, warnings: warnings + takeTextWarnings())
+    }
+
+    /// The parts of `face`, placed at `place`, that are surely opaque: the
+    /// card less its rounded corners (a cross of two rects), or nothing
+    /// when some pixel there is not (a theme's translucent background).
+    func opaqueCover(of face: Raster, cornerRadius r: Int, at place: PixelRect) -> [PixelRect] {
+        let across = PixelRect(x: 0, y: r, width: face.width, height: face.height - 2 * r)
+        let down = PixelRect(x: r, y: 0, width: face.width - 2 * r, height: face.height)
+        guard !across.isEmpty, !down.isEmpty, face.isOpaque(in: across),
+              down.subtracting(across).allSatisfy({ face.isOpaque(in: $0) }) else { return [] }
+        return [across, down].map { PixelRect(x: $0.x + place.x, y: $0.y + place.y, width: $0.width, height: $0.height) }
     }
 
     /// The shadow the story's card casts: what `draw(_:at:shadow:)` paints,

@@ -54,11 +54,15 @@ enum PNGBinding {
         return (raster, report.warningTexts)
     }
 
-    /// A benchmark switch (scripts/bench-png.py, bench-peers.py):
-    /// PHOTICASE_PNG_ZLIB=1 writes every level through libpng and zlib, the
-    /// writer libdeflate replaced, to measure the two in one run. The
-    /// pixels are the same.
-    private static let zlibOnly = getenv("PHOTICASE_PNG_ZLIB").map { String(cString: $0) == "1" } ?? false
+    /// Benchmark switches (scripts/bench-png.py, bench-peers.py), to
+    /// measure the writers in one run; the pixels are the same:
+    /// PHOTICASE_PNG_ZLIB=1 writes every level through libpng and zlib
+    /// (the writer libdeflate replaced), PHOTICASE_PNG_LIBDEFLATE=1 level 1
+    /// too through libdeflate (the writer igzip replaced there).
+    private static let writer: pr_png_writer_kind = {
+        func on(_ name: String) -> Bool { getenv(name).map { String(cString: $0) == "1" } ?? false }
+        return on("PHOTICASE_PNG_ZLIB") ? PR_PNG_ZLIB : on("PHOTICASE_PNG_LIBDEFLATE") ? PR_PNG_LIBDEFLATE : PR_PNG_FAST
+    }()
 
     /// Encodes straight-alpha RGBA; opaque rasters are written as RGB.
     static func encode(_ raster: Raster, compressionLevel: Int) throws -> [UInt8] {
@@ -68,7 +72,7 @@ enum PNGBinding {
         let withAlpha = !raster.isOpaque
         let status = raster.withUnsafeBytes { px in
             pr_png_encode(px.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(raster.width),
-                          Int32(raster.height), withAlpha ? 1 : 0, Int32(compressionLevel), zlibOnly ? 0 : 1,
+                          Int32(raster.height), withAlpha ? 1 : 0, Int32(compressionLevel), writer,
                           &out, &count, &report)
         }
         defer { pr_free(out) }

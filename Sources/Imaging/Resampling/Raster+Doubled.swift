@@ -9,42 +9,39 @@ extension Raster {
     /// doubling is within a level of the whole way, at a quarter of the
     /// filter's work.
     public func doubled() -> Raster {
-        let w = width, h = height, ow = 2 * w
+        let w = width, h = height, ow = 2 * w, n = 4 * ow
         return Raster(width: ow, height: 2 * h, alphaMode: alphaMode, writingEveryByte: { dst in
             withUnsafeBytes { srcRaw in
                 let src = srcRaw.bindMemory(to: UInt8.self).baseAddress!
                 let d = dst.bindMemory(to: UInt8.self).baseAddress!
-                // Each source row widened into `wide` (2w pixels, 16-bit
-                // sums times 4), then each output row mixed from two of them.
-                var above = [UInt16](repeating: 0, count: 4 * ow), below = above
-                func widen(_ y: Int, into row: inout [UInt16]) {
-                    let s = src + 4 * w * Swift.min(Swift.max(y, 0), h - 1)
-                    row.withUnsafeMutableBufferPointer { r in
-                        for x in 0..<w {
-                            let left = Swift.max(x - 1, 0), right = Swift.min(x + 1, w - 1)
-                            for c in 0..<4 {
-                                let mid = UInt16(s[4 * x + c]) * 3
-                                r[8 * x + c] = mid + UInt16(s[4 * left + c])
-                                r[8 * x + 4 + c] = mid + UInt16(s[4 * right + c])
-                            }
+                // Each source row is widened once into one of three rows
+                // (2w pixels, 16-bit sums times 4) kept for the rows above
+                // and below it; each output row then mixes two of them.
+                let wide = UnsafeMutablePointer<UInt16>.allocate(capacity: 3 * n)
+                defer { wide.deallocate() }
+                func widened(_ y: Int) -> UnsafeMutablePointer<UInt16> { wide + n * ((y + 3) % 3) }
+                func widen(_ y: Int) {
+                    let s = src + 4 * w * y, r = widened(y)
+                    for x in 0..<w {
+                        let left = 4 * Swift.max(x - 1, 0), right = 4 * Swift.min(x + 1, w - 1), here = 4 * x
+                        for c in 0..<4 {
+                            let mid = UInt16(s[here &+ c]) &* 3
+                            r[8 &* x &+ c] = mid &+ UInt16(s[left &+ c])
+                            r[8 &* x &+ 4 &+ c] = mid &+ UInt16(s[right &+ c])
                         }
                     }
                 }
+                func mix(_ a: UnsafeMutablePointer<UInt16>, _ b: UnsafeMutablePointer<UInt16>, into o: UnsafeMutablePointer<UInt8>) {
+                    // (3 * row + other) / 4 of values already times 4: / 16, rounded.
+                    for i in 0..<n { o[i] = UInt8(truncatingIfNeeded: (a[i] &* 3 &+ b[i] &+ 8) >> 4) }
+                }
+                widen(0)
                 for y in 0..<h {
-                    // Output row 2y mixes source rows y and y - 1; 2y + 1, y and y + 1.
-                    widen(y, into: &above)
-                    for (k, neighbour) in [(0, y - 1), (1, y + 1)] {
-                        widen(neighbour, into: &below)
-                        let o = d + 4 * ow * (2 * y + k)
-                        above.withUnsafeBufferPointer { a in
-                            below.withUnsafeBufferPointer { b in
-                                for i in 0..<(4 * ow) {
-                                    // (3 * row + other) / 4 of values already times 4: / 16, rounded.
-                                    o[i] = UInt8((UInt32(a[i]) * 3 + UInt32(b[i]) + 8) >> 4)
-                                }
-                            }
-                        }
-                    }
+                    if y + 1 < h { widen(y + 1) }  // into the slot of y - 2, no longer needed
+                    // Output row 2y mixes source rows y and y - 1; 2y + 1, y and y + 1 (edges repeat).
+                    let here = widened(y)
+                    mix(here, widened(Swift.max(y - 1, 0)), into: d + n * 2 * y)
+                    mix(here, widened(Swift.min(y + 1, h - 1)), into: d + n * (2 * y + 1))
                 }
             }
         })

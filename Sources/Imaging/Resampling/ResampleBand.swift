@@ -1,3 +1,4 @@
+import CPixelKernels
 import Raster
 /// Resamples one band of output rows: horizontal pass into a ring of
 /// filtered rows, then the vertical pass straight into the output.
@@ -36,6 +37,8 @@ struct ResampleBand: ~Copyable {
     private let ringRow: UnsafeMutablePointer<Int>
     /// The ring rows of the current vertical window, in order.
     private let window: UnsafeMutablePointer<UnsafePointer<Float>>
+    /// Four pixels' sums on their way to `pk_pack4`.
+    private let packScratch: UnsafeMutablePointer<Float>
 
     init(horizontal h: ResampleWeights, vertical v: ResampleWeights, sourceWidth: Int, origin: (x: Int, y: Int),
          alphaMode: AlphaMode) {
@@ -56,6 +59,8 @@ struct ResampleBand: ~Copyable {
         ringRow.initialize(repeating: -1, count: ringCapacity)
         window = .allocate(capacity: ringCapacity)
         window.initialize(repeating: UnsafePointer(ring), count: ringCapacity)
+        packScratch = .allocate(capacity: 16)
+        packScratch.initialize(repeating: 0, count: 16)
     }
 
     deinit {
@@ -63,6 +68,7 @@ struct ResampleBand: ~Copyable {
         ring.deallocate()
         ringRow.deallocate()
         window.deallocate()
+        packScratch.deallocate()
     }
 
     /// Writes output rows `rows` of `destination` (RGBA bytes, output width)
@@ -150,10 +156,20 @@ struct ResampleBand: ~Copyable {
                 a2 += p.loadUnaligned(fromByteOffset: 32, as: SIMD4<Float>.self) * w
                 a3 += p.loadUnaligned(fromByteOffset: 48, as: SIMD4<Float>.self) * w
             }
-            out[x] = pack(a0)
-            out[x + 1] = pack(a1)
-            out[x + 2] = pack(a2)
-            out[x + 3] = pack(a3)
+            // Packed four at once by the SSE2 kernel, the same arithmetic
+            // as `pack`, which redoes those a straight output divides.
+            let sums = UnsafeMutableRawPointer(packScratch)
+            sums.storeBytes(of: a0, as: SIMD4<Float>.self)
+            sums.storeBytes(of: a1, toByteOffset: 16, as: SIMD4<Float>.self)
+            sums.storeBytes(of: a2, toByteOffset: 32, as: SIMD4<Float>.self)
+            sums.storeBytes(of: a3, toByteOffset: 48, as: SIMD4<Float>.self)
+            let translucent = pk_pack4(packScratch, Self.unscale, out + x)
+            if straightOutput && translucent != 0 {
+                if translucent & 1 != 0 { out[x] = pack(a0) }
+                if translucent & 2 != 0 { out[x + 1] = pack(a1) }
+                if translucent & 4 != 0 { out[x + 2] = pack(a2) }
+                if translucent & 8 != 0 { out[x + 3] = pack(a3) }
+            }
             x += 4
         }
         while x < width {
@@ -166,6 +182,9 @@ struct ResampleBand: ~Copyable {
         }
     }
 
+    /// What undoes both passes' scale of 2^14 (exact: a power of two).
+    static var unscale: Float { 1.0 / Float(ResampleWeights.one * ResampleWeights.one) }
+
     /// Scales a premultiplied sum back to 0...255, clamps colour to alpha,
     /// unpremultiplies if the output is straight, and rounds to bytes.
     @inline(__always)
@@ -173,7 +192,7 @@ struct ResampleBand: ~Copyable {
         // Both passes scaled by 2^14; undoing it is exact. Scalar clamps and
         // conversions: the generic SIMD clamping and rounding calls are not
         // inlined and cost more than the whole vertical pass.
-        let c = sum * (1.0 / Float(ResampleWeights.one * ResampleWeights.one))
+        let c = sum * Self.unscale
         let a = Self.clamp(c[3], 255)
         var r = Self.clamp(c[0], a)
         var g = Self.clamp(c[1], a)

@@ -101,9 +101,9 @@ public final class CacheStore: @unchecked Sendable {
     // MARK: - Outputs
 
     /// Writes an output atomically, making its folders (never through a link).
-    public func write(_ relative: String, bytes: [UInt8]) throws(FileSystemError) {
+    public func write(_ relative: String, bytes: [UInt8], durable: Bool = true) throws(FileSystemError) {
         let (folder, name) = FileSystem.split(relative)
-        try root.folder(folder, create: true).write(name, bytes: bytes)
+        try root.folder(folder, create: true).write(name, bytes: bytes, durable: durable)
     }
 
     /// The bytes of output `relative`, or nil when it is missing, a link or

@@ -21,6 +21,13 @@ from fixture-maker stands in, and the table says so):
    every image it wrote encoded). Target <= 1.5x.
 3. The story and feed images: the full render with and without the
    `shares` kind, in time and in the cache's bytes, per entry.
+4. A one-entry diary's first full render (issue 43), once with the 12 MP
+   photo and once with a 64x64 one, `--jobs` left at its default (as a
+   user runs it; the floor is one thread's), against its floor: a process's start
+   (`--version`, the median of its runs) plus the floor of the full
+   render above for that diary (its photo decoded as the run needs it,
+   for the faces, story and feed and for its day thumbnail; every image
+   it wrote encoded). Target <= 1.3x.
 
 Each figure is the median of --repeats runs, the rows alternating. With
 --write-docs the table goes into docs/PERFORMANCE.md between the markers
@@ -60,9 +67,9 @@ def build():
     return os.path.join(path, "photicase-render"), os.path.join(path, "floor-bench")
 
 
-def render(ours, book, cache, only):
+def render(ours, book, cache, only, jobs=["--jobs", "1"]):
     shutil.rmtree(cache, ignore_errors=True)
-    return bench.run_cpu([ours, "render", book, "--cache", cache, "--only", only, "--jobs", "1",
+    return bench.run_cpu([ours, "render", book, "--cache", cache, "--only", only, *jobs,
                           "--today", TODAY, "--progress", "none"])
 
 
@@ -104,17 +111,33 @@ def main():
         for i in range(args.entries):
             bench.make_entry(os.path.join(book, f"entry-{i:02d}"), bench.date_for(i * 3), photo, "front.jpg",
                              back_src=back, memo="두 번 봐도 좋았다. " * (1 + i % 4))
-        caches = {k: os.path.join(work, k) for k in ("tickets", "all", "noshares")}
+        from PIL import Image
+        small = os.path.join(work, "small.jpg")
+        Image.open(photo).convert("RGB").resize((64, 64), Image.LANCZOS).save(small, quality=90)
+        single = {"one-12mp": os.path.join(work, "one-12mp"), "one-64": os.path.join(work, "one-64")}
+        bench.make_entry(os.path.join(single["one-12mp"], "entry"), bench.date_for(0), photo, "front.jpg",
+                         memo="두 번 봐도 좋았다.")
+        bench.make_entry(os.path.join(single["one-64"], "entry"), bench.date_for(0), small, "front.jpg",
+                         memo="두 번 봐도 좋았다.")
+        caches = {k: os.path.join(work, k) for k in ("tickets", "all", "noshares", "c-one-12mp", "c-one-64")}
         samples = {k: [] for k in caches}
+        versions = []
         for _ in range(args.repeats):
             samples["tickets"].append(render(ours, book, caches["tickets"], "tickets"))
             samples["all"].append(render(ours, book, caches["all"], ALL))
             samples["noshares"].append(render(ours, book, caches["noshares"], NO_SHARES))
+            for name, diary in single.items():
+                # As a user runs it: `--jobs` left to its default (the cores).
+                samples["c-" + name].append(render(ours, diary, caches["c-" + name], ALL, jobs=[]))
+            versions.append(bench.run_cpu([ours, "--version"])[0])
         med = {k: (statistics.median(w for w, _ in v), statistics.median(c for _, c in v)) for k, v in samples.items()}
         f_tickets = floor(tool, book, caches["tickets"], "600x960")
         # The full render's floor decodes each front once more for its day
         # thumbnail (256 pixels, the default `--day-size`): issue 43's decision.
         f_all = floor(tool, book, caches["all"], "1080x1200", day_side=256)
+        start = statistics.median(versions)
+        f_single = {name: floor(tool, diary, caches["c-" + name], "1080x1200", day_side=256)
+                    for name, diary in single.items()}
         shares = cache_bytes(caches["all"], {"story", "feed"}) / args.entries
         tickets = cache_bytes(caches["all"], {"front", "back", "ticket"}) / args.entries
         lines = [
@@ -139,7 +162,18 @@ def main():
             f"(and {f_all['day_photos']} decoded again for their day thumbnails) "
             f"and {f_all['images']} images ({f_all['pixels'] / 1e6:.1f} megapixels) for the full render, "
             f"{f_tickets['images']} for the tickets.",
+            "",
+            "| one-entry diary, first full render (default `--jobs`) | wall ms | floor ms (start + decode + encode) "
+            "| vs. floor | target |",
+            "|---|---:|---:|---:|---:|",
         ]
+        for name, label in [("one-12mp", "the 12 MP photo"), ("one-64", "a 64x64 photo")]:
+            wall = med["c-" + name][0]
+            f = f_single[name]
+            total = start + f["floor_s"]
+            lines.append(f"| {label} | {wall * 1000:.0f} | {total * 1000:.0f} ({start * 1000:.0f} + "
+                         f"{f['decode_s'] * 1000:.0f} + {f['encode_s'] * 1000:.0f}; {f['images']} images) | "
+                         f"{wall / total:.2f}x | <= 1.3x |")
         print("\n".join(lines))
         if args.write_docs:
             write_docs(lines)

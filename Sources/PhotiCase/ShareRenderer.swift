@@ -55,17 +55,25 @@ public final class ShareRenderer: @unchecked Sendable {
     // Renderers not in use; one is made when all are busy. Guarded by `lock`.
     private var idle: [CardRenderer] = []
 
+    /// Whether a large photo's resize takes every core.
+    public let parallelResizes: Bool
+
     /// A renderer for `theme`. Throws when the theme's font cannot be used.
-    public init(theme: Theme = Theme()) throws {
+    ///
+    /// - Parameter parallelResizes: true (the default) for a caller that
+    ///   draws one image while someone waits (`share`): a large photo's
+    ///   resize is split over the cores. A service drawing many requests at
+    ///   once passes false, as imgproxy runs libvips one thread a request:
+    ///   its cores are already shared by the requests, and one request's
+    ///   threads would only slow the others. The pixels are the same.
+    public init(theme: Theme = Theme(), parallelResizes: Bool = true) throws {
         self.theme = theme
-        idle.append(try Self.makeRenderer(theme))
+        self.parallelResizes = parallelResizes
+        idle.append(try Self.makeRenderer(theme, parallelResizes: parallelResizes))
     }
 
-    private static func makeRenderer(_ theme: Theme) throws -> CardRenderer {
-        // One image is drawn while someone waits for it: a large photo's
-        // resize takes every core (`.automatic`; `render`'s loader takes one,
-        // its images already run side by side). Same pixels either way.
-        let loader = PhotoLoader(resampler: Resampler(parallelism: .automatic))
+    private static func makeRenderer(_ theme: Theme, parallelResizes: Bool) throws -> CardRenderer {
+        let loader = PhotoLoader(resampler: Resampler(parallelism: parallelResizes ? .automatic : .single))
         do throws(CardError) { return try CardRenderer(theme: theme, loader: loader) } catch { throw ShareError.render("\(error)") }
     }
 
@@ -140,7 +148,7 @@ public final class ShareRenderer: @unchecked Sendable {
             return renderer
         }
         lock.unlock()
-        return try Self.makeRenderer(theme)
+        return try Self.makeRenderer(theme, parallelResizes: parallelResizes)
     }
 
     private func give(_ renderer: CardRenderer) {

@@ -74,7 +74,8 @@ enum ServeCommand {
         pthread_sigmask(SIG_BLOCK, &set, nil)
         let server: ShareServer
         do {
-            server = try ShareServer(options, renderer: try ShareRenderer())
+            // Requests share the cores: one thread a render (`parallelResizes`).
+            server = try ShareServer(options, renderer: try ShareRenderer(parallelResizes: false))
         } catch {
             Console.error("photicase-render: \(error)")
             return .inputFailure

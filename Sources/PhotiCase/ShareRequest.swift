@@ -43,8 +43,13 @@ public struct ShareRequest: Sendable, Hashable {
     public static let pngLevel = 1
 
     /// How the image is encoded.
-    public var settings: EncodeSettings {
-        format == .png ? .png(compressionLevel: Self.pngLevel) : .defaults(for: format, quality: quality)
+    public var settings: EncodeSettings { Self.settings(format, quality: quality) }
+
+    /// How a share image in `format` is encoded, `quality` (nil: the
+    /// format's default) for JPEG and WebP: a request's settings, and
+    /// those of `share --year`, which has no layout.
+    public static func settings(_ format: ImageFormat, quality: Int?) -> EncodeSettings {
+        format == .png ? .png(compressionLevel: pngLevel) : .defaults(for: format, quality: quality)
     }
 
     /// The request as a key spells it.

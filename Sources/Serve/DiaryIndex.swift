@@ -44,12 +44,8 @@ final class DiaryIndex: @unchecked Sendable {
 
     private func listLocked() throws {
         listed = monotonicSeconds()
-        let kinds = self.kinds
         do throws(PipelineError) {
-            let book = try BookLoader.entries(in: root, excluding: cache, jobs: 2, loadEntry: { folder, canonical, id in
-                let loaded = try EntryLoader(kinds: kinds).load(folder: folder, defaultID: id, landing: canonical)
-                return (loaded.entry, loaded.jsonBytes)
-            })
+            let book = try BookLoader.entries(in: root, excluding: cache, jobs: 2, loadEntry: diaryEntryLoading(kinds: kinds))
             // `render` follows a linked entry folder wherever it lands; a
             // service answers only for what lies inside the diary.
             let inside = (FileSystem.realPath(root) ?? root) + "/"

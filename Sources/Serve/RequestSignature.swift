@@ -1,3 +1,4 @@
+import Foundation
 import Pipeline
 
 /// `--key-file`: every request carries `?sig=HEX`, the HMAC-SHA256 of its
@@ -14,7 +15,7 @@ struct RequestSignature {
     }
 
     init(keyFile text: String, path: String) throws {
-        keys = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: " \t") }
+        keys = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }.map { Array($0.utf8) }
         guard !keys.isEmpty else { throw KeyFileError(description: "\(path): holds no key (one key a line)") }
         if let short = keys.first(where: { $0.count < 16 }) {
@@ -42,14 +43,5 @@ struct RequestSignature {
             out.append(byte)
         }
         return out
-    }
-}
-
-private extension Substring {
-    func trimmingCharacters(in set: String) -> String {
-        var s = self
-        while let c = s.first, set.contains(c) { s = s.dropFirst() }
-        while let c = s.last, set.contains(c) { s = s.dropLast() }
-        return String(s)
     }
 }

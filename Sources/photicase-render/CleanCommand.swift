@@ -72,7 +72,7 @@ enum CleanCommand {
                 return kept.isEmpty ? .success : .inputFailure
             }
             let book = try BookLoader.entries(in: root, excluding: cache, jobs: RenderCommand.cores,
-                                              loadEntry: RenderCommand.loadEntry(kinds: nil))
+                                              loadEntry: diaryEntryLoading(kinds: nil))
             let entries = book.entries
             for (_, failure) in book.failures { Console.error("photicase-render: \(failure)") }
             let failed = !book.failures.isEmpty

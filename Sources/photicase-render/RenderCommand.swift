@@ -174,7 +174,7 @@ enum RenderCommand {
         if options.dryRun { StopSignals.endAtOnce() }
         let stop = options.dryRun ? nil : StopSignals.request
         // Every event the run reports is progress the stop watchdog sees.
-        let run = RenderRun(options: options, backend: backend, loadEntry: loadEntry(kinds: backend.theme.kindKeys),
+        let run = RenderRun(options: options, backend: backend, loadEntry: diaryEntryLoading(kinds: backend.theme.kindKeys),
                             progress: Heartbeat(passingTo: progress), stop: stop)
         let summary: RunSummary
         do throws(PipelineError) {
@@ -221,13 +221,6 @@ enum RenderCommand {
 
     /// The production entry loader: entries may be the kinds `kinds` (the
     /// theme's; nil: any).
-    static func loadEntry(kinds: [EntryKind]?) -> EntryLoading {
-        { folder, canonicalFolder, defaultID in
-            let loaded = try EntryLoader(kinds: kinds).load(folder: folder, defaultID: defaultID, landing: canonicalFolder)
-            return (loaded.entry, loaded.jsonBytes)
-        }
-    }
-
     /// The cores online: `--jobs`' default.
     static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 

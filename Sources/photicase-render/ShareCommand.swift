@@ -138,23 +138,13 @@ enum ShareCommand {
         return layout
     }
 
-    /// The deflate level of a PNG share image (`ShareRequest.pngLevel`).
-    /// On the corpus's 12 MP photo and a 64x64 one (docs/PERFORMANCE.md,
-    /// "Against what people script instead"), level 3's files are 4%
-    /// larger than libpng's zlib at 6 wrote (`share` before) and its encode
-    /// two thirds of level 6's; level 1 would save 40% more of the encode
-    /// for 3-6% more bytes.
-    static let pngLevel = ShareRequest.pngLevel
-
     /// Prints `image`'s warnings, encodes it (`quality` for JPEG and WebP,
     /// nil: the format's default) and writes it atomically, refusing when
     /// `output` is one of `inputs` (compared by file identity).
     static func write(_ image: RenderedImage, format: ImageFormat, quality: Int?, to output: String,
                       protecting inputs: InputFiles) throws -> ExitStatus {
         for warning in image.warnings { Console.error("photicase-render: warning: \(warning)") }
-        let settings: EncodeSettings = format == .png ? .png(compressionLevel: pngLevel)
-            : .defaults(for: format, quality: quality)
-        let bytes = try ImageEncoder.encode(image.raster, settings: settings)
+        let bytes = try ImageEncoder.encode(image.raster, settings: ShareRequest.settings(format, quality: quality))
         do throws(CodecError) {
             try FileIO.writeAtomically(bytes, to: output, protecting: inputs)
         } catch {
@@ -179,7 +169,7 @@ extension ShareCommand {
         do throws(PipelineError) {
             // The one book loader, as `render` and `clean --prune` read a book.
             let book = try BookLoader.entries(in: root, excluding: nil, jobs: RenderCommand.cores,
-                                              loadEntry: RenderCommand.loadEntry(kinds: options.theme.kindKeys))
+                                              loadEntry: diaryEntryLoading(kinds: options.theme.kindKeys))
             // An entry left out (its entry.json broken, a folder unreadable)
             // is the user's all the same.
             for (folder, failure) in book.failures {

@@ -22,19 +22,7 @@ enum PNGText {
     /// The text of the first `tEXt` chunk with keyword `Software` before
     /// the image data, if any.
     static func software(in png: [UInt8]) -> [UInt8]? {
-        var i = 8
-        while i + 12 <= png.count {
-            let n = length(png, at: i)
-            let type = png[(i + 4)..<(i + 8)]
-            guard n <= png.count - i - 12 else { return nil }
-            if type.elementsEqual("IDAT".utf8) || type.elementsEqual("IEND".utf8) { return nil }
-            if type.elementsEqual("tEXt".utf8) {
-                let data = png[(i + 8)..<(i + 8 + n)]
-                if data.starts(with: keyword + [0]) { return Array(data.dropFirst(keyword.count + 1)) }
-            }
-            i += 12 + n
-        }
-        return nil
+        png.withUnsafeBytes { PNGChunks($0).software.map { Array($0) } }
     }
 
     private static func length(_ b: [UInt8], at i: Int) -> Int {

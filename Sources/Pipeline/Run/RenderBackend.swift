@@ -80,3 +80,12 @@ public struct Rendered<Value: Sendable>: Sendable {
 /// as discovery found it (photo names are checked against it).
 public typealias EntryLoading = @Sendable (_ folder: String, _ canonicalFolder: String, _ defaultID: String) throws
     -> (entry: Entry, json: [UInt8])
+
+/// The production `EntryLoading`: the Diary loader for `kinds` (the
+/// theme's; nil for the default kinds), as `render` and `serve` load.
+public func diaryEntryLoading(kinds: [EntryKind]?) -> EntryLoading {
+    { folder, canonicalFolder, defaultID in
+        let loaded = try EntryLoader(kinds: kinds).load(folder: folder, defaultID: defaultID, landing: canonicalFolder)
+        return (loaded.entry, loaded.jsonBytes)
+    }
+}

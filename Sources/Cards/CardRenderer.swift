@@ -34,6 +34,9 @@ public final class CardRenderer {
     /// The last story card's outline and the shadow it cast: every card of
     /// an opaque photo has the same outline, so the blur is done once.
     var storyShadow: (outline: AlphaMask, cast: CastShadow)?
+    /// The shadow of an opaque story card, by its size (the corner radius
+    /// is the layout's own): `opaqueStoryCardShadow`.
+    var opaqueStoryShadow: (size: PixelSize, cast: CastShadow)?
     /// Faces decoded for book pages and years, kept for the next page.
     var decodedParts = DecodedParts()
 

@@ -80,6 +80,9 @@ extension CardRenderer {
         //    a photo the placeholder face's gradient and the title's letter.
         // (The photo is taken, not copied: rounding its corners in place.)
         var face = photo.take() ?? placeholderPicture(input, size: cardSize)
+        // An opaque face's outline is its rounded rectangle's, whatever the
+        // photo: its shadow is known by its size, without the outline.
+        let opaqueFace = face.isOpaque
         face.clip(toRoundedRect: Rect(x: 0, y: 0, width: Double(face.width), height: Double(face.height)),
                   radii: CornerRadii(SocialMetrics.storyCorner))
         // The veil and the shadow are painted only where the card does not
@@ -90,7 +93,7 @@ extension CardRenderer {
         let seen = PixelRect(x: 0, y: 0, width: size.width, height: size.height).subtracting(
             opaqueCover(of: face, cornerRadius: Int(SocialMetrics.storyCorner.rounded(.up)), at: place))
         for part in seen { canvas.fill(.solid(RGBA.black.withOpacity(veil)), in: part) }
-        let shadow = storyCardShadow(face)
+        let shadow = opaqueFace ? opaqueStoryCardShadow(face) : storyCardShadow(face)
         for part in seen { canvas.drawShadow(shadow, at: place.x, place.y, within: part) }
         canvas.draw(face, at: place.x, place.y)
         try drawBadge(strings.kind(input.kind), into: &canvas, at: Point(x: card.x + 36, y: card.y + 36), points: 14,
@@ -128,6 +131,17 @@ extension CardRenderer {
         guard !across.isEmpty, !down.isEmpty, face.isOpaque(in: across),
               down.subtracting(across).allSatisfy({ face.isOpaque(in: $0) }) else { return [] }
         return [across, down].map { PixelRect(x: $0.x + place.x, y: $0.y + place.y, width: $0.width, height: $0.height) }
+    }
+
+    /// `storyCardShadow` of a face that was opaque before its corners were
+    /// rounded: its outline is the rounded rectangle's coverage alone, so
+    /// the shadow is kept by the face's size (no outline made and compared,
+    /// a million pixels each, for every story).
+    func opaqueStoryCardShadow(_ face: Raster) -> CastShadow {
+        if let kept = opaqueStoryShadow, kept.size == face.size { return kept.cast }
+        let cast = storyCardShadow(face)
+        opaqueStoryShadow = (face.size, cast)
+        return cast
     }
 
     /// The shadow the story's card casts: what `draw(_:at:shadow:)` paints,

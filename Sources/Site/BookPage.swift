@@ -17,7 +17,6 @@ struct BookPage: Sendable {
     var firstRank: Int
     /// Years with a timeline, oldest first.
     var years: [Int]
-    var sizes: SiteImageSizes
 
     func path(_ page: Int) -> SitePath { view == .gallery ? .gallery(page: page) : .list(page: page) }
 
@@ -32,16 +31,14 @@ struct BookPage: Sendable {
             if view == .gallery {
                 // Tiles on a wide screen; on a touch screen one entry a page.
                 EntryPager(mode: .touch, label: "\(name) \(page)쪽", id: "rank", firstRank: firstRank)
-                    .write(entries, into: &w, faceSize: sizes.face)
+                    .write(entries, into: &w)
             } else {
                 EntryCard(layout: .row, date: .full, memoLine: true)
-                    .list(entries, into: &w, faceSize: sizes.face, firstRank: firstRank, class: "rows ranked")
+                    .list(entries, into: &w, firstRank: firstRank, class: "rows ranked")
             }
             pages(&w)
-            if !entries.isEmpty, let image = w.href(view == .gallery ? .gallery(page: page) : .list(page: page)) {
-                w.html.open("p", [("class", "sheet-link")])
-                w.html.element("a", [("href", image)], "이 쪽을 이미지로 보기")
-                w.html.close("p")
+            if !entries.isEmpty {
+                w.imageLinks(w.placed(.bookPageLink, .bookPage(view, page: page)).map { ($0.href, $0.placement.label) })
             }
         }
     }

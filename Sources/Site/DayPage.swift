@@ -9,7 +9,6 @@ struct DayPage: Sendable {
     var entries: [Entry]
     var previous: CalendarDate?
     var next: CalendarDate?
-    var sizes: SiteImageSizes
 
     func render(_ w: inout PageWriter) -> [UInt8] {
         w.page(title: SiteText.longDate(date), section: .calendar) { w in
@@ -17,8 +16,8 @@ struct DayPage: Sendable {
             w.breadcrumbs([(.home, "달력"), (.month(year: month.year, month: month.month), SiteText.month(month))])
             w.html.element("h1", SiteText.longDate(date))
             w.html.element("p", [("class", "lede")], "이날의 기록 \(entries.count)개")
-            EntryPager(mode: .always, label: "이날의 기록", id: "entry").write(entries, into: &w, faceSize: sizes.face)
-            w.downloads(.day, for: .day(date), name: SiteText.longDate(date))
+            EntryPager(mode: .always, label: "이날의 기록", id: "entry").write(entries, into: &w)
+            w.downloads(.dayDownload, for: .day(date), name: SiteText.longDate(date))
             w.pager(label: "앞뒤 날짜",
                     previous: previous.map { .init(target: .day($0), lead: "이전 기록한 날: \($0.year)년 ",
                                                    text: SiteText.shortDate($0)) },

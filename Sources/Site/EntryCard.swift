@@ -1,5 +1,4 @@
 import Diary
-import Raster
 
 /// How an entry is shown where many are: a tile (its front face, title
 /// below) in grids, or a row (a small square of the front photo beside the
@@ -18,11 +17,11 @@ struct EntryCard {
 
     enum DateStyle { case none, full, dayOfMonth }
 
-    func write(_ entry: Entry, into w: inout PageWriter, faceSize: PixelSize) {
+    func write(_ entry: Entry, into w: inout PageWriter) {
         let title = SiteText.title(entry)
         w.html.open("a", [("class", layout == .tile ? "card tile" : "card row"), ("href", w.href(w.entryPath(entry)))])
         if let rank { w.html.element("span", [("class", "rank")], "#\(rank)") }
-        picture(entry, into: &w, faceSize: faceSize)
+        picture(entry, into: &w)
         w.html.open("span", [("class", "card-text")])
         w.html.element("span", [("class", "title"), ("dir", "auto")], title)
         w.html.open("span", [("class", "meta")])
@@ -41,25 +40,27 @@ struct EntryCard {
         w.html.close("a")
     }
 
-    /// A tile shows the whole front face. A row shows a square of the
-    /// front photo: the face image cut by CSS to its photo area (`.crop`,
-    /// the part clear of the kind badge and the caption, as the book's
-    /// list image cuts it), so the row shows the picture and not a ticket
-    /// too small to read. A day's thumbnail would be the same size, but it
-    /// shows the day's best entry, which on a busy day is not this one.
-    /// Without a photo, or without the face image, a square in the kind's
-    /// colours with its name. The title is the link's text; the picture
-    /// repeats it, so its alt is empty.
-    private func picture(_ entry: Entry, into w: inout PageWriter, faceSize: PixelSize) {
+    /// The entry's card image (`SitePlacement.Slot.entryCard`, the front
+    /// face): a tile shows it whole. A row shows a square of the front
+    /// photo: the image cut by CSS to its photo area (`.crop`, the part
+    /// clear of the kind badge and the caption, as the book's list image
+    /// cuts it), so the row shows the picture and not a ticket too small
+    /// to read. A day's thumbnail would be the same size, but it shows the
+    /// day's best entry, which on a busy day is not this one. Without a
+    /// photo, or without the image, a square in the kind's colours with
+    /// its name. The title is the link's text; the picture repeats it, so
+    /// its alt is empty.
+    private func picture(_ entry: Entry, into w: inout PageWriter) {
+        let card = w.placed(.entryCard, .entry(id: entry.id)).first
         if layout == .tile {
-            if w.image(.front(id: entry.id), size: faceSize, alt: "", class: "thumb") { return }
+            if let card { return w.image(card, alt: "", class: "thumb") }
             w.html.element("span", [("class", "thumb blank kind-\(entry.kind.rawValue)"), ("aria-hidden", "true")],
                            w.kinds.label(entry.kind))
             return
         }
-        if entry.frontName != nil, w.href(.front(id: entry.id)) != nil {
+        if entry.frontName != nil, let card {
             w.html.open("span", [("class", "crop")])
-            w.image(.front(id: entry.id), size: faceSize, alt: "")
+            w.image(card, alt: "")
             w.html.close("span")
         } else {
             w.html.element("span", [("class", "crop blank kind-\(entry.kind.rawValue)"), ("aria-hidden", "true")],
@@ -68,15 +69,14 @@ struct EntryCard {
     }
 
     /// `entries` as a list of cards (`ol` when ranked, else `ul`).
-    func list(_ entries: [Entry], into w: inout PageWriter, faceSize: PixelSize, firstRank: Int? = nil,
-              class name: String) {
+    func list(_ entries: [Entry], into w: inout PageWriter, firstRank: Int? = nil, class name: String) {
         let tag = firstRank == nil ? "ul" : "ol"
         w.html.open(tag, [("class", name), ("start", firstRank.flatMap { $0 == 1 ? nil : String($0) })])
         for (i, entry) in entries.enumerated() {
             var card = self
             card.rank = firstRank.map { $0 + i }
             w.html.open("li")
-            card.write(entry, into: &w, faceSize: faceSize)
+            card.write(entry, into: &w)
             w.html.close("li")
         }
         w.html.close(tag)

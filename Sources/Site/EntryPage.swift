@@ -1,5 +1,4 @@
 import Diary
-import Raster
 
 /// One entry's page: its title, kind, stars and date, each face once (a
 /// tap opens it whole), who made the work and who came along (each a way
@@ -10,7 +9,6 @@ struct EntryPage: Sendable {
     /// The neighbours in diary order (date, then title, then id).
     var previous: Entry?
     var next: Entry?
-    var sizes: SiteImageSizes
     /// Where the site is published (`SiteInput.siteURL`): link previews.
     var siteURL: String?
 
@@ -38,18 +36,14 @@ struct EntryPage: Sendable {
     }
 
     /// The title, `★ 4.5 · 영화 · 2022년 8월 27일 (토)` and the memo's first
-    /// line, and the feed image (4:5, what feeds show whole), else the
-    /// ticket card.
+    /// line, and the first preview image made (the kinds declare the feed
+    /// image, 4:5, what feeds show whole, before the ticket card).
     private func preview(_ w: PageWriter, title: String) -> LinkPreview? {
         var description = "★ \(SiteText.rating(entry.rating)) · \(w.kinds.label(entry.kind)) · \(SiteText.longDate(entry.date))"
         if let line = SiteText.summary(entry, limit: 120) { description += " — " + line }
-        let image: (String, Int, Int, String)? =
-            if let feed = w.links.image(.feed(id: entry.id)) {
-                (feed, sizes.feed.width, sizes.feed.height, "\(title) 티켓")
-            } else if let ticket = w.links.image(.ticket(id: entry.id)) {
-                (ticket, sizes.ticket.width, sizes.ticket.height, "\(title) 티켓 앞면과 뒷면")
-            } else { nil }
-        return LinkPreview.make(siteURL: siteURL, path: w.path, title: title, description: description, image: image)
+        let image = w.placed(.entryPreview, .entry(id: entry.id)).first
+        return LinkPreview.make(siteURL: siteURL, path: w.path, title: title, description: description, image: image,
+                                alt: "\(title) \(image?.placement.alt ?? "")")
     }
 
     private func header(_ w: inout PageWriter, title: String) {
@@ -65,19 +59,20 @@ struct EntryPage: Sendable {
         w.html.raw("</header>")
     }
 
-    /// Each face once, as a link to its image: a tap opens the face whole
-    /// (and lets a phone zoom it), with no script.
+    /// Each figure the kinds declare (the faces, once each), as a link to
+    /// its image: a tap opens it whole (and lets a phone zoom it), with no
+    /// script.
     private func faces(_ w: inout PageWriter, title: String) {
-        let sides = [(SiteImage.front(id: entry.id), "앞면"), (.back(id: entry.id), "뒷면")].filter { w.href($0.0) != nil }
-        guard !sides.isEmpty else { return }
+        let figures = w.placed(.entryFigure, .entry(id: entry.id))
+        guard !figures.isEmpty else { return }
         w.html.open("div", [("class", "faces")])
-        for (image, side) in sides {
+        for figure in figures {
             w.html.open("figure", [("class", "face")])
-            w.html.open("a", [("class", "zoom"), ("href", w.href(image))])
-            w.image(image, size: sizes.face, alt: "\(title) 티켓 \(side)")
+            w.html.open("a", [("class", "zoom"), ("href", figure.href)])
+            w.image(figure, alt: "\(title) \(figure.placement.alt)")
             w.html.element("span", [("class", "sr-only")], " 크게 보기")
             w.html.close("a")
-            w.html.element("figcaption", side)
+            w.html.element("figcaption", figure.placement.label)
             w.html.close("figure")
         }
         w.html.close("div")
@@ -148,6 +143,6 @@ struct EntryPage: Sendable {
     /// The images made of the entry, to download, as the kinds declare
     /// them (the ticket card, a story, a feed post), saved under the title.
     private func downloads(_ w: inout PageWriter, title: String) {
-        w.downloads(.entry, for: .entry(id: entry.id), name: title)
+        w.downloads(.entryDownload, for: .entry(id: entry.id), name: title)
     }
 }

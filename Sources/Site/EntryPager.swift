@@ -1,5 +1,4 @@
 import Diary
-import Raster
 
 /// Entries as the pages of one pager, as the app's paging scroll view
 /// shows a day's tickets: one entry a page, a horizontal swipe to the one
@@ -35,7 +34,7 @@ struct EntryPager {
     /// More than this many entries show `3 / 12` instead of dots.
     static let maxDots = 10
 
-    func write(_ entries: [Entry], into w: inout PageWriter, faceSize: PixelSize) {
+    func write(_ entries: [Entry], into w: inout PageWriter) {
         guard !entries.isEmpty else { return }
         let modeClass = switch mode {
         case .always: "paged"
@@ -55,7 +54,7 @@ struct EntryPager {
             var card = EntryCard(layout: .tile, date: date)
             card.rank = firstRank.map { $0 + i }
             w.html.open("li", [("class", "slide"), ("id", "\(id)-\(i + 1)")])
-            card.write(entry, into: &w, faceSize: faceSize)
+            card.write(entry, into: &w)
             w.html.close("li")
         }
         w.html.close(tag)

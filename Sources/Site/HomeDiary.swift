@@ -45,11 +45,11 @@ struct HomeDiary: Sendable {
         return parts
     }
 
-    func write(_ w: inout PageWriter, sizes: SiteImageSizes) {
+    func write(_ w: inout PageWriter) {
         w.html.open("div", [("class", "home-diary")])
         w.html.open("section", [("class", "recent"), ("aria-labelledby", "recent-title")])
         w.html.element("h2", [("id", "recent-title")], "최근 기록")
-        EntryCard(layout: .row, date: .full).list(recent, into: &w, faceSize: sizes.face, class: "rows")
+        EntryCard(layout: .row, date: .full).list(recent, into: &w, class: "rows")
         w.html.open("p", [("class", "more-links")])
         w.html.element("a", [("href", w.href(SearchQuery(sort: .date)))], "모든 기록 찾아보기")
         w.html.close("p")

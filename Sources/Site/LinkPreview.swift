@@ -1,3 +1,5 @@
+import Raster
+
 /// What a shared link shows in a chat or a feed: Open Graph and Twitter
 /// card tags with absolute URLs, written only when the site's address is
 /// known (`render --site-url`); without it the site holds no absolute URL.
@@ -6,18 +8,19 @@ struct LinkPreview: Sendable {
     var description: String
     /// The page's own absolute URL.
     var url: String
-    /// The absolute URL of the picture to show, with its size.
-    var image: (url: String, width: Int, height: Int, alt: String)?
+    /// The absolute URL of the picture to show, with its size (when its
+    /// declaration gives one) and its description.
+    var image: (url: String, size: PixelSize?, alt: String)?
 
     /// The preview of the page at cache-relative `path`, when `siteURL`
-    /// (the cache folder's address) says where the cache is published; `image` is a
-    /// cache-relative path.
+    /// (the cache folder's address) says where the cache is published,
+    /// showing `image` (a preview slot's first image) described by `alt`.
     static func make(siteURL: String?, path: SitePath, title: String, description: String,
-                     image: (path: String, width: Int, height: Int, alt: String)?) -> LinkPreview? {
+                     image: PlacedImage?, alt: String) -> LinkPreview? {
         guard var siteURL else { return nil }
         if !siteURL.hasSuffix("/") { siteURL += "/" }
         return LinkPreview(title: title, description: description, url: siteURL + HTML.percentEncoded(path: path.relative),
-                           image: image.map { (siteURL + HTML.percentEncoded(path: $0.path), $0.width, $0.height, $0.alt) })
+                           image: image.map { (siteURL + HTML.percentEncoded(path: $0.path), $0.placement.size, alt) })
     }
 
     func write(_ html: inout HTML) {
@@ -27,8 +30,11 @@ struct LinkPreview: Sendable {
             ("property", "og:description", description), ("property", "og:url", url),
         ]
         if let image {
-            tags += [("property", "og:image", image.url), ("property", "og:image:width", String(image.width)),
-                     ("property", "og:image:height", String(image.height)), ("property", "og:image:alt", image.alt)]
+            tags.append(("property", "og:image", image.url))
+            if let size = image.size {
+                tags += [("property", "og:image:width", String(size.width)), ("property", "og:image:height", String(size.height))]
+            }
+            tags.append(("property", "og:image:alt", image.alt))
         }
         tags += [("name", "twitter:card", image == nil ? "summary" : "summary_large_image"),
                  ("name", "twitter:title", title), ("name", "twitter:description", description)]

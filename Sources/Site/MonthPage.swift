@@ -14,7 +14,6 @@ struct MonthPage: Sendable {
     /// Today, when it falls in this month (marked on the calendar).
     var today: CalendarDate?
     var firstWeekday: FirstWeekday
-    var sizes: SiteImageSizes
     /// True for `index.html`.
     var isHome: Bool
     /// True for a month before today's: it has no entry, not "none yet".
@@ -41,20 +40,16 @@ struct MonthPage: Sendable {
             w.html.open("div", [("class", "month-view")])
             w.html.open("div", [("class", "month-calendar")])
             calendar(&w)
-            if let sheet = w.href(.month(year: month.year, month: month.month)) {
-                w.html.open("p", [("class", "sheet-link")])
-                w.html.element("a", [("href", sheet)], "\(name) 달력 이미지 보기")
-                w.html.close("p")
-            }
+            w.imageLinks(w.placed(.monthLink, .month(month)).map { ($0.href, "\(name) \($0.placement.label)") })
             w.html.close("div")
             if let diary, days.isEmpty {
-                diary.write(&w, sizes: sizes)
+                diary.write(&w)
             } else {
                 // On a touch screen the month's entries page one by one
                 // instead of the list of days.
                 w.html.open("div", [("class", "month-entries")])
                 EntryPager(mode: .touchOnly, label: "이달의 기록", id: "entry", date: .dayOfMonth)
-                    .write(days.keys.sorted().flatMap { days[$0] ?? [] }, into: &w, faceSize: sizes.face)
+                    .write(days.keys.sorted().flatMap { days[$0] ?? [] }, into: &w)
                 dayList(&w)
                 w.html.close("div")
             }
@@ -103,7 +98,9 @@ struct MonthPage: Sendable {
             + (entries.count > 1 ? " 외 \(entries.count - 1)개" : "")
         w.html.open("a", [("href", w.href(SitePath.day(date))), ("aria-label", label)])
         w.html.element("span", [("class", "num")], String(date.day))
-        if !w.image(.day(date), size: sizes.day, alt: "", class: "day-thumb") {
+        if let thumb = w.placed(.dayCell, .day(date)).first {
+            w.image(thumb, alt: "", class: "day-thumb")
+        } else {
             w.html.element("span", [("class", "dot")], String(entries.count))
         }
         w.html.close("a")
@@ -124,7 +121,7 @@ struct MonthPage: Sendable {
             w.html.open("h3")
             w.link(.day(date), SiteText.shortDate(date))
             w.html.close("h3")
-            EntryCard(layout: .row).list(entries, into: &w, faceSize: sizes.face, class: "rows")
+            EntryCard(layout: .row).list(entries, into: &w, class: "rows")
             w.html.close("section")
         }
         w.html.close("section")

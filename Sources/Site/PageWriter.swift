@@ -1,5 +1,4 @@
 import Diary
-import Raster
 
 /// The part of the site a page belongs to, marked in the top navigation.
 enum SiteSection {
@@ -23,12 +22,6 @@ struct PageWriter {
 
     /// The link from this page to `target`.
     func href(_ target: SitePath) -> String { HTML.href(from: path.relative, to: target.relative) }
-
-    /// The link from this page to an image of the cache; nil when this
-    /// run does not make that kind of image.
-    func href(_ image: SiteImage) -> String? {
-        links.image(image).map { HTML.href(from: path.relative, to: $0) }
-    }
 
     /// An entry's page.
     func entryPath(_ entry: Entry) -> SitePath { .entry(name: links.entryName(entry.id)) }
@@ -90,16 +83,6 @@ struct PageWriter {
         }
         html.close("nav")
         html.raw("</header>")
-    }
-
-    /// `<img>` of a cache image with its size, alt text and lazy loading;
-    /// writes nothing and returns false when the image is not made.
-    @discardableResult
-    mutating func image(_ image: SiteImage, size: PixelSize, alt: String, class name: String? = nil) -> Bool {
-        guard let src = href(image) else { return false }
-        html.open("img", [("class", name), ("src", src), ("alt", alt), ("width", String(size.width)),
-                          ("height", String(size.height)), ("loading", "lazy"), ("decoding", "async")])
-        return true
     }
 
     /// `<a href>text</a>` to a page of the site.

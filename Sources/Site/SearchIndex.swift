@@ -25,7 +25,8 @@ struct SearchIndex: Sendable {
     var year: Int
     /// The year's entries, in diary order.
     var entries: [Entry]
-    var faceSize: PixelSize
+    /// The results' card image's size (`SitePlacement.Slot.entryCard`).
+    var cardSize: PixelSize
 
     func render(links: SiteLinks, kinds: SiteKinds) -> [UInt8] {
         // Links as the search page, which shows them, makes them.
@@ -36,7 +37,7 @@ struct SearchIndex: Sendable {
         for entry in entries {
             let name = HTML.percentEncoded(segment: links.entryName(entry.id))
             var face = "0"
-            if entry.frontName != nil, let href = page.href(.front(id: entry.id)) {
+            if entry.frontName != nil, let href = page.placed(.entryCard, .entry(id: entry.id)).first?.href {
                 if template == nil, let split = Self.split(href, around: name) { template = split }
                 face = template.map { $0.0 + name + $0.1 == href } == true ? "1" : JSString.literal(href)
             }
@@ -51,7 +52,7 @@ struct SearchIndex: Sendable {
         var out = "// PhotiCase 티켓북 \(year)년의 기록: 검색 페이지(site/search.html)가 읽는 색인.\n"
         out += "(window.photicaseIndex = window.photicaseIndex || []).push({\"year\":\(year),"
         out += "\"face\":" + (template.map { "[" + JSString.literal($0.0) + "," + JSString.literal($0.1) + "]" } ?? "null")
-        out += ",\"size\":[\(faceSize.width),\(faceSize.height)],\"entries\":[\n"
+        out += ",\"size\":[\(cardSize.width),\(cardSize.height)],\"entries\":[\n"
         out += rows.joined(separator: ",\n")
         out += "\n]});\n"
         return Array(out.utf8)

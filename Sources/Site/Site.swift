@@ -85,7 +85,7 @@ public struct Site: Sendable {
             return MonthPage(month: month, days: days, previous: index > 0 ? months[index - 1] : nil,
                              next: index + 1 < months.count ? months[index + 1] : nil,
                              today: current == month ? input.today : nil,
-                             firstWeekday: input.theme.firstWeekday, sizes: input.sizes, isHome: home,
+                             firstWeekday: input.theme.firstWeekday, isHome: home,
                              isPast: month < current,
                              diary: home && days.isEmpty ? HomeDiary(diary: diary, timeline: timeline, today: input.today) : nil)
         }
@@ -97,7 +97,7 @@ public struct Site: Sendable {
         }
         for (i, date) in dates.enumerated() {
             let day = DayPage(date: date, entries: byDate[date] ?? [], previous: i > 0 ? dates[i - 1] : nil,
-                              next: i + 1 < dates.count ? dates[i + 1] : nil, sizes: input.sizes)
+                              next: i + 1 < dates.count ? dates[i + 1] : nil)
             body(page(.day(date), .day(date), .day(day)))
         }
     }
@@ -105,8 +105,7 @@ public struct Site: Sendable {
     private func entryPages(_ body: (SitePage) -> Void) {
         for (i, entry) in diary.enumerated() {
             let model = EntryPage(entry: entry, previous: i > 0 ? diary[i - 1] : nil,
-                                  next: i + 1 < diary.count ? diary[i + 1] : nil, sizes: input.sizes,
-                                  siteURL: input.siteURL)
+                                  next: i + 1 < diary.count ? diary[i + 1] : nil, siteURL: input.siteURL)
             body(page(.entry(name: input.links.entryName(entry.id)), .entry(id: entry.id), .entry(model)))
         }
     }
@@ -120,7 +119,7 @@ public struct Site: Sendable {
             for n in 1...pageCount {
                 let model = BookPage(view: view, entries: chunks.isEmpty ? [] : chunks[n - 1], page: n,
                                      pageCount: pageCount, total: sorted.count, firstRank: (n - 1) * input.pageSize + 1,
-                                     years: years, sizes: input.sizes)
+                                     years: years)
                 body(page(model.path(n), .book, .book(model)))
             }
         }
@@ -128,7 +127,7 @@ public struct Site: Sendable {
             let model = TimelinePage(year: year, imagePages: BookOrder.timelinePages(year.months).count,
                                      previous: i > 0 ? timeline[i - 1].year : nil,
                                      next: i + 1 < timeline.count ? timeline[i + 1].year : nil,
-                                     years: years, sizes: input.sizes)
+                                     years: years)
             body(page(.timeline(year: year.year), .book, .timeline(model)))
         }
     }
@@ -140,8 +139,7 @@ public struct Site: Sendable {
         body(page(.yearsIndex, .book, .yearsIndex(YearsIndexPage(years: summaries))))
         for (i, summary) in summaries.enumerated() {
             let model = YearPage(summary: summary, previous: i > 0 ? summaries[i - 1].year : nil,
-                                 next: i + 1 < summaries.count ? summaries[i + 1].year : nil, sizes: input.sizes,
-                                 siteURL: input.siteURL)
+                                 next: i + 1 < summaries.count ? summaries[i + 1].year : nil, siteURL: input.siteURL)
             body(page(.year(summary.year), .year(summary.year), .year(model)))
         }
     }
@@ -151,8 +149,11 @@ public struct Site: Sendable {
     private func searchPages(_ body: (SitePage) -> Void) {
         body(page(.search, .book, .search(SearchPage(years: timeline.map(\.year)))))
         body(page(.searchScript, .site, .searchScript))
+        // The size of the results' card images; where no kind places one,
+        // the index has no picture to size and states the face's.
+        let cardSize = input.links.placements(.entryCard).lazy.compactMap(\.size).first ?? input.sizes.face
         for year in timeline {
-            let index = SearchIndex(year: year.year, entries: year.months.flatMap(\.entries), faceSize: input.sizes.face)
+            let index = SearchIndex(year: year.year, entries: year.months.flatMap(\.entries), cardSize: cardSize)
             body(page(.searchIndex(year: year.year), .year(year.year), .searchIndex(index)))
         }
     }

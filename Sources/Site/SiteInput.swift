@@ -15,6 +15,9 @@ public struct SiteInput: Sendable {
     public var pageSize: Int
     /// Colours and the first day of the week, as the cards draw them.
     public var theme: Theme
+    /// The kinds' image sizes. Pages size each image by its declaration
+    /// (`SitePlacement.size`); the search index states the face's when no
+    /// kind places a card image.
     public var sizes: SiteImageSizes
     public var links: SiteLinks
     /// Where the cache folder is published (`render --site-url`): entry and year pages then carry Open Graph and Twitter card

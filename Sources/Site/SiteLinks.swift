@@ -1,42 +1,40 @@
-import Diary
 import Raster
 
-/// An image the cache may hold, as the site links it.
-public enum SiteImage: Sendable, Hashable {
-    case front(id: String), back(id: String), ticket(id: String)
-    /// An entry's share image sized for a feed (4:5), its link preview.
-    case feed(id: String)
-    case day(CalendarDate)
-    case month(year: Int, month: Int)
-    case gallery(page: Int), list(page: Int)
-    /// A year's timeline image; `page` nil when the year fits one page.
-    case timeline(year: Int, page: Int?)
-    case year(Int)
-}
-
 /// How the site names the cache's files: the caller (the pipeline) owns
-/// the cache layout, so the site asks it rather than spelling paths.
+/// the cache layout and the kinds of images, so the site asks it rather
+/// than spelling paths or naming kinds.
 public struct SiteLinks: Sendable {
-    /// The cache-relative path of `image` when this run's outputs include
-    /// it (its kind is rendered), else nil: the page then shows no image.
-    public var image: @Sendable (SiteImage) -> String?
     /// The file name stem of an entry's page, from its id: injective and
     /// safe as one path component (the cache's own encoding of ids).
     public var entryName: @Sendable (String) -> String
-    /// The images the kinds offer on pages (`SiteDownload`), in the order
-    /// their links are written.
-    public var downloads: [SiteDownload]
+    /// The images the kinds this run makes place on pages
+    /// (`SitePlacement`), in the registry's order: every image a page
+    /// shows, links or offers is one of these.
+    public var placements: [SitePlacement] {
+        didSet { bySlot = Self.bySlot(placements) }
+    }
+    /// Sorted once: pages ask for a slot at every entry they list.
+    private var bySlot: [SitePlacement.Slot: [SitePlacement]]
 
-    public init(image: @escaping @Sendable (SiteImage) -> String?, entryName: @escaping @Sendable (String) -> String,
-                downloads: [SiteDownload] = []) {
-        self.image = image
+    public init(entryName: @escaping @Sendable (String) -> String, placements: [SitePlacement] = []) {
         self.entryName = entryName
-        self.downloads = downloads
+        self.placements = placements
+        bySlot = Self.bySlot(placements)
+    }
+
+    /// The declarations for `slot`, by `order` and then as declared: the
+    /// order a slot places them in.
+    public func placements(_ slot: SitePlacement.Slot) -> [SitePlacement] { bySlot[slot] ?? [] }
+
+    private static func bySlot(_ placements: [SitePlacement]) -> [SitePlacement.Slot: [SitePlacement]] {
+        Dictionary(grouping: placements.enumerated(), by: \.element.slot).mapValues { declared in
+            declared.sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }.map(\.element)
+        }
     }
 }
 
-/// The pixel sizes of the images the site shows, for their `width` and
-/// `height` attributes (so a page does not jump while images load).
+/// The pixel sizes of the kinds' images, as the pipeline hands them to the
+/// declarations that place them (`SitePlacement.size`).
 public struct SiteImageSizes: Sendable, Hashable {
     /// A ticket face (front and back are the same size).
     public var face: PixelSize

@@ -27,20 +27,18 @@ extension SitePage {
         case let .search(page):
             parts.append(page.years.map(String.init).joined(separator: ","))
         case let .searchIndex(index):
-            parts += ["\(index.year)", "\(index.faceSize.width)x\(index.faceSize.height)"]
+            parts += ["\(index.year)", "\(index.cardSize.width)x\(index.cardSize.height)"]
             add(index.entries)
         case let .timeline(page):
             parts += ["\(page.year.year)", "\(page.imagePages)", page.previous.map(String.init) ?? "-",
-                      page.next.map(String.init) ?? "-", page.years.map(String.init).joined(separator: ","),
-                      page.sizes.keyText]
+                      page.next.map(String.init) ?? "-", page.years.map(String.init).joined(separator: ",")]
             for section in page.year.months {
                 parts.append("month \(section.year)-\(section.month)\(section.continued ? " continued" : "")")
                 add(section.entries)
             }
         case let .month(page):
             parts += [text(page.month), text(page.previous), text(page.next), text(page.today),
-                      page.firstWeekday.rawValue, page.isHome ? "home" : "-", page.isPast ? "past" : "-",
-                      page.sizes.keyText]
+                      page.firstWeekday.rawValue, page.isHome ? "home" : "-", page.isPast ? "past" : "-"]
             if let diary = page.diary {
                 parts += diary.keyParts
                 add(diary.recent)
@@ -50,24 +48,16 @@ extension SitePage {
                 add(entries)
             }
         case let .day(page):
-            parts += [page.date.description, text(page.previous), text(page.next), page.sizes.keyText]
+            parts += [page.date.description, text(page.previous), text(page.next)]
             add(page.entries)
         case let .entry(page):
-            parts += [page.previous.map(entryKey) ?? "-", page.next.map(entryKey) ?? "-", page.sizes.keyText,
-                      page.siteURL ?? "-"]
+            parts += [page.previous.map(entryKey) ?? "-", page.next.map(entryKey) ?? "-", page.siteURL ?? "-"]
             add([page.entry])
         case let .book(page):
             parts += [page.view == .gallery ? "gallery" : "list", "\(page.page)/\(page.pageCount)", "\(page.total)",
-                      "\(page.firstRank)", page.years.map(String.init).joined(separator: ","), page.sizes.keyText]
+                      "\(page.firstRank)", page.years.map(String.init).joined(separator: ",")]
             add(page.entries)
         }
         return parts.joined(separator: "\u{1F}")
-    }
-}
-
-extension SiteImageSizes {
-    /// The sizes as text for page keys.
-    var keyText: String {
-        [face, ticket, day, year, story, feed].map { "\($0.width)x\($0.height)" }.joined(separator: ",")
     }
 }

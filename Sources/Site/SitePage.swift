@@ -61,17 +61,13 @@ extension SitePage {
     public func renderLinking() -> (bytes: [UInt8], images: [String], entries: [String]) {
         let images = LinkLog(), entries = LinkLog()
         let links = self.links
-        let recording = SiteLinks(image: { image in
-            let path = links.image(image)
-            if let path { images.add(path) }
-            return path
-        }, entryName: { id in
+        let recording = SiteLinks(entryName: { id in
             entries.add(id)
             return links.entryName(id)
-        }, downloads: links.downloads.map { offer in
-            var recorded = offer
+        }, placements: links.placements.map { placement in
+            var recorded = placement
             recorded.path = { subject in
-                let path = offer.path(subject)
+                let path = placement.path(subject)
                 if let path { images.add(path) }
                 return path
             }

@@ -10,7 +10,6 @@ struct TimelinePage: Sendable {
     var previous: Int?
     var next: Int?
     var years: [Int]
-    var sizes: SiteImageSizes
 
     func render(_ w: inout PageWriter) -> [UInt8] {
         let y = year.year
@@ -25,8 +24,7 @@ struct TimelinePage: Sendable {
                 w.html.open("h2")
                 w.link(.month(year: month.year, month: month.month), "\(section.month)월")
                 w.html.close("h2")
-                EntryCard(layout: .row, date: .dayOfMonth).list(section.entries, into: &w, faceSize: sizes.face,
-                                                                class: "rows")
+                EntryCard(layout: .row, date: .dayOfMonth).list(section.entries, into: &w, class: "rows")
                 w.html.close("section")
             }
             images(&w)
@@ -35,16 +33,17 @@ struct TimelinePage: Sendable {
         }
     }
 
+    /// Each declared image of the year's timeline, every page of it that
+    /// is made.
     private func images(_ w: inout PageWriter) {
-        let pages = (1...max(1, imagePages)).compactMap { n -> (Int, String)? in
-            w.href(.timeline(year: year.year, page: imagePages > 1 ? n : nil)).map { (n, $0) }
+        for placement in w.links.placements(.timelineLink) {
+            let pages = (1...max(1, imagePages)).compactMap { n -> (Int, PlacedImage)? in
+                let subject = SitePlacement.Subject.timeline(year: year.year, page: imagePages > 1 ? n : nil)
+                return w.placed(placement, subject).map { (n, $0) }
+            }
+            w.imageLinks(pages.map { n, image in
+                (image.href, pages.count > 1 ? "\(placement.alt) \(n)쪽" : placement.label)
+            })
         }
-        guard !pages.isEmpty else { return }
-        w.html.open("p", [("class", "sheet-link")])
-        for (i, (n, href)) in pages.enumerated() {
-            if i > 0 { w.html.text(" · ") }
-            w.html.element("a", [("href", href)], pages.count > 1 ? "타임라인 이미지 \(n)쪽" : "타임라인 이미지 보기")
-        }
-        w.html.close("p")
     }
 }

@@ -8,7 +8,6 @@ struct YearPage: Sendable {
     var summary: YearSummary
     var previous: Int?
     var next: Int?
-    var sizes: SiteImageSizes
     /// Where the site is published (`SiteInput.siteURL`): link previews.
     var siteURL: String?
 
@@ -20,13 +19,15 @@ struct YearPage: Sendable {
             w.html.element("h1", title)
             w.html.open("div", [("class", "year-review")])
             w.html.open("div", [("class", "year-image")])
-            w.image(.year(year), size: sizes.year, alt: "\(year)년 티켓북 한 해 요약 이미지", class: "story")
-            w.downloads(.year, for: .year(year), name: "\(year)년 티켓북")
+            if let image = w.placed(.yearImage, .year(year)).first {
+                w.image(image, alt: "\(year)년 \(image.placement.alt)", class: "story")
+            }
+            w.downloads(.yearDownload, for: .year(year), name: "\(year)년 티켓북")
             w.html.close("div")
             w.html.open("div", [("class", "year-facts")])
             facts(&w)
             w.html.element("h2", "올해의 베스트")
-            EntryCard(layout: .row, date: .full).list(summary.top, into: &w, faceSize: sizes.face, firstRank: 1,
+            EntryCard(layout: .row, date: .full).list(summary.top, into: &w, firstRank: 1,
                                                       class: "rows ranked")
             w.html.element("h2", [("id", "months-title")], "월별 기록")
             chart(&w)
@@ -46,11 +47,9 @@ struct YearPage: Sendable {
         var parts = [SiteText.count(summary.count)]
         if let average = summary.averageRating { parts.append("평균 별점 \(SiteText.strings.average(average))") }
         parts += summary.kinds.map { "\(w.kinds.label($0.kind)) \($0.count)" }
-        let image = w.links.image(.year(summary.year)).map {
-            ($0, sizes.year.width, sizes.year.height, "\(summary.year)년 티켓북 한 해 요약 이미지")
-        }
+        let image = w.placed(.yearImage, .year(summary.year)).first
         return LinkPreview.make(siteURL: siteURL, path: w.path, title: title, description: parts.joined(separator: " · "),
-                                image: image)
+                                image: image, alt: "\(summary.year)년 \(image?.placement.alt ?? "")")
     }
 
     /// The months as a bar chart: a column per month, its bar as tall as

@@ -215,28 +215,62 @@ import Site
         #expect(book.read("site/entries/a.html")?.contains("src=\"../../tickets/a/front.webp\"") == true)
     }
 
-    /// An entry's and a year's page offer exactly the images the kinds
-    /// made declare (`KindDeclaration.siteLinks`), in registry order, each
-    /// a file the run wrote; a kind not made offers nothing.
-    @Test func pagesOfferWhatTheRegistryDeclares() throws {
+    /// Where the kinds made place their images
+    /// (`KindDeclaration.sitePlacements`), for `subject` in `slot`, in the
+    /// order the slot takes them.
+    static func declared(_ kinds: Set<OutputKind>, _ slot: SitePlacement.Slot, _ subject: SitePlacement.Subject) -> [String] {
+        let placements = Kinds.all.filter { kinds.contains($0.kind) }.flatMap { kind in
+            kind.defaultFormat.map { kind.sitePlacements(format: $0, sizes: .standard) } ?? []
+        }
+        return SiteLinks(entryName: { $0 }, placements: placements).placements(slot).compactMap { $0.path(subject) }
+    }
+
+    /// Pages show, link and offer exactly the images the kinds made
+    /// declare, in the slots they declare them for, each a file the run
+    /// wrote; a kind not made places nothing.
+    @Test func pagesPlaceWhatTheRegistryDeclares() throws {
         let book = try Self.book()
         func offered(_ page: String) -> [String] {
             (book.read(page) ?? "").matches(of: /<a class="download" href="\.\.\/\.\.\/([^"]+)"/).map { String($0.1) }
         }
-        func declared(_ kinds: Set<OutputKind>, _ page: SiteDownload.Page, _ subject: SiteDownload.Subject) -> [String] {
-            Kinds.all.filter { kinds.contains($0.kind) }.flatMap { kind in
-                kind.defaultFormat.map { kind.siteLinks(format: $0, sizes: .standard) } ?? []
-            }.filter { $0.page == page }.compactMap { $0.path(subject) }
+        // The cache paths of the images a page shows (of class `name`).
+        func shown(_ page: String, class name: String? = nil) -> [String] {
+            (book.read(page) ?? "").matches(of: /<img (?:class="([^"]+)" )?src="(?:\.\.\/)*([^"]+)"/)
+                .filter { name == nil || $0.1.map(String.init) == name }.map { String($0.2).removingPercentEncoding! }
         }
         _ = try book.run { $0.only = [.site, .tickets] }
         #expect(offered("site/entries/a.html") == ["tickets/a/ticket.webp"])
-        #expect(offered("site/years/2022.html").isEmpty)
-        let kinds: Set<OutputKind> = [.site, .tickets, .shares, .years]
+        #expect(shown("site/entries/a.html") == ["tickets/a/front.webp", "tickets/a/back.webp"])
+        #expect(offered("site/years/2022.html").isEmpty && shown("site/years/2022.html", class: "story").isEmpty)
+        #expect(shown("site/months/2022-08.html", class: "day-thumb").isEmpty)
+        let kinds: Set<OutputKind> = [.site, .tickets, .shares, .days, .months, .books, .years]
         _ = try book.run { $0.only = kinds }
         let entry = offered("site/entries/a.html"), year = offered("site/years/2022.html")
-        #expect(entry == declared(kinds, .entry, .entry(id: "a")) && entry.count == 3, "\(entry)")
-        #expect(year == declared(kinds, .year, .year(2022)) && year == ["years/2022.jpg"], "\(year)")
-        for path in entry + year { #expect(book.exists(path), "\(path)") }
+        #expect(entry == Self.declared(kinds, .entryDownload, .entry(id: "a")) && entry.count == 3, "\(entry)")
+        #expect(year == Self.declared(kinds, .yearDownload, .year(2022)) && year == ["years/2022.jpg"], "\(year)")
+        let faces = shown("site/entries/a.html")
+        #expect(faces == Self.declared(kinds, .entryFigure, .entry(id: "a")) && faces.count == 2, "\(faces)")
+        let image = shown("site/years/2022.html", class: "story")
+        #expect(image == Self.declared(kinds, .yearImage, .year(2022)), "\(image)")
+        let days = shown("site/months/2022-08.html", class: "day-thumb")
+        #expect(days == ["2022-08-20", "2022-08-27"].flatMap { Self.declared(kinds, .dayCell, .day(CalendarDate($0)!)) }
+                && days.count == 2, "\(days)")
+        let cards = shown("site/book/gallery-001.html", class: "thumb")
+        #expect(cards.first.map { [$0] } == Self.declared(kinds, .entryCard, .entry(id: "b")), "\(cards)")
+        let sheet = try #require(Self.declared(kinds, .monthLink, .month(MonthKey(year: 2022, month: 8))).first)
+        #expect(book.read("site/months/2022-08.html")?.contains("<a href=\"../../\(sheet)\">") == true)
+        let gallery = try #require(Self.declared(kinds, .bookPageLink, .bookPage(.gallery, page: 1)).first)
+        #expect(book.read("site/book/gallery-001.html")?.contains("<a href=\"../../\(gallery)\">") == true)
+        for path in entry + year + faces + image + days + cards + [sheet, gallery] { #expect(book.exists(path), "\(path)") }
+    }
+
+    /// Every slot pages keep is filled by a kind of the registry, but a
+    /// day's downloads: no kind offers an image for a day yet.
+    @Test func theRegistryFillsThePagesSlots() {
+        let slots = Set(Kinds.all.flatMap { kind in
+            kind.defaultFormat.map { kind.sitePlacements(format: $0, sizes: .standard) } ?? []
+        }.map(\.slot))
+        #expect(Set(SitePlacement.Slot.allCases).subtracting(slots) == [.dayDownload])
     }
 
     @Test func theCacheAcceptsExactlyTheSitesPaths() {

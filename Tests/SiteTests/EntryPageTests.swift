@@ -1,5 +1,4 @@
 import Diary
-import Raster
 import Testing
 @testable import Site
 
@@ -7,30 +6,12 @@ import Testing
 /// download, ways into the search, and link previews when the site's
 /// address is known. The year's page offers its image.
 @Suite struct EntryPageTests {
-    /// The test book's links with the share images a later kind makes.
+    /// The test book's links with the share images a later kind makes
+    /// (in the registry's order: tickets, shares, days, years).
     static func input(shareImages: Bool = true, siteURL: String? = nil) -> SiteInput {
         var input = SitePagesTests.input()
-        let base = input.links
-        let sizes = SiteImageSizes.standard
-        func share(_ name: String, _ label: String, _ size: PixelSize) -> SiteDownload {
-            SiteDownload(page: .entry, label: label, size: size) {
-                guard case let .entry(id) = $0 else { return nil }
-                return "tickets/\(SitePagesTests.encode(id))/\(name).jpg"
-            }
-        }
-        let year = SiteDownload(page: .year, label: "한 해 요약", size: sizes.year) {
-            guard case let .year(year) = $0 else { return nil }
-            return "years/\(year).jpg"
-        }
-        input.links = SiteLinks(image: { image in
-            switch image {
-            case let .feed(id) where shareImages: "tickets/\(SitePagesTests.encode(id))/feed.jpg"
-            case let .year(year): "years/\(year).jpg"
-            default: base.image(image)
-            }
-        }, entryName: base.entryName,
-        downloads: base.downloads + (shareImages ? [share("story", "스토리", sizes.story), share("feed", "피드", sizes.feed)] : [])
-            + [year])
+        input.links.placements = TestRegistry.tickets + (shareImages ? TestRegistry.shares : []) + TestRegistry.days
+            + TestRegistry.years
         input.siteURL = siteURL
         return input
     }

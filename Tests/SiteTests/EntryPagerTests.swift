@@ -1,5 +1,4 @@
 import Diary
-import Raster
 import Testing
 @testable import Site
 
@@ -108,42 +107,5 @@ import Testing
             }
         }
         #expect(shown > 15)
-    }
-}
-
-/// The site links what the kinds declare: a declaration, and nothing
-/// else, makes a page offer an image.
-@Suite struct SiteDownloadTests {
-    @Test func aDeclarationForAnExistingImageIsAllItTakesToLinkIt() throws {
-        let before = SitePagesTests.rendered()
-        // The day thumbnail the cache already holds, offered on day pages.
-        var input = SitePagesTests.input()
-        input.links.downloads.append(SiteDownload(page: .day, label: "썸네일", size: SiteImageSizes.standard.day) {
-            guard case let .day(date) = $0 else { return nil }
-            return "days/\(date).jpg"
-        })
-        let after = SitePagesTests.rendered(input)
-        let day = try #require(after["site/days/2022-08-27.html"])
-        #expect(day.contains("<a class=\"download\" href=\"../../days/2022-08-27.jpg\" download=\"2022년 8월 27일 (토) 썸네일.jpg\">"))
-        #expect(day.contains("<span class=\"download-name\">썸네일</span><span class=\"download-info\">JPEG · 256×256</span>"))
-        #expect(day.contains("style=\"width:26px;aspect-ratio:256/256\""))
-        // Only day pages change.
-        for (path, page) in after where !path.hasPrefix("site/days/") { #expect(before[path] == page, "\(path)") }
-        // And the page's linked images include it, so it waits for it.
-        let page = try #require(Site(input).pages().first { $0.path.relative == "site/days/2022-08-27.html" })
-        #expect(page.renderLinking().images.contains("days/2022-08-27.jpg"))
-    }
-
-    @Test func entryPagesOfferExactlyTheDeclaredImagesInOrder() throws {
-        let page = try #require(SitePagesTests.rendered(EntryPageTests.input())[EntryPageTests.decision])
-        let labels = page.matches(of: /<span class="download-name">([^<]+)<\/span>/).map { String($0.1) }
-        #expect(labels == ["티켓 카드", "스토리", "피드"])
-        // A story is tall, a card wide.
-        #expect(page.contains("style=\"width:15px;aspect-ratio:1080/1920\"") && page.contains("style=\"width:26px;aspect-ratio:1360/1072\""))
-        // Declared for pages of another kind: not here.
-        var input = SitePagesTests.input()
-        input.links.downloads = input.links.downloads.map { var d = $0; d.page = .year; return d }
-        let none = try #require(SitePagesTests.rendered(input)[EntryPageTests.decision])
-        #expect(!none.contains("class=\"download\""))
     }
 }

@@ -21,28 +21,15 @@ import Raster
         return [a, b, c]
     }
 
+    /// The test book with its faces, tickets and day thumbnails
+    /// (`TestRegistry`), or with no image at all.
     static func input(_ entries: [Entry] = entries(), only images: Bool = true) -> SiteInput {
-        let links = SiteLinks(image: { image in
-            guard images else { return nil }
-            switch image {
-            case let .front(id): return "tickets/\(encode(id))/front.webp"
-            case let .back(id): return "tickets/\(encode(id))/back.webp"
-            case let .ticket(id): return "tickets/\(encode(id))/ticket.webp"
-            case let .day(date): return "days/\(date).jpg"
-            default: return nil
-            }
-        }, entryName: encode, downloads: images ? [ticketCard] : [])
+        let links = SiteLinks(entryName: encode, placements: images ? TestRegistry.tickets + TestRegistry.days : [])
         return SiteInput(entries: entries, today: CalendarDate("2022-08-30")!,
                          months: [MonthKey(year: 2022, month: 8), MonthKey(year: 2022, month: 9),
                                   MonthKey(year: 2022, month: 10), MonthKey(year: 2022, month: 11),
                                   MonthKey(year: 2022, month: 12), MonthKey(year: 2023, month: 1)],
                          pageSize: 2, theme: Theme(), sizes: .standard, links: links)
-    }
-
-    /// The ticket card, offered on entry pages as the tickets kind declares it.
-    static let ticketCard = SiteDownload(page: .entry, label: "티켓 카드", size: SiteImageSizes.standard.ticket) {
-        guard case let .entry(id) = $0 else { return nil }
-        return "tickets/\(encode(id))/ticket.webp"
     }
 
     /// A stand-in for the cache's id encoding: `/`, `%` and space escaped.

@@ -1,6 +1,7 @@
 import Cards
 import Codecs
 import Diary
+import Site
 
 /// The ticket book's pages as the app shows them: the gallery and the
 /// list in rating order, `books/gallery-<NNN>.<ext>` and `list-<NNN>`, and
@@ -17,6 +18,19 @@ enum BookPagesKind: KindDeclaration {
     static let madeFrom: Set<OutputKind> = [.tickets]
     static let defaultFormat: ImageFormatName? = .jpg
     static let showsBackText = true
+
+    /// Each gallery and list page links its image, and each timeline
+    /// page its images.
+    static func sitePlacements(format: ImageFormatName, sizes: SiteImageSizes) -> [SitePlacement] {
+        [SitePlacement(.bookPageLink, label: "이 쪽을 이미지로 보기", alt: "쪽 이미지", size: nil) { subject in
+            guard case let .bookPage(view, page) = subject else { return nil }
+            return path(stem(view, page: page), format: format)
+        },
+         SitePlacement(.timelineLink, label: "타임라인 이미지 보기", alt: "타임라인 이미지", size: nil) { subject in
+            guard case let .timeline(year, page) = subject else { return nil }
+            return path(timelineStem(year: year, page: page), format: format)
+        }]
+    }
 
     static func path(_ stem: String, format: ImageFormatName) -> String { "books/\(stem).\(format.rawValue)" }
 

@@ -1,6 +1,7 @@
 import Cards
 import Codecs
 import Diary
+import Site
 
 /// The calendar-day thumbnail of each day with entries: `days/<YYYY-MM-DD>.<ext>`,
 /// JPEG by default (photos, small, read often). Keyed by `DayTileInput`:
@@ -12,6 +13,14 @@ enum DaysKind: KindDeclaration {
     static let phase = Phase.drawn
     static let defaultFormat: ImageFormatName? = .jpg
     static let encoding = Encoding()
+
+    /// A day's thumbnail is its cell in the month's calendar.
+    static func sitePlacements(format: ImageFormatName, sizes: SiteImageSizes) -> [SitePlacement] {
+        [SitePlacement(.dayCell, label: "썸네일", alt: "하루 썸네일", size: sizes.day) { subject in
+            guard case let .day(date) = subject else { return nil }
+            return path(date, format: format)
+        }]
+    }
 
     static func path(_ date: CalendarDate, format: ImageFormatName) -> String {
         "days/\(date.description).\(format.rawValue)"

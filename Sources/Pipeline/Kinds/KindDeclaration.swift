@@ -64,12 +64,12 @@ protocol KindDeclaration: SendableMetatype {
     /// The photos rendering `item` opens (the decoded-photo cache keeps
     /// those opened more than once).
     static func photos(_ item: WorkItem) -> [String]
-    /// The links the site's pages make to this kind's images (which
-    /// pages, under which label, at which size, and the path for each
-    /// page's subject) in a run that makes it in `format`. The site links
-    /// exactly what the registry declares: a kind the site shows adds its
-    /// declaration here, and nothing in Site names it.
-    static func siteLinks(format: ImageFormatName, sizes: SiteImageSizes) -> [SiteDownload]
+    /// Where the site's pages show, link or offer this kind's images (the
+    /// slot, its words, the size, and the path for the slot's subject) in
+    /// a run that makes it in `format`. The site places exactly what the
+    /// registry declares: a kind the site shows adds its declaration here,
+    /// and nothing in Site names it.
+    static func sitePlacements(format: ImageFormatName, sizes: SiteImageSizes) -> [SitePlacement]
 }
 
 extension KindDeclaration {
@@ -79,7 +79,7 @@ extension KindDeclaration {
     static var keepsEqualFiles: Bool { false }
     static func failed(_ item: WorkItem, error: Error, in context: RenderContext) -> String? { nil }
     static func photos(_ item: WorkItem) -> [String] { [] }
-    static func siteLinks(format: ImageFormatName, sizes: SiteImageSizes) -> [SiteDownload] { [] }
+    static func sitePlacements(format: ImageFormatName, sizes: SiteImageSizes) -> [SitePlacement] { [] }
 
     /// The rows of its one folder, each row named by its path's stem.
     static var stamped: [StampedOutputs] {

@@ -1,6 +1,7 @@
 import Cards
 import Codecs
 import Diary
+import Site
 
 /// The month sheet of every month with entries, today's month, and the
 /// short gaps between (`MonthKey.sheetMonths`): `months/<YYYY-MM>.<ext>`,
@@ -15,6 +16,14 @@ enum MonthsKind: KindDeclaration {
     static let madeFrom: Set<OutputKind> = [.days]
     static let defaultFormat: ImageFormatName? = .png
     static let encoding = Encoding()
+
+    /// A month's page links its sheet under the calendar.
+    static func sitePlacements(format: ImageFormatName, sizes: SiteImageSizes) -> [SitePlacement] {
+        [SitePlacement(.monthLink, label: "달력 이미지 보기", alt: "달력 이미지", size: nil) { subject in
+            guard case let .month(month) = subject else { return nil }
+            return path(month, format: format)
+        }]
+    }
 
     static func path(_ month: MonthKey, format: ImageFormatName) -> String {
         "months/\(month).\(format.rawValue)"

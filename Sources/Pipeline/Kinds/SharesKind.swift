@@ -1,6 +1,7 @@
 import Cards
 import Codecs
 import Diary
+import Raster
 import Site
 
 /// Each entry's images to post: a story (1080×1920) and a feed post
@@ -25,14 +26,18 @@ enum SharesKind: KindDeclaration {
         case story, feed
     }
 
-    /// Entry pages offer the story (9:16) and the feed post (4:5).
-    static func siteLinks(format: ImageFormatName, sizes: SiteImageSizes) -> [SiteDownload] {
-        [(Image.story, "스토리", sizes.story), (.feed, "피드", sizes.feed)].map { image, label, size in
-            SiteDownload(page: .entry, label: label, size: size) { subject in
+    /// Entry pages offer the story (9:16) and the feed post (4:5); the
+    /// feed image, which feeds show whole, is the page's link preview.
+    static func sitePlacements(format: ImageFormatName, sizes: SiteImageSizes) -> [SitePlacement] {
+        func placement(_ slot: SitePlacement.Slot, _ image: Image, label: String, alt: String, size: PixelSize) -> SitePlacement {
+            SitePlacement(slot, label: label, alt: alt, size: size) { subject in
                 guard case let .entry(id) = subject else { return nil }
                 return path(id: id, image: image, format: format)
             }
         }
+        return [placement(.entryPreview, .feed, label: "피드", alt: "티켓", size: sizes.feed),
+                placement(.entryDownload, .story, label: "스토리", alt: "티켓 스토리", size: sizes.story),
+                placement(.entryDownload, .feed, label: "피드", alt: "티켓", size: sizes.feed)]
     }
 
     static func path(id: String, image: Image, format: ImageFormatName) -> String {

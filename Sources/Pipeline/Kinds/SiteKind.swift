@@ -70,10 +70,10 @@ enum SiteKind: KindDeclaration {
                               theme: context.look.theme, sizes: context.look.sizes, links: links(context),
                               siteURL: context.options.siteURL)
         // What decides the links: the image kinds made, their formats and
-        // what they offer on the pages.
+        // where they place their images.
         let linkKey = Kinds.all.filter { $0.defaultFormat != nil && context.makes($0.kind) }
             .map { "\($0.kind.rawValue).\(context.format($0.kind).rawValue)" }.joined(separator: ",")
-            + "|" + input.links.downloads.map(\.keyText).joined(separator: ",")
+            + "|" + input.links.placements.map(\.keyText).joined(separator: ",")
         // Each entry's key as page keys spell it, made once: a large book's
         // pages name every entry seven or eight times.
         let entryKeys = Dictionary(context.entries.map { ($0.entry.id, "\($0.entry.id)|\($0.jsonHash.hex)") },
@@ -152,31 +152,14 @@ enum SiteKind: KindDeclaration {
         return Rendered([path: bytes])
     }
 
-    /// The cache's names for the site: the images of the kinds this run
-    /// makes (pages link nothing else), entry ids as their ticket folders
-    /// spell them, and the links each kind made declares (`siteLinks`).
+    /// The cache's names for the site: entry ids as their ticket folders
+    /// spell them, and where the kinds this run makes place their images
+    /// (`sitePlacements`): pages show, link and offer nothing else.
     static func links(_ context: PlanContext) -> SiteLinks {
         let made = Kinds.all.filter { context.makes($0.kind) && $0.defaultFormat != nil }
-        let formats = Dictionary(uniqueKeysWithValues: made.map { ($0.kind, context.format($0.kind)) })
-        let downloads = made.flatMap { $0.siteLinks(format: context.format($0.kind), sizes: context.look.sizes) }
-        return SiteLinks(image: { image in
-            func format(_ kind: OutputKind) -> ImageFormatName? { formats[kind] }
-            switch image {
-            case let .front(id): return format(.tickets).map { TicketsKind.path(id: id, face: .front, format: $0) }
-            case let .back(id): return format(.tickets).map { TicketsKind.path(id: id, face: .back, format: $0) }
-            case let .ticket(id): return format(.tickets).map { TicketsKind.path(id: id, face: .ticket, format: $0) }
-            case let .day(date): return format(.days).map { DaysKind.path(date, format: $0) }
-            case let .month(year, month): return format(.months).map { MonthsKind.path(MonthKey(year: year, month: month), format: $0) }
-            case let .gallery(page):
-                return format(.books).map { BookPagesKind.path(BookPagesKind.stem(.gallery, page: page), format: $0) }
-            case let .list(page):
-                return format(.books).map { BookPagesKind.path(BookPagesKind.stem(.list, page: page), format: $0) }
-            case let .timeline(year, page):
-                return format(.books).map { BookPagesKind.path(BookPagesKind.timelineStem(year: year, page: page), format: $0) }
-            case let .year(year): return format(.years).map { YearsKind.path(year, format: $0) }
-            case let .feed(id): return format(.shares).map { SharesKind.path(id: id, image: .feed, format: $0) }
-            }
-        }, entryName: SafeName.encode, downloads: downloads)
+        return SiteLinks(entryName: SafeName.encode, placements: made.flatMap {
+            $0.sitePlacements(format: context.format($0.kind), sizes: context.look.sizes)
+        })
     }
 }
 

@@ -15,12 +15,15 @@ enum YearsKind: KindDeclaration {
     static let defaultFormat: ImageFormatName? = .jpg
     static let showsBackText = true
 
-    /// A year's page offers its image.
-    static func siteLinks(format: ImageFormatName, sizes: SiteImageSizes) -> [SiteDownload] {
-        [SiteDownload(page: .year, label: "한 해 요약", size: sizes.year) { subject in
-            guard case let .year(year) = subject else { return nil }
-            return path(year, format: format)
-        }]
+    /// A year's page shows its image (also the page's link preview) and
+    /// offers it.
+    static func sitePlacements(format: ImageFormatName, sizes: SiteImageSizes) -> [SitePlacement] {
+        [SitePlacement.Slot.yearImage, .yearDownload].map { slot in
+            SitePlacement(slot, label: "한 해 요약", alt: "티켓북 한 해 요약 이미지", size: sizes.year) { subject in
+                guard case let .year(year) = subject else { return nil }
+                return path(year, format: format)
+            }
+        }
     }
 
     static func path(_ year: Int, format: ImageFormatName) -> String {

@@ -1,0 +1,51 @@
+import Diary
+import Raster
+@testable import Site
+
+/// The test book's registry: where its kinds place their images, declared
+/// as the pipeline's kinds declare theirs (`KindDeclaration.sitePlacements`),
+/// with the test cache's paths (ids spelled by `SitePagesTests.encode`).
+enum TestRegistry {
+    static let sizes = SiteImageSizes.standard
+
+    /// A placement of the entry's file `file` in its tickets folder.
+    static func entry(_ slot: SitePlacement.Slot, _ file: String, label: String, alt: String, size: PixelSize,
+                      order: Int = 0) -> SitePlacement {
+        SitePlacement(slot, label: label, alt: alt, size: size, order: order) {
+            guard case let .entry(id) = $0 else { return nil }
+            return "tickets/\(SitePagesTests.encode(id))/\(file)"
+        }
+    }
+
+    /// Faces on cards and the entry page, the ticket card offered and, without a feed image, the preview.
+    static let tickets = [
+        entry(.entryCard, "front.webp", label: "앞면", alt: "티켓 앞면", size: sizes.face),
+        entry(.entryFigure, "front.webp", label: "앞면", alt: "티켓 앞면", size: sizes.face),
+        entry(.entryFigure, "back.webp", label: "뒷면", alt: "티켓 뒷면", size: sizes.face),
+        entry(.entryPreview, "ticket.webp", label: "티켓 카드", alt: "티켓 앞면과 뒷면", size: sizes.ticket, order: 1),
+        entry(.entryDownload, "ticket.webp", label: "티켓 카드", alt: "티켓 앞면과 뒷면", size: sizes.ticket),
+    ]
+
+    /// The feed image as the preview; the story and the feed offered.
+    static let shares = [
+        entry(.entryPreview, "feed.jpg", label: "피드", alt: "티켓", size: sizes.feed),
+        entry(.entryDownload, "story.jpg", label: "스토리", alt: "티켓 스토리", size: sizes.story),
+        entry(.entryDownload, "feed.jpg", label: "피드", alt: "티켓", size: sizes.feed),
+    ]
+
+    /// The day thumbnail in the month's calendar.
+    static let days = [
+        SitePlacement(.dayCell, label: "썸네일", alt: "하루 썸네일", size: sizes.day) {
+            guard case let .day(date) = $0 else { return nil }
+            return "days/\(date).jpg"
+        },
+    ]
+
+    /// The year's image, shown and offered.
+    static let years = [SitePlacement.Slot.yearImage, .yearDownload].map { slot in
+        SitePlacement(slot, label: "한 해 요약", alt: "티켓북 한 해 요약 이미지", size: sizes.year) {
+            guard case let .year(year) = $0 else { return nil }
+            return "years/\(year).jpg"
+        }
+    }
+}

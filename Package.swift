@@ -107,7 +107,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Codecs", "Raster"], path: "Tests/TestSupport"),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "CodecsTests", dependencies: ["TestSupport", "Codecs", "Imaging", "Raster"]),
+        .testTarget(name: "CodecsTests", dependencies: ["TestSupport", "Codecs", "Imaging", "Raster", "CDeflate", "CShims"]),
         .testTarget(name: "ImagingTests", dependencies: ["TestSupport", "Imaging", "Raster", "CPixelKernels"], exclude: ["Golden"]),
         .testTarget(name: "DiaryTests", dependencies: ["TestSupport", "Diary", "Raster"]),
         .testTarget(name: "CardsTests", dependencies: ["TestSupport", "Cards", "Diary", "Codecs", "Imaging", "Text", "Raster"], exclude: ["Golden"]),

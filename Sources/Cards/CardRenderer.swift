@@ -39,6 +39,15 @@ public final class CardRenderer {
     var opaqueStoryShadow: (size: PixelSize, cast: CastShadow)?
     /// Faces decoded for book pages and years, kept for the next page.
     var decodedParts = DecodedParts()
+    /// Whether drawing one image may use a second thread for a part that
+    /// does not depend on the rest (a share image's backdrop while its
+    /// faces are drawn): for a caller that draws one image while someone
+    /// waits (`share`). A caller already drawing many at once leaves it
+    /// false. The pixels are the same either way.
+    public var splitsWork = false
+    /// The front photo a `SharePreparation` is loading, for the one front
+    /// face that asks for it (`renderShare(_:options:prepared:)`).
+    var preparedPhoto: SharePreparation.Photo?
 
     /// A renderer for `theme`, finding fonts through `fonts`. Throws
     /// `CardError.font` when the theme's font file cannot be used.
@@ -62,7 +71,10 @@ public final class CardRenderer {
     }
 
     /// The card's size in pixels at `scale`.
-    public func cardPixelSize(scale: Double) -> PixelSize {
+    public func cardPixelSize(scale: Double) -> PixelSize { Self.cardPixelSize(theme, scale: scale) }
+
+    /// `theme`'s card size in pixels at `scale`, without a renderer.
+    static func cardPixelSize(_ theme: Theme, scale: Double) -> PixelSize {
         precondition(scale > 0 && scale.isFinite, "scale \(scale) must be positive")
         return PixelSize(width: Int((theme.cardSize.width * scale).rounded()),
                          height: Int((theme.cardSize.height * scale).rounded()))

@@ -46,12 +46,16 @@ public enum EncodeSettings: Sendable, Hashable {
 /// so they are upright for every viewer and identical for identical pixels.
 public enum ImageEncoder {
     /// Encodes `raster` (either alpha mode). JPEG has no alpha: transparent
-    /// pixels are flattened over `background` first.
-    public static func encode(_ raster: Raster, settings: EncodeSettings, background: RGBA = .white) throws -> [UInt8] {
+    /// pixels are flattened over `background` first. `threads`: how many a
+    /// PNG at level 1 may deflate its segments on, for a caller that
+    /// encodes one image while someone waits (`share`); the bytes are the
+    /// same for any count.
+    public static func encode(_ raster: Raster, settings: EncodeSettings, background: RGBA = .white,
+                              threads: Int = 1) throws -> [UInt8] {
         let straight = raster.unpremultiplied()
         switch settings {
         case let .png(level):
-            return try PNGBinding.encode(straight, compressionLevel: min(9, max(0, level)))
+            return try PNGBinding.encode(straight, compressionLevel: min(9, max(0, level)), threads: threads)
         case let .jpeg(quality, progressive, chroma):
             let opaque = straight.isOpaque ? straight : flatten(straight, over: background)
             return try JPEGBinding.encode(opaque, quality: min(100, max(1, quality)), progressive: progressive,

@@ -55,14 +55,16 @@ public final class ShareRenderer: @unchecked Sendable {
     // Renderers not in use; one is made when all are busy. Guarded by `lock`.
     private var idle: [CardRenderer] = []
 
-    /// Whether a large photo's resize takes every core.
+    /// Whether one image takes every core: a large photo's resize split
+    /// over them, a share image's backdrop painted beside its faces.
     public let parallelResizes: Bool
 
     /// A renderer for `theme`. Throws when the theme's font cannot be used.
     ///
     /// - Parameter parallelResizes: true (the default) for a caller that
     ///   draws one image while someone waits (`share`): a large photo's
-    ///   resize is split over the cores. A service drawing many requests at
+    ///   resize is split over the cores, and a share image's backdrop is
+    ///   painted on a second thread while its faces are drawn. A service drawing many requests at
     ///   once passes false, as imgproxy runs libvips one thread a request:
     ///   its cores are already shared by the requests, and one request's
     ///   threads would only slow the others. The pixels are the same.
@@ -73,8 +75,25 @@ public final class ShareRenderer: @unchecked Sendable {
     }
 
     private static func makeRenderer(_ theme: Theme, parallelResizes: Bool) throws -> CardRenderer {
-        let loader = PhotoLoader(resampler: Resampler(parallelism: parallelResizes ? .automatic : .single))
-        do throws(CardError) { return try CardRenderer(theme: theme, loader: loader) } catch { throw ShareError.render("\(error)") }
+        do throws(CardError) {
+            let renderer = try CardRenderer(theme: theme, loader: loader(parallelResizes: parallelResizes))
+            renderer.splitsWork = parallelResizes
+            return renderer
+        } catch { throw ShareError.render("\(error)") }
+    }
+
+    private static func loader(parallelResizes: Bool) -> PhotoLoader {
+        PhotoLoader(resampler: Resampler(parallelism: parallelResizes ? .automatic : .single))
+    }
+
+    /// Starts drawing what `request` of `entry` needs no font for (a
+    /// card's front photo and backdrop) on another thread, for a caller
+    /// that has not made its renderer yet: `share` starts it, then makes
+    /// the renderer (its fonts) meanwhile, and hands it to `draw`. Nil for
+    /// a story or feed image (their photo is sized by their text).
+    public static func prepare(_ entry: Entry, _ request: ShareRequest, theme: Theme = Theme()) -> SharePreparation? {
+        guard request.layout == .card || request.layout == .front else { return nil }
+        return SharePreparation(entry, options: request.shareOptions, theme: theme, loader: loader(parallelResizes: true))
     }
 
     /// The entry in `folder`, read as `share` reads it (its id, when the
@@ -118,21 +137,25 @@ public final class ShareRenderer: @unchecked Sendable {
     public func render(_ entry: Entry, key: String, _ request: ShareRequest) throws -> SharedImage {
         let image = try draw(entry, request)
         let bytes: [UInt8]
-        do { bytes = try ImageEncoder.encode(image.raster, settings: request.settings) } catch {
+        do {
+            bytes = try ImageEncoder.encode(image.raster, settings: request.settings,
+                                            threads: parallelResizes ? ProcessInfo.processInfo.activeProcessorCount : 1)
+        } catch {
             throw ShareError.render("\(entry.id): cannot be encoded as \(request.format.displayName): \(error)")
         }
         return SharedImage(bytes: bytes, warnings: image.warnings.map(\.description), key: key,
                            provisional: image.provisional)
     }
 
-    /// The pixels of `request` of `entry`, unencoded.
-    public func draw(_ entry: Entry, _ request: ShareRequest) throws -> RenderedImage {
+    /// The pixels of `request` of `entry`, unencoded; `prepared`, from
+    /// `prepare` with the same entry and request, is used where it applies.
+    public func draw(_ entry: Entry, _ request: ShareRequest, prepared: SharePreparation? = nil) throws -> RenderedImage {
         let renderer = try take()
         defer { give(renderer) }
         do throws(CardError) {
             return switch request.layout {
             case .card, .front:
-                try renderer.renderShare(entry, options: ShareOptions(scale: request.scale, frontOnly: request.layout == .front))
+                try renderer.renderShare(entry, options: request.shareOptions, prepared: prepared)
             case .story: try renderer.renderSocial(SocialImageInput(entry, format: .story))
             case .feed: try renderer.renderSocial(SocialImageInput(entry, format: .feed))
             }

@@ -1,3 +1,4 @@
+import Cards
 import Codecs
 
 /// What a share image shows: `share --layout`, and the file names
@@ -51,6 +52,9 @@ public struct ShareRequest: Sendable, Hashable {
     public static func settings(_ format: ImageFormat, quality: Int?) -> EncodeSettings {
         format == .png ? .png(compressionLevel: pngLevel) : .defaults(for: format, quality: quality)
     }
+
+    /// What a card or front image holds (`card` and `front` layouts).
+    var shareOptions: ShareOptions { ShareOptions(scale: scale, frontOnly: layout == .front) }
 
     /// The request as a key spells it.
     var keyText: String { "\(layout.rawValue)/\(format.fileExtension)/\(scale)/\(quality.map(String.init) ?? "-")" }

@@ -142,23 +142,7 @@ public struct Raster: Sendable, Equatable {
     }
 
     /// True when every pixel has alpha 255.
-    public var isOpaque: Bool {
-        pixels.withUnsafeBytes { raw in
-            // Two pixels a word, their alphas ANDed over a block of words,
-            // so the loop has no branch per pixel.
-            let alphas = UInt64(littleEndian: 0xFF00_0000_FF00_0000)
-            let words = raw.count / 8
-            for start in stride(from: 0, to: words, by: 1024) {
-                var all = alphas
-                for k in start..<Swift.min(start + 1024, words) {
-                    all &= raw.loadUnaligned(fromByteOffset: k &* 8, as: UInt64.self)
-                }
-                if all & alphas != alphas { return false }
-            }
-            // An odd pixel count leaves the last pixel.
-            return raw.count % 8 == 0 || raw[raw.count - 1] == 255
-        }
-    }
+    public var isOpaque: Bool { isOpaque(in: PixelRect(x: 0, y: 0, width: width, height: height)) }
 
     /// Marks the pixels as being in `mode` without touching them; for code
     /// that converted the bytes itself.

@@ -109,7 +109,9 @@ enum ShareCommand {
             // The library's drawing, as `serve` and a linked backend draw.
             let request = ShareRequest(layout: ShareLayout(rawValue: layout.rawValue)!, format: format, scale: scale,
                                        quality: quality)
-            let image = try ShareRenderer(theme: cardOptions.theme).draw(entry, request)
+            // What needs no font is drawn while the renderer loads its fonts.
+            let prepared = ShareRenderer.prepare(entry, request, theme: cardOptions.theme)
+            let image = try ShareRenderer(theme: cardOptions.theme).draw(entry, request, prepared: prepared)
             // Never overwrite what the ticket was made from.
             var inputs = cardOptions.inputs
             inputs.formUnion(InputFiles([EntryLoader.file(in: folder), entry.front?.path, entry.back?.path].compactMap { $0 }))
@@ -139,12 +141,14 @@ enum ShareCommand {
     }
 
     /// Prints `image`'s warnings, encodes it (`quality` for JPEG and WebP,
-    /// nil: the format's default) and writes it atomically, refusing when
+    /// nil: the format's default; a PNG's segments deflated on every core,
+    /// as someone waits for this one image) and writes it atomically, refusing when
     /// `output` is one of `inputs` (compared by file identity).
     static func write(_ image: RenderedImage, format: ImageFormat, quality: Int?, to output: String,
                       protecting inputs: InputFiles) throws -> ExitStatus {
         for warning in image.warnings { Console.error("photicase-render: warning: \(warning)") }
-        let bytes = try ImageEncoder.encode(image.raster, settings: ShareRequest.settings(format, quality: quality))
+        let bytes = try ImageEncoder.encode(image.raster, settings: ShareRequest.settings(format, quality: quality),
+                                            threads: RenderCommand.cores)
         do throws(CodecError) {
             try FileIO.writeAtomically(bytes, to: output, protecting: inputs)
         } catch {

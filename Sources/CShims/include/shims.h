@@ -141,10 +141,16 @@ typedef enum {
 } pr_png_writer_kind;
 
 /// Encodes straight-alpha RGBA8; `with_alpha` 0 writes RGB, through
-/// `writer` at levels 1-9, libpng and zlib otherwise.
+/// `writer` at levels 1-9, libpng and zlib otherwise. Level 1's segments
+/// are deflated on up to `threads` threads (the same bytes for any count).
 pr_status pr_png_encode(const uint8_t *rgba, int width, int height, int with_alpha,
-                        int compression_level, pr_png_writer_kind writer, uint8_t **out, size_t *out_size,
-                        pr_report *report);
+                        int compression_level, pr_png_writer_kind writer, int threads, uint8_t **out,
+                        size_t *out_size, pr_report *report);
+
+/// Whether PNG rows are filtered with AVX2 where the CPU has it (the
+/// default); off, the portable SSE2 filter, for tests that hold the two to
+/// the same bytes and for benchmarks. Set before encoding, not during.
+void pr_png_use_simd(int on);
 
 /// Frees a buffer returned by an encoder.
 void pr_free(void *p);

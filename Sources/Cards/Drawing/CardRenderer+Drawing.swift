@@ -1,3 +1,4 @@
+import Diary
 import Text
 import Raster
 import Imaging
@@ -39,7 +40,10 @@ extension CardRenderer {
     /// The ticket outline of a card of `size` pixels at `scale`: rounded
     /// corners, a notch in each side at the stub line, and a perforation
     /// between the notches.
-    func ticketShape(_ size: PixelSize, scale: Double) -> TicketShape {
+    func ticketShape(_ size: PixelSize, scale: Double) -> TicketShape { Self.ticketShape(theme, size, scale: scale) }
+
+    /// `ticketShape` from the theme alone, for work done without a renderer.
+    static func ticketShape(_ theme: Theme, _ size: PixelSize, scale: Double) -> TicketShape {
         TicketShape(rect: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)),
                     cornerRadius: theme.cornerRadius * scale, notchRadius: CardMetrics.notchRadius * scale,
                     notchOffset: stubTop(size, scale: scale), notchEdges: .leftAndRight,
@@ -48,7 +52,9 @@ extension CardRenderer {
     }
 
     /// Where the stub (the tear-off part below the perforation) begins, in pixels.
-    func stubTop(_ size: PixelSize, scale: Double) -> Double {
+    func stubTop(_ size: PixelSize, scale: Double) -> Double { Self.stubTop(size, scale: scale) }
+
+    static func stubTop(_ size: PixelSize, scale: Double) -> Double {
         (Double(size.height) - CardMetrics.stubHeight * scale).rounded()
     }
 

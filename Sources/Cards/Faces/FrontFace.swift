@@ -29,10 +29,11 @@ extension CardRenderer {
             // 1. The card's background first, then the photo, cropped as
             //    edited, over it: a photo with transparency (a sticker, a
             //    cut-out poster) shows the card behind it, never nothing.
-            let loaded = try loader.load(photo, size: size)
-            card = Raster(width: size.width, height: size.height, fill: theme.backgroundColor)
-            card.draw(loaded.raster, at: 0, 0)
+            let loaded = try loadPhoto(photo, size: size)
             warnings += loaded.warnings
+            let top = PixelRect(x: 0, y: 0, width: size.width, height: Int(Double(size.height) * 0.2))
+            let photoOpacity = loaded.raster.meanOpacity(in: top)
+            card = backed(consume loaded, size: size)
             // 2. The title is set before the scrims, which depend on where it sits.
             let ink = theme.inverseTextColor
             // At 23 points on up to three lines; a longer title is set
@@ -51,8 +52,7 @@ extension CardRenderer {
             //    title and stub needs for 4.5:1 contrast.
             //    The top one only darkens photo: over the transparent part
             //    of a sticker it would just grey the card.
-            let top = PixelRect(x: 0, y: 0, width: size.width, height: Int(Double(size.height) * 0.2))
-            card.applyScrim(in: top, topOpacity: 0.32 * loaded.raster.meanOpacity(in: top), bottomOpacity: 0)
+            card.applyScrim(in: top, topOpacity: 0.32 * photoOpacity, bottomOpacity: 0)
             let scrimTop = min(Int(Double(size.height) * 0.46), titleTop)
             let needed = TextContrast.scrimOpacity(
                 inks: [ink.opaque, ink.opaque.withOpacity(0.95)],
@@ -73,6 +73,32 @@ extension CardRenderer {
         // 7. The ticket outline: rounded corners, notches, perforation.
         cutTicket(&card, scale: scale)
         return RenderedImage(raster: card, warnings: warnings + takeTextWarnings())
+    }
+
+    /// `photo` at `size` through the loader, or as a share preparation
+    /// loaded it for this face (`preparedPhoto`, taken).
+    func loadPhoto(_ photo: FacePhoto, size: PixelSize) throws(CardError) -> RenderedImage {
+        if let prepared = preparedPhoto, prepared.file == photo, prepared.size == size {
+            preparedPhoto = nil
+            return try prepared.loaded.value().get()
+        }
+        return try loader.load(photo, size: size)
+    }
+
+    /// The card's background with the photo `loaded` drawn over it; the
+    /// photo itself when it covers the card and is opaque (the same
+    /// pixels, without a card filled and then painted over).
+    func backed(_ loaded: consuming RenderedImage, size: PixelSize) -> Raster {
+        var picture = loaded.raster
+        _ = consume loaded
+        if picture.size == size, picture.isOpaque {
+            // Opaque: its bytes are the same premultiplied or not.
+            picture.reinterpret(as: .straight)
+            return picture
+        }
+        var card = Raster(width: size.width, height: size.height, fill: theme.backgroundColor)
+        card.draw(picture, at: 0, 0)
+        return card
     }
 
     /// What a front says when its title is cut: only when even the

@@ -22,11 +22,90 @@ extension CardRenderer {
     /// The shareable ticket: the faces side by side (or the front alone) on
     /// the theme's share backdrop, each lifted by a soft shadow, with a
     /// margin around them. Opaque, so it encodes the same in every format.
-    public func renderShare(_ entry: Entry, options: ShareOptions = ShareOptions()) throws(CardError) -> RenderedImage {
+    ///
+    /// `prepared`: its photo and backdrop, made while this renderer was
+    /// made (`SharePreparation`), for `entry` and `options` alone.
+    public func renderShare(_ entry: Entry, options: ShareOptions = ShareOptions(),
+                            prepared: SharePreparation? = nil) throws(CardError) -> RenderedImage {
         let scale = Double(options.scale)
+        let faceCount = options.frontOnly ? 1 : 2
+        let painting: (() -> ShareBackdrop)?
+        if let prepared {
+            precondition(prepared.options == options, "a share preparation for other options")
+            sharesPaintedInOrder.insert(ShareBackdrop.Key(faceCount: faceCount, scale: options.scale))
+            preparedPhoto = prepared.photo
+            painting = prepared.backdrop.value
+        } else {
+            painting = splitsWork ? backdropBesideFaces(faceCount: faceCount, scale: options.scale).map { $0.value } : nil
+        }
+        defer { preparedPhoto = nil }
         var faces = [try renderFront(entry, scale: scale)]
         if !options.frontOnly { faces.append(try renderBack(entry, scale: scale)) }
+        if let painting {
+            let backdrop = painting()
+            shareShadows[options.scale] = backdrop.shadow
+            if let image = compose(faces, on: backdrop) { return image }
+            return composeShareInOrder(faces, scale: options.scale)
+        }
         return composeShare(faces, scale: options.scale)
+    }
+
+    /// The first share image of a shape a renderer that splits its work
+    /// makes: its backdrop (`paintBackdrop`) painted on another thread
+    /// while this one draws the faces, nil for any later one (the backdrop
+    /// is then kept, `composeShare`). The ticket outline is rasterized
+    /// here first, as the faces are cut by it too.
+    func backdropBesideFaces(faceCount: Int, scale intScale: Int) -> BackgroundWork<ShareBackdrop>? {
+        let key = ShareBackdrop.Key(faceCount: faceCount, scale: intScale)
+        guard shareBackdrops[key] == nil, sharesPaintedInOrder.insert(key).inserted else { return nil }
+        let card = cardPixelSize(scale: Double(intScale))
+        let size = shareImageSize(faceCount: faceCount, scale: intScale)
+        let places = sharePlaces(faceCount: faceCount, scale: intScale)
+        let color = theme.shareBackgroundColor
+        let kept = shareShadows[intScale]
+        let mask = kept == nil ? ticketMask(card, scale: Double(intScale)) : nil
+        let shadow = Self.shareDropShadow(scale: intScale)
+        return BackgroundWork {
+            let cast = kept ?? shadow.cast(by: mask!)
+            return ShareBackdrop(canvas: Self.paintBackdrop(size: size, places: places, shadow: cast, color: color),
+                                 places: places, shadow: cast)
+        }
+    }
+
+    /// A share backdrop as painting in order leaves it under the faces:
+    /// the backdrop colour, then each card's shadow everywhere but inside
+    /// the places of cards before it (painted there after that card's
+    /// face, `compose(_:on:)`).
+    static func paintBackdrop(size: PixelSize, places: [PixelRect], shadow: CastShadow, color: RGBA) -> Raster {
+        var canvas = Raster(width: size.width, height: size.height, fill: color)
+        let whole = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        for (k, place) in places.enumerated() {
+            for part in whole.subtracting(Array(places[..<k])) {
+                canvas.drawShadow(shadow, at: place.x, place.y, within: part)
+            }
+        }
+        return canvas
+    }
+
+    /// `faces` painted on `backdrop` (taken: its canvas becomes the image),
+    /// each face, then inside its place the shadows of the cards after it,
+    /// as painting in order does. Nil when a face is not its card's size
+    /// (it would reach past what the backdrop kept apart for it).
+    func compose(_ faces: [RenderedImage], on backdrop: consuming ShareBackdrop) -> RenderedImage? {
+        guard faces.count == backdrop.places.count, zip(faces, backdrop.places).allSatisfy({
+            $0.raster.size == PixelSize(width: $1.width, height: $1.height)
+        }) else { return nil }
+        var canvas = backdrop.canvas
+        let places = backdrop.places, shadow = backdrop.shadow
+        _ = consume backdrop
+        for (k, face) in faces.enumerated() {
+            let place = places[k]
+            canvas.draw(face.raster, at: place.x, place.y)
+            for later in places[(k + 1)...] {
+                canvas.drawShadow(shadow, at: later.x, later.y, within: place)
+            }
+        }
+        return RenderedImage(raster: canvas, warnings: faces.flatMap(\.warnings))
     }
 
     /// The share layout around faces already rendered at `scale` (front
@@ -51,20 +130,10 @@ extension CardRenderer {
         if shareBackdrops[key] == nil, sharesPaintedInOrder.insert(key).inserted {
             return composeShareInOrder(faces, scale: intScale)
         }
-        let backdrop = shareBackdrop(faceCount: faces.count, scale: intScale)
         // A face of another size than its card would reach past what the
         // backdrop kept apart for it: painted in order instead.
-        guard zip(faces, backdrop.places).allSatisfy({ $0.raster.size == PixelSize(width: $1.width, height: $1.height) })
-        else { return composeShareInOrder(faces, scale: intScale) }
-        var canvas = backdrop.canvas
-        for (k, face) in faces.enumerated() {
-            let place = backdrop.places[k]
-            canvas.draw(face.raster, at: place.x, place.y)
-            for later in backdrop.places[(k + 1)...] {
-                canvas.drawShadow(backdrop.shadow, at: later.x, later.y, within: place)
-            }
-        }
-        return RenderedImage(raster: canvas, warnings: faces.flatMap(\.warnings))
+        return compose(faces, on: shareBackdrop(faceCount: faces.count, scale: intScale))
+            ?? composeShareInOrder(faces, scale: intScale)
     }
 
     /// The share image painted in order, backdrop, then each card's shadow
@@ -84,8 +153,12 @@ extension CardRenderer {
     /// Where each of `faceCount` cards goes at `scale`, front first: a
     /// margin round the cards and a gap between them.
     func sharePlaces(faceCount: Int, scale intScale: Int) -> [PixelRect] {
+        Self.sharePlaces(theme, faceCount: faceCount, scale: intScale)
+    }
+
+    static func sharePlaces(_ theme: Theme, faceCount: Int, scale intScale: Int) -> [PixelRect] {
         let scale = Double(intScale)
-        let card = cardPixelSize(scale: scale)
+        let card = cardPixelSize(theme, scale: scale)
         let margin = Int((ShareMetrics.margin * scale).rounded()), gap = Int((ShareMetrics.gap * scale).rounded())
         return (0..<faceCount).map { i in
             PixelRect(x: margin + i * (card.width + gap), y: margin, width: card.width, height: card.height)
@@ -135,8 +208,12 @@ struct ShareBackdrop {
 extension CardRenderer {
     /// The size in pixels of a share image of `faceCount` faces at `scale`.
     public func shareImageSize(faceCount: Int, scale intScale: Int) -> PixelSize {
+        Self.shareImageSize(theme, faceCount: faceCount, scale: intScale)
+    }
+
+    static func shareImageSize(_ theme: Theme, faceCount: Int, scale intScale: Int) -> PixelSize {
         let scale = Double(intScale)
-        let card = cardPixelSize(scale: scale)
+        let card = cardPixelSize(theme, scale: scale)
         let margin = Int((ShareMetrics.margin * scale).rounded()), gap = Int((ShareMetrics.gap * scale).rounded())
         return PixelSize(width: 2 * margin + faceCount * card.width + (faceCount - 1) * gap, height: 2 * margin + card.height)
     }
@@ -145,12 +222,15 @@ extension CardRenderer {
     /// the same for every ticket, so blurred once per renderer and scale.
     func shareShadow(_ card: PixelSize, scale: Int) -> CastShadow {
         if let cached = shareShadows[scale] { return cached }
-        let s = Double(scale)
-        let shadow = DropShadow(offsetX: 0, offsetY: Int((6 * s).rounded()), sigma: 9 * s,
-                                color: RGBA(0x2A, 0x20, 0x18, 70))
-        let cast = shadow.cast(by: ticketMask(card, scale: s))
+        let cast = Self.shareDropShadow(scale: scale).cast(by: ticketMask(card, scale: Double(scale)))
         shareShadows[scale] = cast
         return cast
+    }
+
+    /// The shadow a card casts on the share backdrop at `scale`.
+    static func shareDropShadow(scale: Int) -> DropShadow {
+        let s = Double(scale)
+        return DropShadow(offsetX: 0, offsetY: Int((6 * s).rounded()), sigma: 9 * s, color: RGBA(0x2A, 0x20, 0x18, 70))
     }
 }
 

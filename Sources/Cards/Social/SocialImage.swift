@@ -91,7 +91,8 @@ extension CardRenderer {
         // pixels, a fifth of a story's drawing).
         let place = PixelRect(x: Int(card.x), y: Int(card.y), width: cardSize.width, height: cardSize.height)
         let seen = PixelRect(x: 0, y: 0, width: size.width, height: size.height).subtracting(
-            opaqueCover(of: face, cornerRadius: Int(SocialMetrics.storyCorner.rounded(.up)), at: place))
+            opaqueCover(of: face, cornerRadius: Int(SocialMetrics.storyCorner.rounded(.up)), at: place,
+                        opaqueBeforeRounding: opaqueFace))
         for part in seen { canvas.fill(.solid(RGBA.black.withOpacity(veil)), in: part) }
         let shadow = opaqueFace ? opaqueStoryCardShadow(face) : storyCardShadow(face)
         for part in seen { canvas.drawShadow(shadow, at: place.x, place.y, within: part) }
@@ -125,11 +126,16 @@ extension CardRenderer {
     /// The parts of `face`, placed at `place`, that are surely opaque: the
     /// card less its rounded corners (a cross of two rects), or nothing
     /// when some pixel there is not (a theme's translucent background).
-    func opaqueCover(of face: Raster, cornerRadius r: Int, at place: PixelRect) -> [PixelRect] {
+    /// `opaqueBeforeRounding`: the face was opaque before its corners were
+    /// rounded, so the cross, which rounding does not reach, is opaque
+    /// without looking (a scan of a million pixels a story).
+    func opaqueCover(of face: Raster, cornerRadius r: Int, at place: PixelRect,
+                     opaqueBeforeRounding: Bool = false) -> [PixelRect] {
         let across = PixelRect(x: 0, y: r, width: face.width, height: face.height - 2 * r)
         let down = PixelRect(x: r, y: 0, width: face.width - 2 * r, height: face.height)
-        guard !across.isEmpty, !down.isEmpty, face.isOpaque(in: across),
-              down.subtracting(across).allSatisfy({ face.isOpaque(in: $0) }) else { return [] }
+        guard !across.isEmpty, !down.isEmpty else { return [] }
+        guard opaqueBeforeRounding || (face.isOpaque(in: across)
+                                       && down.subtracting(across).allSatisfy({ face.isOpaque(in: $0) })) else { return [] }
         return [across, down].map { PixelRect(x: $0.x + place.x, y: $0.y + place.y, width: $0.width, height: $0.height) }
     }
 

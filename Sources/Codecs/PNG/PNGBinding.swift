@@ -65,7 +65,7 @@ enum PNGBinding {
     }()
 
     /// Encodes straight-alpha RGBA; opaque rasters are written as RGB.
-    static func encode(_ raster: Raster, compressionLevel: Int) throws -> [UInt8] {
+    static func encode(_ raster: Raster, compressionLevel: Int, threads: Int = 1) throws -> [UInt8] {
         var report = pr_report()
         var out: UnsafeMutablePointer<UInt8>?
         var count = 0
@@ -73,7 +73,7 @@ enum PNGBinding {
         let status = raster.withUnsafeBytes { px in
             pr_png_encode(px.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(raster.width),
                           Int32(raster.height), withAlpha ? 1 : 0, Int32(compressionLevel), writer,
-                          &out, &count, &report)
+                          Int32(min(max(threads, 1), 64)), &out, &count, &report)
         }
         defer { pr_free(out) }
         guard status == PR_OK, let out else { throw CodecError.encodeFailed(.png, report.messageText) }

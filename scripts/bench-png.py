@@ -14,7 +14,9 @@ first writer), alternating so a busy machine slows all alike. Prints
 medians of wall and CPU time (user + system), the bytes written per entry,
 and checks that every cache holds the same pixels (Pillow). Then the
 encode alone of a share card (a 1360x1072 PNG) in-process, with each
-writer (`serve-floor`'s encode, best of 9).
+writer, igzip's rows filtered by the SSE2 code (PHOTICASE_PNG_SSE2=1) and
+with AVX2, on one thread and on every core (`serve-floor`'s encodes, best
+of 9).
 """
 import argparse
 import os
@@ -89,11 +91,16 @@ def card_encodes(work, env_for):
     print()
     print("| PNG writer | ms | bytes |")
     print("|---|---:|---:|")
-    for name, label in [("libdeflate", "libdeflate level 1"), ("igzip", "igzip level 1 (`share`, `serve`)")]:
-        out = subprocess.run([floor, folder, "card", "png", "--repeats", "9"], env=env_for(name), check=True,
+    sse2 = dict(env_for("igzip"), PHOTICASE_PNG_SSE2="1")
+    for env, label, key in [(env_for("libdeflate"), "libdeflate level 1", "encode_s"),
+                            (sse2, "igzip level 1, rows filtered by the SSE2 code", "encode_s"),
+                            (env_for("igzip"), "igzip level 1, rows filtered with AVX2 (`serve`)", "encode_s"),
+                            (env_for("igzip"), "igzip level 1, AVX2, its segments on every core (`share`)",
+                             "encode_all_cores_s")]:
+        out = subprocess.run([floor, folder, "card", "png", "--repeats", "9"], env=env, check=True,
                              capture_output=True, text=True).stdout
         figures = json.loads(out)
-        print(f"| {label} | {figures['encode_s'] * 1000:.1f} | {figures['bytes']:,} |")
+        print(f"| {label} | {figures[key] * 1000:.1f} | {figures['bytes']:,} |")
 
 
 def main():

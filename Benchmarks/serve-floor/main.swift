@@ -5,6 +5,7 @@
 //
 // Prints one JSON line, each figure the best of --repeats (default 5):
 // encode_s, encoding the drawn image with the request's settings;
+// encode_all_cores_s, the same on every core (as `share` encodes a PNG);
 // decode_s, decoding the entry's photos at the size the layout draws them
 // (shrink-on-load to 600x960, a face at scale 2, or 1080x1200 for a story
 // or feed); render_s, ShareRenderer.render warm (draw and encode, entry
@@ -42,9 +43,14 @@ do {
     let photos = try [entry.front?.path, entry.back?.path].compactMap { $0 }.map { try [UInt8](Data(contentsOf: URL(fileURLWithPath: $0))) }
     let size = layout == .story || layout == .feed ? PixelSize(width: 1080, height: 1200) : PixelSize(width: 600, height: 960)
     var encode = Double.infinity, decode = Double.infinity, render = Double.infinity, resize = Double.infinity, bytes = 0
+    var encodeAllCores = Double.infinity
+    let cores = ProcessInfo.processInfo.activeProcessorCount
     let first = layout == .story ? try photos.first.map { try ImageDecoder.decode($0, options: DecodeOptions(minimumSize: size)).raster } : nil
     for _ in 0..<repeats {
         encode = min(encode, try seconds { bytes = try ImageEncoder.encode(drawn.raster, settings: request.settings).count })
+        encodeAllCores = min(encodeAllCores, try seconds {
+            _ = try ImageEncoder.encode(drawn.raster, settings: request.settings, threads: cores)
+        })
         decode = min(decode, try seconds { for p in photos { _ = try ImageDecoder.decode(p, options: DecodeOptions(minimumSize: size)) } })
         render = min(render, try seconds { _ = try renderer.render(entry, key: key, request) })
         if let first {
@@ -55,7 +61,7 @@ do {
             })
         }
     }
-    print("{\"encode_s\": \(encode), \"decode_s\": \(decode), \"render_s\": \(render), \"bytes\": \(bytes), "
+    print("{\"encode_s\": \(encode), \"encode_all_cores_s\": \(encodeAllCores), \"decode_s\": \(decode), \"render_s\": \(render), \"bytes\": \(bytes), "
           + (first == nil ? "" : "\"resize_s\": \(resize), ")
           + "\"width\": \(drawn.raster.width), \"height\": \(drawn.raster.height)}")
 } catch {

@@ -70,11 +70,15 @@ public final class CardRenderer {
         pendingMissing.removeAll()
     }
 
+    /// Lets go of the decoded faces kept for the next book page or year
+    /// (a run's phase of them has ended).
+    public func dropKeptParts() { decodedParts = DecodedParts() }
+
     /// The card's size in pixels at `scale`.
     public func cardPixelSize(scale: Double) -> PixelSize { Self.cardPixelSize(theme, scale: scale) }
 
     /// `theme`'s card size in pixels at `scale`, without a renderer.
-    static func cardPixelSize(_ theme: Theme, scale: Double) -> PixelSize {
+    public static func cardPixelSize(_ theme: Theme, scale: Double) -> PixelSize {
         precondition(scale > 0 && scale.isFinite, "scale \(scale) must be positive")
         return PixelSize(width: Int((theme.cardSize.width * scale).rounded()),
                          height: Int((theme.cardSize.height * scale).rounded()))

@@ -26,6 +26,14 @@ public enum FileSystem {
         return (result.bytes, result.status)
     }
 
+    /// The first `count` bytes of the regular file at `path` (all of a
+    /// shorter one; links followed), with the status of that very file.
+    public static func readFilePrefix(_ path: String, count: Int) throws(FileSystemError) -> ([UInt8], FileStatus) {
+        let result = try FileReader.read(path, in: Syscalls.currentDirectory, follow: true, display: path, limit: count,
+                                         prefix: true)
+        return (result.bytes, result.status)
+    }
+
     /// Writes `bytes` to `path` atomically (see `Directory.write`),
     /// refusing when `path` is a folder, a link, a FIFO or a device, or the
     /// same file as any of `inputs` (the error names both). A file replaced

@@ -22,7 +22,10 @@ enum YearMetrics {
 extension CardRenderer {
     /// The year image's size in pixels: 540 x 960 points at `scale`, always
     /// 9:16; 1080 x 1920 at the default scale 2.
-    public func yearInReviewSize(scale: Double = 2) -> PixelSize {
+    public func yearInReviewSize(scale: Double = 2) -> PixelSize { Self.yearInReviewSize(scale: scale) }
+
+    /// `yearInReviewSize` without a renderer (it follows from the scale).
+    public static func yearInReviewSize(scale: Double = 2) -> PixelSize {
         precondition(scale > 0 && scale.isFinite, "scale \(scale) must be positive")
         return PixelSize(width: Int((YearMetrics.width * scale).rounded()), height: Int((YearMetrics.height * scale).rounded()))
     }

@@ -211,7 +211,8 @@ extension CardRenderer {
         Self.shareImageSize(theme, faceCount: faceCount, scale: intScale)
     }
 
-    static func shareImageSize(_ theme: Theme, faceCount: Int, scale intScale: Int) -> PixelSize {
+    /// `shareImageSize` from the theme alone, without a renderer.
+    public static func shareImageSize(_ theme: Theme, faceCount: Int, scale intScale: Int) -> PixelSize {
         let scale = Double(intScale)
         let card = cardPixelSize(theme, scale: scale)
         let margin = Int((ShareMetrics.margin * scale).rounded()), gap = Int((ShareMetrics.gap * scale).rounded())

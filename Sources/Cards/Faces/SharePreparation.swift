@@ -25,6 +25,10 @@ public final class SharePreparation: Sendable {
     let photo: Photo?
     let backdrop = Promise<ShareBackdrop>()
 
+    /// Waits for the work to end when it is let go unused (the renderer
+    /// could not be made): no thread is left drawing as the process exits.
+    deinit { backdrop.wait() }
+
     /// Starts making `entry`'s share image's parts for `options` in
     /// `theme`, the photo read through `loader` (the renderer's own).
     public init(_ entry: Entry, options: ShareOptions, theme: Theme, loader: PhotoLoader) {

@@ -59,8 +59,11 @@ enum PNGBinding {
     /// PHOTICASE_PNG_ZLIB=1 writes every level through libpng and zlib
     /// (the writer libdeflate replaced), PHOTICASE_PNG_LIBDEFLATE=1 level 1
     /// too through libdeflate (the writer igzip replaced there).
+    /// PHOTICASE_PNG_SSE2=1 filters rows with the portable SSE2 code
+    /// where the CPU has AVX2 (the same bytes).
     private static let writer: pr_png_writer_kind = {
         func on(_ name: String) -> Bool { getenv(name).map { String(cString: $0) == "1" } ?? false }
+        if on("PHOTICASE_PNG_SSE2") { pr_png_use_simd(0) }
         return on("PHOTICASE_PNG_ZLIB") ? PR_PNG_ZLIB : on("PHOTICASE_PNG_LIBDEFLATE") ? PR_PNG_LIBDEFLATE : PR_PNG_FAST
     }()
 

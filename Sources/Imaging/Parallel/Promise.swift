@@ -17,10 +17,17 @@ public final class Promise<Value: Sendable>: Sendable {
         done.signal()
     }
 
+    /// Waits until the value is handed over (taken or not).
+    public func wait() {
+        done.wait()
+        // Signalled again: once fulfilled, every wait returns at once.
+        done.signal()
+    }
+
     /// Waits for the value and takes it (moved out, so a raster in it is
     /// not copied when written to). Called once.
     public func value() -> Value {
-        done.wait()
+        wait()
         return slot.withLock { slot in
             guard let value = slot.take() else { preconditionFailure("Promise.value() called twice") }
             return value

@@ -35,6 +35,12 @@ protocol KindDeclaration: SendableMetatype {
     /// Whether its items show an entry's director, author, friends or memo
     /// (a run of kinds that do not lets that text go as entries load).
     static var showsBackText: Bool { get }
+    /// Whether one of its items takes several times what its phase's
+    /// others do (a year's image: five faces decoded and a 1080×1920 story
+    /// drawn, against a book page's tiles): such items start first in
+    /// their phase, so none is left running on one thread at its end
+    /// while the others wait (`RenderOrder`).
+    static var startsFirstInPhase: Bool { get }
 
     /// The owner kind of `path` when it is a path this kind makes, else nil
     /// (closed world: the index's rows are accepted only so, and no row can
@@ -76,6 +82,7 @@ extension KindDeclaration {
     static var rootFiles: [String] { [] }
     static var madeFrom: Set<OutputKind> { [] }
     static var showsBackText: Bool { false }
+    static var startsFirstInPhase: Bool { false }
     static var keepsEqualFiles: Bool { false }
     static func failed(_ item: WorkItem, error: Error, in context: RenderContext) -> String? { nil }
     static func photos(_ item: WorkItem) -> [String] { [] }

@@ -97,14 +97,17 @@ public struct CardsBackend: RenderBackend {
                         provisional: images.contains(where: \.provisional))
     }
 
+    public func endPhase(_ worker: inout Worker) {
+        if case let .success(renderer) = worker.renderer { renderer.dropKeptParts() }
+    }
+
     public func siteLook() -> (theme: Theme, sizes: SiteImageSizes) {
-        // Sizes follow from the theme and scale alone; a renderer whose
-        // fonts fail leaves the defaults (every image fails then anyway).
-        guard case let .success(r) = makeWorker().renderer else { return (theme, .standard) }
-        return (theme, SiteImageSizes(face: r.cardPixelSize(scale: Double(scale)),
-                                      ticket: r.shareImageSize(faceCount: 2, scale: scale),
-                                      day: PixelSize(width: thumbnailSide, height: thumbnailSide),
-                                      year: r.yearInReviewSize(scale: Double(scale))))
+        // Sizes follow from the theme and scale alone: no renderer (and its
+        // fonts) is made for them on the way to the first item.
+        (theme, SiteImageSizes(face: CardRenderer.cardPixelSize(theme, scale: Double(scale)),
+                               ticket: CardRenderer.shareImageSize(theme, faceCount: 2, scale: scale),
+                               day: PixelSize(width: thumbnailSide, height: thumbnailSide),
+                               year: CardRenderer.yearInReviewSize(scale: Double(scale))))
     }
 
     /// Warning texts in first-seen order, each once.

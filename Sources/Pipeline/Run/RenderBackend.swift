@@ -27,8 +27,14 @@ public protocol RenderBackend: Sendable {
     var scale: Int { get }
     var thumbnailSide: Int { get }
 
-    /// Makes one thread's worker.
+    /// Makes one thread's worker. A run makes one a thread and keeps it
+    /// from phase to phase (its fonts loaded once).
     func makeWorker() -> Worker
+
+    /// Lets go of what `worker` kept for the items of the phase that
+    /// ended (decoded parts of book pages), before it takes the next
+    /// phase's.
+    func endPhase(_ worker: inout Worker)
 
     /// Draws `layout` and encodes its images, the i-th with `encodings[i]`.
     /// `parts` hands a composite the encoded parts the cache holds.
@@ -51,6 +57,7 @@ extension RenderBackend {
     public var thumbnailSide: Int { CardRenderer.defaultThumbnailSide }
 
     public func expectPhotoLoads(_ loads: [String: Int]) {}
+    public func endPhase(_ worker: inout Worker) {}
 
     /// The default theme, and the default sizes at scale 2.
     public func siteLook() -> (theme: Theme, sizes: SiteImageSizes) {

@@ -11,15 +11,20 @@ import Diary
 /// thumbnail, so the two consumers of a front photo run next to each
 /// other (on the `--jobs` threads at once, or one after the other) and a
 /// photo that cannot shrink on load is still in the `DecodedPhotoCache`
-/// when its day asks for it. The order changes no output: every item
-/// depends only on its inputs and on items of an earlier phase.
+/// when its day asks for it. In the later phases the items of kinds that
+/// start first (`startsFirstInPhase`, a year's image) come first: the
+/// longest first, so the phase does not end with one of them running
+/// alone. The order changes no output: every item depends only on its
+/// inputs and on items of an earlier phase.
 enum RenderOrder {
     /// `items` in rendering order; items of one phase and date keep the
     /// order given.
     static func ordered(_ items: [WorkItem]) -> [WorkItem] {
         let phase = items.map { Kinds.declaration($0.kind)?.phase ?? .drawn }
+        let first = items.map { Kinds.declaration($0.kind)?.startsFirstInPhase ?? false }
         return items.indices.sorted { a, b in
             if phase[a] != phase[b] { return phase[a] < phase[b] }
+            if phase[a] != .drawn, first[a] != first[b] { return first[a] }
             if phase[a] == .drawn, let da = items[a].date, let db = items[b].date, da != db { return da < db }
             if phase[a] == .drawn, (items[a].date == nil) != (items[b].date == nil) { return items[a].date != nil }
             return a < b

@@ -42,9 +42,12 @@ extension RenderRun {
         let backend = self.backend
         let ordered = plan.toRender
         backend.expectPhotoLoads(RenderOrder.photoLoads(ordered))
+        // One worker a thread for the whole run: a renderer loads its fonts
+        // once, not once a phase.
+        let shelf = WorkerShelf<Backend.Worker>()
         for phase in RenderOrder.phases(ordered) where stop?.signal == nil {
-            WorkPool.run(count: phase.count, threads: options.jobs, stop: stop,
-                         makeWorker: { backend.makeWorker() }) { worker, i in
+            WorkPool.run(count: phase.count, threads: options.jobs, stop: stop, shelf: shelf,
+                         done: { backend.endPhase(&$0) }, makeWorker: { backend.makeWorker() }) { worker, i in
                 self.render(ordered[phase.lowerBound + i], worker: &worker)
             }
         }

@@ -225,10 +225,10 @@ extension RenderRun {
     /// Whether the book is as the last clean run of these kinds left it
     /// (see the top of this file); nil when it may not be, or this run does
     /// not take part (`--force`, a dry run).
-    func checkUnchanged(index: CacheIndex, phases: inout PhaseTimer) throws(PipelineError) -> UnchangedBook? {
+    /// `base`: the run's `baseFingerprint`.
+    func checkUnchanged(index: CacheIndex, base: () -> String, phases: inout PhaseTimer) throws(PipelineError) -> UnchangedBook? {
         guard usesCleanMark, !options.force, let stored = index.cleanMark(key: cleanMarkKey) else { return nil }
-        let hasher = FileHasher(previous: index.file)
-        guard let (mark, book) = cleanMark(index: index, base: baseFingerprint(hasher: hasher), checkFiles: true),
+        guard let (mark, book) = cleanMark(index: index, base: base(), checkFiles: true),
               mark == stored, book.entries > 0 else {
             phases.mark("mark")
             return nil

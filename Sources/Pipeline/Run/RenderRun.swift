@@ -3,6 +3,7 @@ import Cards
 import Codecs
 import Diary
 import FileSystem
+import Imaging
 
 /// One `render` run, start to finish. `run()` reads as its script: open
 /// and lock the cache, check for an unchanged book, load the entries,
@@ -68,11 +69,21 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     public func run() throws(PipelineError) -> RunSummary {
         let started = Clock.now()
         wallStart = FileSystem.nowNanoseconds()
+        // Needed by the unchanged check and the plan alike, and made of
+        // nothing the session or the book holds: made meanwhile.
+        let baseWork = BackgroundWork { [backend] in Self.baseFingerprint(backend) }
+        var baseValue: String?
+        func base() -> String {
+            if let baseValue { return baseValue }
+            let value = baseWork.value()
+            baseValue = value
+            return value
+        }
         let session = try openSession()
         defer { session.close() }
         var phases = PhaseTimer()
         // An unchanged book, found so by stat alone, loads nothing.
-        if let unchanged = try checkUnchanged(index: index, phases: &phases) {
+        if let unchanged = try checkUnchanged(index: index, base: base, phases: &phases) {
             reportUnchanged(unchanged, index: index)
             phases.mark("report")
             log?.write("run unchanged since the last clean run: \(unchanged.entries) entries and "
@@ -91,7 +102,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         if let signal = stop?.signal { return stoppedBeforePlanning(signal, started: started, phases: phases) }
         let held = try hold(loading, root: found.root, nothing: found.nothing, recorded: session.recorded)
         phases.mark("held")
-        let base = baseFingerprint(hasher: hasher)
+        let base = base()
         let plan = try self.plan(loading, held: held, base: base)
         phases.mark("plan")
         if options.dryRun { return reportDryRun(plan, failed: loading.failed, started: started) }

@@ -6,9 +6,12 @@ import Synchronization
 /// text renderers are not thread-safe), and jobs are taken in index order
 /// from a shared counter, so memory stays bounded by the thread count.
 /// With `stop`, a thread takes no new job once a stop is requested (jobs
-/// in progress finish).
+/// in progress finish). With `shelf`, a thread takes a worker a run before
+/// left there and leaves its own there when done (`done` called on it
+/// first), so workers are made once for several runs.
 enum WorkPool {
     static func run<Worker>(count: Int, threads: Int, stop: StopRequest? = nil,
+                            shelf: WorkerShelf<Worker>? = nil, done: (@Sendable (inout Worker) -> Void)? = nil,
                             makeWorker: @escaping @Sendable () -> Worker,
                             job: @escaping @Sendable (inout Worker, Int) -> Void) {
         guard count > 0 else { return }
@@ -19,12 +22,14 @@ enum WorkPool {
         // even beyond the core count, and nothing else shares them.
         for _ in 0..<n {
             let thread = Thread {
-                var worker = makeWorker()
+                var worker = shelf?.take() ?? makeWorker()
                 while stop?.signal == nil {
                     let i = next.take()
                     if i >= count { break }
                     job(&worker, i)
                 }
+                done?(&worker)
+                shelf?.put(worker)
                 finished.signal()
             }
             thread.stackSize = 8 << 20
@@ -40,4 +45,15 @@ enum WorkPool {
         private let value = Atomic<Int>(0)
         func take() -> Int { value.wrappingAdd(1, ordering: .relaxed).oldValue }
     }
+}
+
+/// Workers kept between `WorkPool` runs: each is used by one thread at a
+/// time, handed over through the lock (so a worker that is not Sendable,
+/// a renderer, moves between threads only whole, never shared).
+final class WorkerShelf<Worker>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var workers: [Worker] = []
+
+    func take() -> Worker? { lock.withLock { workers.popLast() } }
+    func put(_ worker: Worker) { lock.withLock { workers.append(worker) } }
 }

@@ -1,0 +1,48 @@
+@testable import Pipeline
+import Synchronization
+import Testing
+
+/// A run's phases share one worker a thread (`WorkerShelf`): a renderer
+/// loads its fonts once a run, not once a phase.
+@Suite struct WorkPoolTests {
+    final class Tally: Sendable {
+        let made = Atomic<Int>(0)
+        let ended = Atomic<Int>(0)
+    }
+
+    @Test func phasesTakeTheWorkersTheLastOneLeft() {
+        let tally = Tally()
+        let shelf = WorkerShelf<Int>()
+        let jobs = Atomic<Int>(0)
+        for _ in 0..<3 {
+            WorkPool.run(count: 40, threads: 2, shelf: shelf, done: { _ in tally.ended.add(1, ordering: .relaxed) },
+                         makeWorker: { () -> Int in
+                             tally.made.add(1, ordering: .relaxed)
+                             return 0
+                         }) { worker, _ in
+                worker += 1
+                jobs.add(1, ordering: .relaxed)
+            }
+        }
+        #expect(jobs.load(ordering: .relaxed) == 120)
+        // Two threads, three phases: at most two workers made, each ended
+        // once a phase it took part in.
+        #expect(tally.made.load(ordering: .relaxed) <= 2)
+        #expect(tally.ended.load(ordering: .relaxed) >= 3)
+        // The workers carry what they counted from phase to phase.
+        var total = 0
+        while let worker = shelf.take() { total += worker }
+        #expect(total == 120)
+    }
+
+    @Test func withoutAShelfEachRunMakesItsOwn() {
+        let tally = Tally()
+        for _ in 0..<3 {
+            WorkPool.run(count: 10, threads: 1, makeWorker: { () -> Int in
+                tally.made.add(1, ordering: .relaxed)
+                return 0
+            }) { _, _ in }
+        }
+        #expect(tally.made.load(ordering: .relaxed) == 3)
+    }
+}

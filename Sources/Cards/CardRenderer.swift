@@ -70,9 +70,19 @@ public final class CardRenderer {
         pendingMissing.removeAll()
     }
 
-    /// Lets go of the decoded faces kept for the next book page or year
-    /// (a run's phase of them has ended).
-    public func dropKeptParts() { decodedParts = DecodedParts() }
+    /// Lets go of the images kept for the next of the same kind (share
+    /// backdrops and shadows, ticket outlines, story shadows, decoded
+    /// faces for book pages and years): a run's phase of them has ended,
+    /// and the next phase draws other kinds. The fonts stay loaded.
+    public func dropKeptImages() {
+        shareShadows = [:]
+        shareBackdrops = [:]
+        ticketMasks = [:]
+        sharesPaintedInOrder = []
+        storyShadow = nil
+        opaqueStoryShadow = nil
+        decodedParts = DecodedParts()
+    }
 
     /// The card's size in pixels at `scale`.
     public func cardPixelSize(scale: Double) -> PixelSize { Self.cardPixelSize(theme, scale: scale) }

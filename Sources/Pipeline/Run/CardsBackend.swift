@@ -98,7 +98,7 @@ public struct CardsBackend: RenderBackend {
     }
 
     public func endPhase(_ worker: inout Worker) {
-        if case let .success(renderer) = worker.renderer { renderer.dropKeptParts() }
+        if case let .success(renderer) = worker.renderer { renderer.dropKeptImages() }
     }
 
     public func siteLook() -> (theme: Theme, sizes: SiteImageSizes) {

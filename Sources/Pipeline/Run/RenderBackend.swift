@@ -32,8 +32,8 @@ public protocol RenderBackend: Sendable {
     func makeWorker() -> Worker
 
     /// Lets go of what `worker` kept for the items of the phase that
-    /// ended (decoded parts of book pages), before it takes the next
-    /// phase's.
+    /// ended (share backdrops, shadows, decoded parts of book pages),
+    /// before it takes the next phase's: only its fonts are carried over.
     func endPhase(_ worker: inout Worker)
 
     /// Draws `layout` and encodes its images, the i-th with `encodings[i]`.

@@ -591,6 +591,13 @@ typedef struct {
     int status;
 } pr_igzip_segment;
 
+// Room for deflate output in a buffer of `capacity` bytes after `used`,
+// as igzip's 32-bit count takes it.
+static uint32_t pr_igzip_room(size_t capacity, size_t used) {
+    size_t room = capacity - used;
+    return room > 0xFFFFFFF0u ? 0xFFFFFFF0u : (uint32_t)room;
+}
+
 // Deflates one segment into its own buffer, growing it as needed.
 static void pr_igzip_segment_run(pr_igzip_segment *g) {
     size_t row = (size_t)g->width * (size_t)g->bpp + 1;
@@ -614,7 +621,7 @@ static void pr_igzip_segment_run(pr_igzip_segment *g) {
     stream->level_buf_size = ISAL_DEF_LVL1_DEFAULT;
     stream->gzip_flag = IGZIP_DEFLATE;
     stream->next_out = g->out;
-    stream->avail_out = capacity > 0xFFFFFFF0u ? 0xFFFFFFF0u : (uint32_t)capacity;
+    stream->avail_out = pr_igzip_room(capacity, 0);
     for (int y0 = g->y0; y0 < g->y1; y0 += (int)band_rows) {
         int y1 = y0 + (int)band_rows < g->y1 ? y0 + (int)band_rows : g->y1;
         size_t length = (size_t)(y1 - y0) * row;
@@ -641,8 +648,7 @@ static void pr_igzip_segment_run(pr_igzip_segment *g) {
                 g->out = grown;
                 capacity *= 2;
                 stream->next_out = g->out + used;
-                size_t room = capacity - used;
-                stream->avail_out = room > 0xFFFFFFF0u ? 0xFFFFFFF0u : (uint32_t)room;
+                stream->avail_out = pr_igzip_room(capacity, used);
             }
             // A call that took nothing and gave nothing would never end.
             stalled = stream->avail_in == before_in && stream->total_out == before_out ? stalled + 1 : 0;

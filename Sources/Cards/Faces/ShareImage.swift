@@ -58,33 +58,30 @@ extension CardRenderer {
     func backdropBesideFaces(faceCount: Int, scale intScale: Int) -> BackgroundWork<ShareBackdrop>? {
         let key = ShareBackdrop.Key(faceCount: faceCount, scale: intScale)
         guard shareBackdrops[key] == nil, sharesPaintedInOrder.insert(key).inserted else { return nil }
-        let card = cardPixelSize(scale: Double(intScale))
-        let size = shareImageSize(faceCount: faceCount, scale: intScale)
-        let places = sharePlaces(faceCount: faceCount, scale: intScale)
-        let color = theme.shareBackgroundColor
         let kept = shareShadows[intScale]
-        let mask = kept == nil ? ticketMask(card, scale: Double(intScale)) : nil
-        let shadow = Self.shareDropShadow(scale: intScale)
+        let mask = kept == nil ? ticketMask(cardPixelSize(scale: Double(intScale)), scale: Double(intScale)) : nil
+        let theme = self.theme
         return BackgroundWork {
-            let cast = kept ?? shadow.cast(by: mask!)
-            return ShareBackdrop(canvas: Self.paintBackdrop(size: size, places: places, shadow: cast, color: color),
-                                 places: places, shadow: cast)
+            Self.paintBackdrop(theme, faceCount: faceCount, scale: intScale,
+                               shadow: kept ?? Self.shareDropShadow(scale: intScale).cast(by: mask!))
         }
     }
 
-    /// A share backdrop as painting in order leaves it under the faces:
-    /// the backdrop colour, then each card's shadow everywhere but inside
-    /// the places of cards before it (painted there after that card's
-    /// face, `compose(_:on:)`).
-    static func paintBackdrop(size: PixelSize, places: [PixelRect], shadow: CastShadow, color: RGBA) -> Raster {
-        var canvas = Raster(width: size.width, height: size.height, fill: color)
+    /// A share backdrop as painting in order leaves it under the faces,
+    /// from the theme alone (any thread): the backdrop colour, then each
+    /// card's `shadow` everywhere but inside the places of cards before it
+    /// (painted there after that card's face, `compose(_:on:)`).
+    static func paintBackdrop(_ theme: Theme, faceCount: Int, scale intScale: Int, shadow: CastShadow) -> ShareBackdrop {
+        let size = shareImageSize(theme, faceCount: faceCount, scale: intScale)
+        let places = sharePlaces(theme, faceCount: faceCount, scale: intScale)
+        var canvas = Raster(width: size.width, height: size.height, fill: theme.shareBackgroundColor)
         let whole = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
         for (k, place) in places.enumerated() {
             for part in whole.subtracting(Array(places[..<k])) {
                 canvas.drawShadow(shadow, at: place.x, place.y, within: part)
             }
         }
-        return canvas
+        return ShareBackdrop(canvas: canvas, places: places, shadow: shadow)
     }
 
     /// `faces` painted on `backdrop` (taken: its canvas becomes the image),

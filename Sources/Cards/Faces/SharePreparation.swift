@@ -42,10 +42,6 @@ public final class SharePreparation: Sendable {
             photo = nil
         }
         let faceCount = options.frontOnly ? 1 : 2
-        let size = CardRenderer.shareImageSize(theme, faceCount: faceCount, scale: options.scale)
-        let places = CardRenderer.sharePlaces(theme, faceCount: faceCount, scale: options.scale)
-        let shadow = CardRenderer.shareDropShadow(scale: options.scale)
-        let color = theme.shareBackgroundColor
         let outline = CardRenderer.ticketShape(theme, card, scale: scale)
         DispatchQueue.global(qos: .userInitiated).async { [photo, backdrop] in
             // The photo first: the front face waits for it, the backdrop
@@ -53,10 +49,9 @@ public final class SharePreparation: Sendable {
             if let photo {
                 photo.loaded.fulfill(Result { () throws(CardError) in try loader.load(photo.file, size: photo.size) })
             }
-            let cast = shadow.cast(by: outline.mask(width: card.width, height: card.height))
-            backdrop.fulfill(ShareBackdrop(canvas: CardRenderer.paintBackdrop(size: size, places: places, shadow: cast,
-                                                                              color: color),
-                                           places: places, shadow: cast))
+            let cast = CardRenderer.shareDropShadow(scale: options.scale)
+                .cast(by: outline.mask(width: card.width, height: card.height))
+            backdrop.fulfill(CardRenderer.paintBackdrop(theme, faceCount: faceCount, scale: options.scale, shadow: cast))
         }
     }
 }

@@ -112,7 +112,7 @@ let package = Package(
         .testTarget(name: "DiaryTests", dependencies: ["TestSupport", "Diary", "Raster"]),
         .testTarget(name: "CardsTests", dependencies: ["TestSupport", "Cards", "Diary", "Codecs", "Imaging", "Text", "Raster"], exclude: ["Golden"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Diary", "Raster"], exclude: ["Golden"]),
-        .testTarget(name: "PipelineTests", dependencies: ["TestSupport", "Pipeline", "Site", "FileSystem", "Cards", "Diary", "Codecs", "Raster"],
+        .testTarget(name: "PipelineTests", dependencies: ["TestSupport", "Pipeline", "Site", "FileSystem", "Cards", "Diary", "Codecs", "Imaging", "Raster"],
                     exclude: ["Golden"]),
         .testTarget(name: "TextTests", dependencies: ["TestSupport", "Text", "Imaging", "Raster", "Diary"]),
         .testTarget(name: "CLITests", dependencies: ["Codecs", "Raster", "FileSystem"]),

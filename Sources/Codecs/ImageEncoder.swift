@@ -47,9 +47,10 @@ public enum EncodeSettings: Sendable, Hashable {
 public enum ImageEncoder {
     /// Encodes `raster` (either alpha mode). JPEG has no alpha: transparent
     /// pixels are flattened over `background` first. `threads`: how many a
-    /// PNG at level 1 may deflate its segments on, for a caller that
-    /// encodes one image while someone waits (`share`); the bytes are the
-    /// same for any count.
+    /// PNG at level 1 may deflate its segments on, and, above 1, a lossy
+    /// WebP's alpha is encoded on a thread of its own beside the colour
+    /// (libwebp's `thread_level`), for a caller that encodes while someone
+    /// waits or a core is free; the bytes are the same for any count.
     public static func encode(_ raster: Raster, settings: EncodeSettings, background: RGBA = .white,
                               threads: Int = 1) throws -> [UInt8] {
         let straight = raster.unpremultiplied()
@@ -62,7 +63,7 @@ public enum ImageEncoder {
                                           subsample420: chroma == .s420)
         case let .webp(quality, lossless, method):
             return try WebPBinding.encode(straight, quality: min(100, max(0, quality)), lossless: lossless,
-                                          method: min(6, max(0, method)))
+                                          method: min(6, max(0, method)), threads: threads)
         }
     }
 

@@ -1,4 +1,6 @@
 import CFontconfig
+import Dispatch
+import Imaging
 
 // The only file that calls fontconfig. Fontconfig (2.13 and later) locks its
 // own configuration, so these functions may run on any thread.
@@ -11,6 +13,28 @@ public enum FontConfiguration {
     /// moment the caller can catch it. False when it cannot be loaded.
     @discardableResult
     public static func load() -> Bool { FcInit() != 0 }
+
+    /// Starts `load` on another thread, inside `around` (which runs the
+    /// body it is given once: a caller catching what fontconfig says), so
+    /// that reading its configuration (a few milliseconds) overlaps the
+    /// caller's own start; every font lookup waits for it. Called once,
+    /// before any font is looked up and before other threads start.
+    public static func startLoading(around: @escaping @Sendable (() -> Void) -> Void) {
+        let done = Promise<Void>()
+        loading = done
+        DispatchQueue.global(qos: .userInitiated).async {
+            around { _ = load() }
+            done.fulfill(())
+        }
+    }
+
+    /// Waits for `startLoading`'s load, when there is one: before a font
+    /// is looked up, and before the process exits (a thread left inside
+    /// fontconfig as the process ends crashed it).
+    public static func ready() { loading?.wait() }
+
+    /// Set once by `startLoading`, before other threads start; read only.
+    nonisolated(unsafe) private static var loading: Promise<Void>?
 }
 
 /// Font discovery through fontconfig.
@@ -74,6 +98,7 @@ extension Fontconfig {
     /// during `body`. Empty when fontconfig cannot start.
     private static func withSortedFonts(family: String, trim: Bool, configure: (OpaquePointer) -> Void,
                                         body: ([OpaquePointer]) -> [FontFace]) -> [FontFace] {
+        FontConfiguration.ready()
         guard FcInit() != 0, let pattern = FcPatternCreate() else { return [] }
         defer { FcPatternDestroy(pattern) }
         family.withCString { name in

@@ -81,9 +81,10 @@ enum Console {
 
     /// Runs `body` (a library loading its configuration) with stderr caught
     /// in JSON mode: each line the library wrote becomes a `warning` event.
-    /// Called before any thread starts, since stderr is the process's.
-    /// A library that writes more than the pipe holds loses the rest
-    /// (EAGAIN) rather than blocking.
+    /// May run on another thread while the command goes on: stderr is the
+    /// process's, so the stream's own lines wait until it is given back
+    /// (they hold `stream` to write). A library that writes more than the
+    /// pipe holds loses the rest (EAGAIN) rather than blocking.
     static func capturingStderr(_ body: () -> Void) {
         var ends: [Int32] = [-1, -1]
         guard json, pipe(&ends) == 0 else {
@@ -91,18 +92,24 @@ enum Console {
             return
         }
         for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
-        let saved = dup(STDERR_FILENO)
-        guard saved >= 0, dup2(ends[1], STDERR_FILENO) >= 0 else {
-            if saved >= 0 { close(saved) }
+        let redirected: Bool = stream.withLock { _ in
+            let saved = dup(STDERR_FILENO)
+            guard saved >= 0, dup2(ends[1], STDERR_FILENO) >= 0 else {
+                if saved >= 0 { close(saved) }
+                return false
+            }
+            close(ends[1])
+            body()
+            _ = dup2(saved, STDERR_FILENO)
+            close(saved)
+            return true
+        }
+        guard redirected else {
             close(ends[0])
             close(ends[1])
             body()
             return
         }
-        close(ends[1])
-        body()
-        _ = dup2(saved, STDERR_FILENO)
-        close(saved)
         var caught: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {

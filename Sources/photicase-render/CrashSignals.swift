@@ -25,6 +25,10 @@ enum CrashSignals {
     nonisolated(unsafe) private static var previous: UnsafeMutablePointer<sigaction>?
     /// Set by the first crash: one line, however many threads fault.
     nonisolated(unsafe) private static var written: sig_atomic_t = 0
+    /// stderr as it was at `install`: fd 2 itself may be a pipe for a
+    /// while (`Console.capturingStderr` around fontconfig's loading, on
+    /// another thread), and the last line must reach the caller.
+    nonisolated(unsafe) private static var stderrCopy: Int32 = STDERR_FILENO
 
     /// Installs the handlers (call once); `json` writes the lines.
     static func install(json: Bool) {
@@ -45,6 +49,8 @@ enum CrashSignals {
                                        + "\n")
         }
         if json { (Self.crashed, Self.sent) = (crashed, sent) }
+        let copy = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3)
+        if copy >= 0 { stderrCopy = copy }
         Self.previous = previous
         for number in numbers {
             var action = sigaction()
@@ -56,7 +62,7 @@ enum CrashSignals {
                 if CrashSignals.written == 0,
                    let line = (fromElsewhere ? CrashSignals.sent : CrashSignals.crashed)?[Int(number)] {
                     CrashSignals.written = 1
-                    _ = write(STDERR_FILENO, line, strlen(line))
+                    _ = write(CrashSignals.stderrCopy, line, strlen(line))
                 }
                 if fromElsewhere {
                     // Not a crash: no report, the signal's default action

@@ -69,15 +69,20 @@ func runTool(_ argv: [String]) -> ExitStatus {
             // As early as can be: a signal during parsing or loading stops
             // the run before it renders, with its events and log line.
             StopSignals.install(json: Console.json)
-            // Fontconfig complains about a user's configuration on stderr as
-            // it loads it: loaded here, so a JSON stream gets it as warnings.
-            Console.capturingStderr { FontConfiguration.load() }
         }
         // Every command: a crash (a bug) still ends a JSON stream with a
         // JSON line, and one of the crash signals sent by another process
         // ends the command by it (the runtime's reporter would print a
         // report and let it carry on).
         CrashSignals.install(json: Console.json)
+        if command == "render" {
+            // Fontconfig complains about a user's configuration on stderr as
+            // it loads it: loaded from here, so a JSON stream gets it as
+            // warnings, on another thread while the cache opens and the
+            // book loads (every font lookup waits for it). After the signal
+            // handlers, which keep stderr as it is now for their last line.
+            FontConfiguration.startLoading { load in Console.capturingStderr(load) }
+        }
         // Swift reads arguments as text, so an argument that is not UTF-8
         // would name another path (its bad bytes as U+FFFD): a cache folder
         // nobody asked for would be made. Refused before anything is opened.
@@ -116,4 +121,6 @@ if let code = Console.outputError {
     let message = "cannot write to standard output: \(String(cString: strerror(code)))"
     Console.fatal("photicase-render: \(message)", message: message, exit: status.rawValue)
 }
+// No thread is left inside fontconfig as the process exits.
+FontConfiguration.ready()
 exit(status.rawValue)

@@ -90,3 +90,28 @@ import Raster
         #expect(decoded.raster == image)
     }
 }
+
+/// A lossy WebP with alpha encoded on two threads (libwebp's alpha beside
+/// its colour) is the one thread's file, byte for byte.
+@Suite struct ThreadedWebPTests {
+    @Test(arguments: [(600, 960, true), (257, 131, true), (300, 200, false)])
+    func twoThreadsWriteTheOneThreadsBytes(width: Int, height: Int, alpha: Bool) throws {
+        var image = SegmentedPNGTests.image(width: width, height: height, alpha: false)
+        if alpha {
+            // A card's alpha: rounded corners and a notch, opaque inside.
+            for y in 0..<height {
+                for x in 0..<width where x + y < 12 || (x - width / 2) * (x - width / 2) + (y - height) * (y - height) < 400 {
+                    var p = image[x, y]
+                    p.a = UInt8((x * 7 + y * 3) % 256)
+                    image[x, y] = p
+                }
+            }
+        }
+        for settings in [EncodeSettings.webp(quality: 93, method: 1), .webp(quality: 80, method: 4)] {
+            let one = try ImageEncoder.encode(image, settings: settings, threads: 1)
+            let two = try ImageEncoder.encode(image, settings: settings, threads: 2)
+            #expect(one == two, "\(width)x\(height) \(settings)")
+            #expect(try ImageDecoder.decode(two).raster.size == image.size)
+        }
+    }
+}

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Cards
 import Codecs
+import Imaging
 import Diary
 @testable import Pipeline
 
@@ -39,9 +40,9 @@ import Diary
         var fingerprint: String { fake.fingerprint }
         func makeWorker() -> Int { 0 }
         func render(_ layout: some CardLayout, encodings: [EncodeSettings], parts: @escaping PartSource,
-                    worker: inout Int) throws -> Rendered<[[UInt8]]> {
+                    spare: SpareThreads, worker: inout Int) throws -> Rendered<[[UInt8]]> {
             luck.count()
-            var rendered = try fake.render(layout, encodings: encodings, parts: parts, worker: &worker)
+            var rendered = try fake.render(layout, encodings: encodings, parts: parts, spare: spare, worker: &worker)
             rendered.value = rendered.value.map { bytes in
                 let text = String(decoding: bytes, as: UTF8.self)
                 return Array((text.components(separatedBy: " reused ").first?.components(separatedBy: " faces ").first ?? text).utf8)

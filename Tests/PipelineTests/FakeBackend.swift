@@ -3,6 +3,7 @@ import Pipeline
 import Diary
 import Cards
 import Codecs
+import Imaging
 
 /// A backend that "renders" text instead of images, so the pipeline's
 /// planning, caching and safety can be tested fast and exactly.
@@ -27,7 +28,7 @@ struct FakeBackend: RenderBackend {
     /// what the pipeline handed it: a face its title, a back its id and
     /// memo, a day its titles, a sheet which days it read from the cache.
     func render(_ layout: some CardLayout, encodings: [EncodeSettings], parts: @escaping PartSource,
-                worker: inout Int) throws -> Rendered<[[UInt8]]> {
+                spare: SpareThreads, worker: inout Int) throws -> Rendered<[[UInt8]]> {
         func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
         switch layout {
         case let ticket as TicketInput:

@@ -3,6 +3,7 @@ import Testing
 @testable import Pipeline
 import Diary
 import FileSystem
+import Imaging
 
 /// The SQLite cache index: migration from manifest.json, transactions that
 /// survive a crash, shards writing side by side, and recovery from a

@@ -1,4 +1,6 @@
 @testable import Pipeline
+import Foundation
+import Imaging
 import Synchronization
 import Testing
 
@@ -44,5 +46,35 @@ import Testing
             }) { _, _ in }
         }
         #expect(tally.made.load(ordering: .relaxed) == 3)
+    }
+}
+
+/// With spare threads, a thread out of jobs lends itself to the tasks of
+/// those still working, and makes no worker it does not need.
+@Suite struct WorkPoolSpareTests {
+    @Test func aThreadWithoutJobsMakesNoWorkerAndTakesTasks() {
+        let made = Atomic<Int>(0)
+        let spare = SpareThreads(threads: 2)
+        let tasksOffTheJobsThread = Atomic<Int>(0)
+        WorkPool.run(count: 1, threads: 2, spare: spare, makeWorker: { () -> Int in
+            made.add(1, ordering: .relaxed)
+            return 0
+        }) { _, _ in
+            let jobThread = UInt(pthread_self())
+            // The first task waits (ten seconds at most) for another to
+            // have run: only the spare thread can run one meanwhile.
+            let othersRan = Atomic<Bool>(false)
+            spare.forEach(4) { i in
+                if i == 0 {
+                    let deadline = Date().addingTimeInterval(10)
+                    while !othersRan.load(ordering: .acquiring) && Date() < deadline { usleep(100) }
+                } else {
+                    othersRan.store(true, ordering: .releasing)
+                }
+                if UInt(pthread_self()) != jobThread { tasksOffTheJobsThread.add(1, ordering: .relaxed) }
+            }
+        }
+        #expect(made.load(ordering: .relaxed) == 1)
+        #expect(tasksOffTheJobsThread.load(ordering: .relaxed) >= 1)
     }
 }

@@ -57,9 +57,8 @@ extension CardRenderer {
         let ink = theme.inverseTextColor
         // 1. The backdrop: the brand gradient with soft rings, like a placeholder face.
         let size = yearInReviewSize(scale: s)
-        var canvas = Raster(width: size.width, height: size.height, fill: theme.brandColor)
+        var canvas = brandBackdrop(size)
         let bounds = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
-        canvas.fill(brandGradient(in: bounds))
         for (cx, cy, r) in [(0.92, 0.06, 0.42), (0.04, 0.55, 0.3), (0.85, 0.82, 0.2)] {
             var ring = Path()
             let c = Point(x: bounds.width * cx, y: bounds.height * cy), radius = bounds.width * r

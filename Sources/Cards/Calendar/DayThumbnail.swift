@@ -62,8 +62,7 @@ extension CardRenderer {
     /// A tile for an entry without a photo: the brand gradient and, when
     /// `initial`, the title's first letter (see `initial(of:)`).
     private func placeholderTile(_ entry: DayTileInput.Cell, size: PixelSize, initial showInitial: Bool) throws(CardError) -> Raster {
-        var tile = Raster(width: size.width, height: size.height, fill: theme.brandColor)
-        tile.fill(brandGradient(in: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))))
+        var tile = brandBackdrop(size)
         guard showInitial else { return tile }
         let initial = CardRenderer.initial(of: SearchTitle.shown(entry.title)) ?? strings.kind(entry.kind)
         let points = Double(min(size.width, size.height)) * 0.42

@@ -80,6 +80,13 @@ extension CardRenderer {
 
     /// A vertical gradient between the theme's two brand colours, the
     /// placeholder's background.
+    /// A raster of `size` filled with the brand colour and the brand
+    /// gradient over it (written once when the gradient is opaque).
+    func brandBackdrop(_ size: PixelSize) -> Raster {
+        Raster(width: size.width, height: size.height, background: theme.brandColor,
+               paint: brandGradient(in: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))))
+    }
+
     func brandGradient(in rect: Rect) -> Paint {
         .linearGradient(LinearGradient(in: rect, degrees: 155, stops: [
             GradientStop(0, theme.brandColor), GradientStop(1, theme.brandSecondaryColor),

@@ -159,8 +159,7 @@ extension CardRenderer {
     private func placeholderFront(_ face: FrontFaceInput, title: String, size: PixelSize, scale: Double,
                                   warnings: inout [CardWarning]) throws(CardError) -> Raster {
         let bounds = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
-        var card = Raster(width: size.width, height: size.height, fill: theme.brandColor)
-        card.fill(brandGradient(in: bounds))
+        var card = brandBackdrop(size)
         // Rings give the flat gradient some depth, like light on a ticket.
         let ring = theme.inverseTextColor.withOpacity(0.09)
         for (cx, cy, r) in [(0.95, 0.08, 0.55), (0.05, 0.62, 0.38), (0.8, 0.7, 0.22)] {

@@ -65,8 +65,7 @@ extension CardRenderer {
             // (a quarter of a story's drawing before).
             canvas = tiny.resized(to: PixelSize(width: size.width / 2, height: size.height / 2), from: frame).doubled()
         } else {
-            canvas = Raster(width: size.width, height: size.height, fill: theme.brandColor)
-            canvas.fill(brandGradient(in: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))))
+            canvas = brandBackdrop(size)
         }
         // 3. Dark enough for white text at 4.5:1 over its brightest pixel
         //    below the card (never lighter than a 35% veil).
@@ -246,8 +245,7 @@ extension CardRenderer {
     private func placeholderPicture(_ input: SocialImageInput, size: PixelSize) -> Raster {
         let cell = DayTileInput.Cell(title: input.title, kind: input.kind, photo: nil)
         let side = min(size.width, size.height)
-        var picture = Raster(width: size.width, height: size.height, fill: theme.brandColor)
-        picture.fill(brandGradient(in: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))))
+        var picture = brandBackdrop(size)
         if let tile = try? renderDayThumbnail(DayTileInput(cells: [cell], side: side)) {
             picture.draw(tile.raster, at: (size.width - side) / 2, (size.height - side) / 2)
         }

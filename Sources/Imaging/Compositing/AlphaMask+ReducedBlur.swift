@@ -19,17 +19,26 @@ extension AlphaMask {
         // 1. The mean of each cell (cells past the edges count zeros).
         let lw = (width + f - 1) / f, lh = (height + f - 1) / f
         var low = AlphaMask(width: lw, height: lh)
+        // A band's rows summed down each column first (a loop the compiler
+        // vectorizes), then each cell's columns: the same integer sums as
+        // adding pixel by pixel into cells.
+        var columns = [UInt32](repeating: 0, count: width)
         coverage.withUnsafeBufferPointer { src in
             low.coverage.withUnsafeMutableBufferPointer { dst in
-                var sums = [UInt32](repeating: 0, count: lw)
-                for j in 0..<lh {
-                    for i in 0..<lw { sums[i] = 0 }
-                    for y in (j * f)..<Swift.min(height, j * f + f) {
-                        let row = src.baseAddress! + y * width
-                        for x in 0..<width { sums[x / f] += UInt32(row[x]) }
-                    }
+                columns.withUnsafeMutableBufferPointer { column in
                     let cell = UInt32(f * f)
-                    for i in 0..<lw { dst[j * lw + i] = UInt8((sums[i] + cell / 2) / cell) }
+                    for j in 0..<lh {
+                        column.update(repeating: 0)
+                        for y in (j * f)..<Swift.min(height, j * f + f) {
+                            let row = src.baseAddress! + y * width
+                            for x in 0..<width { column[x] &+= UInt32(row[x]) }
+                        }
+                        for i in 0..<lw {
+                            var sum: UInt32 = 0
+                            for x in (i * f)..<Swift.min(width, i * f + f) { sum &+= column[x] }
+                            dst[j * lw + i] = UInt8((sum + cell / 2) / cell)
+                        }
+                    }
                 }
             }
         }

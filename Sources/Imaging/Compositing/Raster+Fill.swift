@@ -3,6 +3,23 @@ import Raster
 /// mask, or inside a path. All fills blend source-over and are clipped to
 /// the raster.
 extension Raster {
+    /// A raster of `background` (straight alpha) with `paint` laid over
+    /// every pixel: the pixels of filling it with `background`, then with
+    /// `paint`. A paint opaque throughout is written once, with nothing
+    /// filled under it (a placeholder's or a year image's gradient).
+    public init(width: Int, height: Int, background: RGBA, paint: Paint) {
+        let ramp = PaintRamp(paint)
+        guard ramp.isOpaque else {
+            self.init(width: width, height: height, fill: background)
+            fill(paint)
+            return
+        }
+        let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+        self.init(width: width, height: height, writingEveryByte: { raw in
+            Raster.storeRamp(ramp, into: raw, width: width, area: whole)
+        })
+    }
+
     /// Paints every pixel.
     public mutating func fill(_ paint: Paint) {
         fill(paint, in: PixelRect(x: 0, y: 0, width: width, height: height))
@@ -15,6 +32,13 @@ extension Raster {
 
     /// Paints through `mask`, whose top-left pixel lands on (`x`, `y`).
     public mutating func fill(mask: AlphaMask, paint: Paint, at x: Int, _ y: Int) {
+        if case let .solid(color) = paint {
+            // The same blend a pixel, with the colour's results kept by
+            // coverage (`fill(mask:color:at:)`): most of a ring's box is
+            // covered not at all or wholly.
+            fill(mask: mask, color: color, at: x, y)
+            return
+        }
         let area = PixelRect(x: x, y: y, width: mask.width, height: mask.height).intersection(wholeArea)
         blend(PaintRamp(paint), area: area, mask: mask, at: x, y)
     }
@@ -44,6 +68,10 @@ extension Raster {
             blendRows(ramp, area: area)
             return
         }
+        if !hasMask && ramp.isOpaque {
+            storeRamp(ramp, area: area)
+            return
+        }
         coverage.withUnsafeBufferPointer { m in
             ramp.table.withUnsafeBufferPointer { table in
                 withUnsafeMutableBytes { raw in
@@ -68,6 +96,35 @@ extension Raster {
                             }
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// `blend` without a mask for an opaque paint varying along rows (a
+    /// slanted gradient behind a year image): every pixel is the table's
+    /// colour, stored, with no blending to do. The same position steps and
+    /// rounding as the general loop, so the same pixels.
+    private mutating func storeRamp(_ ramp: PaintRamp, area: PixelRect) {
+        let w = width
+        withUnsafeMutableBytes { Raster.storeRamp(ramp, into: $0, width: w, area: area) }
+    }
+
+    /// `storeRamp` into the bytes of a raster `width` pixels wide.
+    private static func storeRamp(_ ramp: PaintRamp, into raw: UnsafeMutableRawBufferPointer, width w: Int,
+                                  area: PixelRect) {
+        let last = ramp.table.count - 1
+        let lastT = Double(last)
+        ramp.table.withUnsafeBufferPointer { table in
+            let words = raw.bindMemory(to: UInt32.self)
+            for py in area.y..<area.maxY {
+                var t = ramp.origin + ramp.stepX * Double(area.x) + ramp.stepY * Double(py)
+                var i = py &* w &+ area.x
+                for _ in 0..<area.width {
+                    let idx = t <= 0 ? 0 : (t >= lastT ? last : Int(t + 0.5))
+                    t += ramp.stepX
+                    words[i] = table[idx].littleEndian
+                    i &+= 1
                 }
             }
         }

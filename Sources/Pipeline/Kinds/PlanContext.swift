@@ -2,6 +2,7 @@ import Foundation
 import Cards
 import Codecs
 import Diary
+import Imaging
 import Site
 
 /// What every kind's planning reads: the run's options and kinds, the

@@ -3,6 +3,7 @@ import Cards
 import Codecs
 import Diary
 import FileSystem
+import Imaging
 
 // Finding and loading a book: its entries, and for a run their photos' hashes.
 

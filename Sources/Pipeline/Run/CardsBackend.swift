@@ -1,5 +1,6 @@
 import Cards
 import Codecs
+import Imaging
 import Diary
 import Site
 import Text
@@ -87,12 +88,23 @@ public struct CardsBackend: RenderBackend {
     }
 
     public func render(_ layout: some CardLayout, encodings: [EncodeSettings], parts: @escaping PartSource,
-                       worker: inout Worker) throws -> Rendered<[[UInt8]]> {
+                       spare: SpareThreads, worker: inout Worker) throws -> Rendered<[[UInt8]]> {
         let images = try layout.draw(with: worker.renderer.get(), parts: parts)
         precondition(images.count == encodings.count, "\(images.count) images, \(encodings.count) encodings")
-        let bytes = try zip(images, encodings).map { image, settings in
-            try ImageEncoder.encode(image.raster, settings: settings)
+        // Largest first: a thread that runs out of items takes the next
+        // one still waiting (`SpareThreads`); the bytes are the same.
+        let order = images.indices.sorted { images[$0].raster.width * images[$0].raster.height > images[$1].raster.width * images[$1].raster.height }
+        let rasters = images.map(\.raster)
+        // With more than one thread, libwebp encodes a face's alpha beside
+        // its colour (the same bytes): a core left idle at a phase's end
+        // takes it.
+        let threads = spare.threads > 1 ? 2 : 1
+        let encoded = spare.map(order.count) { k -> Result<[UInt8], any Error> in
+            let i = order[k]
+            return Result { try ImageEncoder.encode(rasters[i], settings: encodings[i], threads: threads) }
         }
+        var bytes = [[UInt8]](repeating: [], count: images.count)
+        for (k, i) in order.enumerated() { bytes[i] = try encoded[k].get() }
         return Rendered(bytes, warnings: CardsBackend.unique(images.flatMap(\.warnings)),
                         provisional: images.contains(where: \.provisional))
     }
@@ -128,3 +140,4 @@ public struct CardsBackend: RenderBackend {
     static let encoderIdentity = "png-zlib1-paeth,jpeg-q88-420,webp-q85-m3,tickets-webp-m1-front-q93-back-q92-share-q89,"
         + "books-years-jpeg-q90-444,webp-fitted-yuv"
 }
+

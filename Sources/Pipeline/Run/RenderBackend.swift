@@ -1,6 +1,7 @@
 import Cards
 import Codecs
 import Diary
+import Imaging
 import Raster
 import Site
 
@@ -37,9 +38,11 @@ public protocol RenderBackend: Sendable {
     func endPhase(_ worker: inout Worker)
 
     /// Draws `layout` and encodes its images, the i-th with `encodings[i]`.
-    /// `parts` hands a composite the encoded parts the cache holds.
+    /// `parts` hands a composite the encoded parts the cache holds; `spare`
+    /// lends the pool's idle threads (a phase's last items), for work the
+    /// layout's images can be split into, such as their encodes.
     func render(_ layout: some CardLayout, encodings: [EncodeSettings], parts: @escaping PartSource,
-                worker: inout Worker) throws -> Rendered<[[UInt8]]>
+                spare: SpareThreads, worker: inout Worker) throws -> Rendered<[[UInt8]]>
 
     /// The theme the site's style sheet takes its colours and first
     /// weekday from, and the pixel sizes of the images this backend makes
@@ -57,6 +60,12 @@ extension RenderBackend {
     public var thumbnailSide: Int { CardRenderer.defaultThumbnailSide }
 
     public func expectPhotoLoads(_ loads: [String: Int]) {}
+
+    /// `render` on the calling thread alone.
+    public func render(_ layout: some CardLayout, encodings: [EncodeSettings], parts: @escaping PartSource,
+                       worker: inout Worker) throws -> Rendered<[[UInt8]]> {
+        try render(layout, encodings: encodings, parts: parts, spare: SpareThreads(threads: 1), worker: &worker)
+    }
     public func endPhase(_ worker: inout Worker) {}
 
     /// The default theme, and the default sizes at scale 2.

@@ -1,4 +1,5 @@
 import Cards
+import Imaging
 import Codecs
 import Diary
 import FileSystem
@@ -46,9 +47,12 @@ extension RenderRun {
         // once, not once a phase.
         let shelf = WorkerShelf<Backend.Worker>()
         for phase in RenderOrder.phases(ordered) where stop?.signal == nil {
-            WorkPool.run(count: phase.count, threads: options.jobs, stop: stop, shelf: shelf,
+            // A thread out of items at a phase's end encodes the images of
+            // those still drawing (a ticket's three faces).
+            let spare = SpareThreads(threads: options.jobs)
+            WorkPool.run(count: phase.count, threads: options.jobs, stop: stop, spare: spare, shelf: shelf,
                          done: { backend.endPhase(&$0) }, makeWorker: { backend.makeWorker() }) { worker, i in
-                self.render(ordered[phase.lowerBound + i], worker: &worker)
+                self.render(ordered[phase.lowerBound + i], spare: spare, worker: &worker)
             }
         }
         if let signal = stop?.signal {
@@ -99,13 +103,13 @@ extension RenderRun {
     /// keeps what the cache holds, and the item's kind may do more
     /// (`KindDeclaration.failed`). Everything is rendered before anything
     /// is written, so a failure leaves the previous outputs in place.
-    func render(_ item: WorkItem, worker: inout Backend.Worker) {
+    func render(_ item: WorkItem, spare: SpareThreads, worker: inout Backend.Worker) {
         guard let declaration = Kinds.declaration(item.kind) else { return }
         let kind = ItemKind(item.kind)
         var rendered: Rendered<[String: [UInt8]]>
         do {
             rendered = try withoutActuallyEscaping({ (layout: any CardLayout, encodings: [EncodeSettings]) in
-                try self.draw(layout, encodings, worker: &worker)
+                try self.draw(layout, encodings, spare: spare, worker: &worker)
             }) { draw in
                 try declaration.render(item, in: renderContext(draw))
             }
@@ -115,7 +119,7 @@ extension RenderRun {
             noteFailed(item.owner)
             var warnings: [String] = []
             let said = withoutActuallyEscaping({ (layout: any CardLayout, encodings: [EncodeSettings]) in
-                try self.draw(layout, encodings, worker: &worker)
+                try self.draw(layout, encodings, spare: spare, worker: &worker)
             }) { draw in declaration.failed(item, error: error, in: renderContext(draw)) }
             if let said { warnings.append(said) }
             finish(id: item.id, kind: kind, status: .failed,
@@ -158,13 +162,13 @@ extension RenderRun {
     }
 
     /// Draws on `worker`, handing the composites the cache's current parts.
-    private func draw(_ layout: any CardLayout, _ encodings: [EncodeSettings],
+    private func draw(_ layout: any CardLayout, _ encodings: [EncodeSettings], spare: SpareThreads,
                       worker: inout Backend.Worker) throws -> Rendered<[[UInt8]]> {
         let (index, store) = (self.index, self.store)
         return try backend.render(layout, encodings: encodings, parts: { path, key in
             guard index.output(path)?.fingerprint == key else { return nil }
             return store?.read(path, limit: 64 << 20)
-        }, worker: &worker)
+        }, spare: spare, worker: &worker)
     }
 
     /// Whether `output` is current in the cache (see `PlanContext.isCurrent`).

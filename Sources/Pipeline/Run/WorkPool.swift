@@ -1,35 +1,43 @@
 import Foundation
+import Imaging
 import Synchronization
 
 /// Runs `count` independent jobs on `threads` threads. Each thread gets
-/// its own worker value (made by `makeWorker`, used by that thread only:
-/// text renderers are not thread-safe), and jobs are taken in index order
-/// from a shared counter, so memory stays bounded by the thread count.
-/// With `stop`, a thread takes no new job once a stop is requested (jobs
-/// in progress finish). With `shelf`, a thread takes a worker a run before
-/// left there and leaves its own there when done (`done` called on it
-/// first), so workers are made once for several runs.
+/// its own worker value (made by `makeWorker` when the thread takes its
+/// first job, used by that thread only: text renderers are not
+/// thread-safe), and jobs are taken in index order from a shared counter,
+/// so memory stays bounded by the thread count. With `stop`, a thread takes
+/// no new job once a stop is requested (jobs in progress finish). With
+/// `shelf`, a thread takes a worker a run before left there and leaves its
+/// own there when done (`done` called on it first), so workers are made
+/// once for several runs. With `spare` (made for `threads` threads), every
+/// thread is started even when there are fewer jobs, and a thread out of
+/// jobs lends itself to the others' tasks (`SpareThreads`) until all are.
 enum WorkPool {
-    static func run<Worker>(count: Int, threads: Int, stop: StopRequest? = nil,
+    static func run<Worker>(count: Int, threads: Int, stop: StopRequest? = nil, spare: SpareThreads? = nil,
                             shelf: WorkerShelf<Worker>? = nil, done: (@Sendable (inout Worker) -> Void)? = nil,
                             makeWorker: @escaping @Sendable () -> Worker,
                             job: @escaping @Sendable (inout Worker, Int) -> Void) {
         guard count > 0 else { return }
-        let n = max(1, min(threads, count))
+        let n = spare == nil ? max(1, min(threads, count)) : max(1, threads)
         let next = Counter()
         let finished = DispatchSemaphore(value: 0)
         // Real threads rather than Dispatch's pool: --jobs N means N workers
         // even beyond the core count, and nothing else shares them.
         for _ in 0..<n {
             let thread = Thread {
-                var worker = shelf?.take() ?? makeWorker()
+                var worker: Worker?
                 while stop?.signal == nil {
                     let i = next.take()
                     if i >= count { break }
-                    job(&worker, i)
+                    if worker == nil { worker = shelf?.take() ?? makeWorker() }
+                    job(&worker!, i)
                 }
-                done?(&worker)
-                shelf?.put(worker)
+                if var kept = worker {
+                    done?(&kept)
+                    shelf?.put(kept)
+                }
+                spare?.lend()
                 finished.signal()
             }
             thread.stackSize = 8 << 20

@@ -45,13 +45,67 @@ import Raster
                                                         GradientStop(1, RGBA(20, 40, 200))])),
             .solid(RGBA(200, 30, 30, 128)), .solid(RGBA(30, 200, 30)), .solid(.clear),
         ]
+        Self.expectTheGeneralLoop(paints, in: area, mode: mode)
+    }
+
+    /// Each paint filled over `area` of the scene gives the bytes of the
+    /// same fill through a mask of full coverage (the per-pixel loop).
+    static func expectTheGeneralLoop(_ paints: [Paint], in area: PixelRect, mode: AlphaMode) {
         let full = AlphaMask(width: area.width, height: area.height, coverage: [UInt8](repeating: 255, count: area.width * area.height))
         for paint in paints {
-            var fast = Self.scene(mode: mode), general = fast
+            var fast = scene(mode: mode), general = fast
             fast.fill(paint, in: area)
-            // Through a mask of full coverage: the per-pixel loop.
             general.fill(mask: full, paint: paint, at: area.x, area.y)
             #expect(fast == general, "\(paint)")
+        }
+    }
+
+    /// An opaque gradient at a slant, past its ends on both sides (the
+    /// colours stored, not blended), is the per-pixel loop's.
+    @Test(arguments: modes)
+    func aSlantedOpaqueGradientIsTheGeneralLoop(mode: AlphaMode) {
+        let area = PixelRect(x: 2, y: 1, width: 49, height: 38)
+        let stops = [GradientStop(0, RGBA(250, 40, 90)), GradientStop(0.3, RGBA(20, 40, 200)), GradientStop(1, RGBA(240, 220, 10))]
+        let paints: [Paint] = [
+            .linearGradient(LinearGradient(in: Rect(x: 2, y: 1, width: 49, height: 38), degrees: 155, stops: stops)),
+            .linearGradient(LinearGradient(start: Point(x: 20, y: 10), end: Point(x: 30, y: 25), stops: stops)),
+            .linearGradient(LinearGradient(start: Point(x: 40, y: 30), end: Point(x: 10, y: 5), stops: stops)),
+        ]
+        Self.expectTheGeneralLoop(paints, in: area, mode: mode)
+    }
+
+    /// A raster made under a paint is the background filled, then the
+    /// paint over it: written once for an opaque paint, blended otherwise.
+    @Test func aRasterMadeUnderAPaintIsTheTwoFills() {
+        let background = RGBA(120, 30, 200)
+        let paints: [Paint] = [
+            .linearGradient(LinearGradient(in: Rect(x: 0, y: 0, width: 37, height: 29), degrees: 155,
+                                           stops: [GradientStop(0, RGBA(250, 40, 90)), GradientStop(1, RGBA(20, 40, 200))])),
+            .linearGradient(.vertical(in: PixelRect(x: 0, y: 0, width: 37, height: 29),
+                                      stops: [GradientStop(0, RGBA(9, 9, 9)), GradientStop(1, RGBA(200, 200, 9))])),
+            .linearGradient(LinearGradient(start: Point(x: 0, y: 0), end: Point(x: 37, y: 10),
+                                           stops: [GradientStop(0, RGBA(250, 40, 90, 100)), GradientStop(1, RGBA(20, 40, 200))])),
+            .solid(RGBA(1, 2, 3)), .solid(RGBA(1, 2, 3, 77)),
+        ]
+        for paint in paints {
+            var twoFills = Raster(width: 37, height: 29, fill: background)
+            twoFills.fill(paint)
+            #expect(Raster(width: 37, height: 29, background: background, paint: paint) == twoFills, "\(paint)")
+        }
+    }
+
+    /// One colour through a mask (results kept by coverage) is the
+    /// per-pixel loop's, which a gradient of that colour alone takes.
+    @Test(arguments: modes)
+    func aSolidPaintThroughAMaskIsTheGeneralLoop(mode: AlphaMode) {
+        let mask = Self.mask(width: 47, height: 35)
+        for color in [RGBA(0x2A, 0x20, 0x18, 20), RGBA(250, 250, 250), RGBA(10, 200, 90, 200), RGBA.clear] {
+            let even = Paint.linearGradient(LinearGradient(start: Point(x: 0, y: 0), end: Point(x: 30, y: 12),
+                                                           stops: [GradientStop(0, color), GradientStop(1, color)]))
+            var fast = Self.scene(mode: mode), general = fast
+            fast.fill(mask: mask, paint: .solid(color), at: 4, 3)
+            general.fill(mask: mask, paint: even, at: 4, 3)
+            #expect(fast == general, "\(color)")
         }
     }
 

@@ -37,8 +37,10 @@ public final class CardRenderer {
     /// The shadow of an opaque story card, by its size (the corner radius
     /// is the layout's own): `opaqueStoryCardShadow`.
     var opaqueStoryShadow: (size: PixelSize, cast: CastShadow)?
-    /// Faces decoded for book pages and years, kept for the next page.
-    var decodedParts = DecodedParts()
+    /// Faces decoded for book pages and years, kept for the next page:
+    /// this renderer's own, or those its run shares (`share(_:)`).
+    private(set) var decodedParts = DecodedParts()
+    private var sharesDecodedParts = false
     /// Whether drawing one image may use a second thread for a part that
     /// does not depend on the rest (a share image's backdrop while its
     /// faces are drawn): for a caller that draws one image while someone
@@ -81,7 +83,16 @@ public final class CardRenderer {
         sharesPaintedInOrder = []
         storyShadow = nil
         opaqueStoryShadow = nil
-        decodedParts = DecodedParts()
+        // Shared parts are let go by their owner, once every renderer
+        // sharing them is done with the phase.
+        if !sharesDecodedParts { decodedParts = DecodedParts() }
+    }
+
+    /// Decodes faces for pages into `parts`, and finds there those other
+    /// renderers decoded: a run's renderers, one a thread, share one.
+    public func share(_ parts: DecodedParts) {
+        decodedParts = parts
+        sharesDecodedParts = true
     }
 
     /// The card's size in pixels at `scale`.

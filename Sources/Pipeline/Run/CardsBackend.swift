@@ -23,6 +23,10 @@ public struct CardsBackend: RenderBackend {
     /// decoded once for its ticket and its day, not twice); nil decodes
     /// every time. Same pixels either way.
     public var decodedPhotos: DecodedPhotoCache? = DecodedPhotoCache()
+    /// Faces decoded for book pages and years, shared by all workers (a
+    /// face a page on one thread decoded is found by a page on another);
+    /// let go at each phase's end. Same pixels either way.
+    public let decodedParts = DecodedParts()
     /// One quality, 1...100, for every lossy output (WebP and JPEG), as
     /// `render --quality` sets it (`RenderOptions.quality`); nil keeps each
     /// output's own default. Only in the fingerprint: the kinds encode.
@@ -80,8 +84,9 @@ public struct CardsBackend: RenderBackend {
 
     public func makeWorker() -> Worker {
         do throws(CardError) {
-            return Worker(renderer: .success(try CardRenderer(theme: theme, fonts: fonts,
-                                                              loader: PhotoLoader(decodedPhotos: decodedPhotos))))
+            let renderer = try CardRenderer(theme: theme, fonts: fonts, loader: PhotoLoader(decodedPhotos: decodedPhotos))
+            renderer.share(decodedParts)
+            return Worker(renderer: .success(renderer))
         } catch {
             return Worker(renderer: .failure(error))
         }
@@ -111,6 +116,10 @@ public struct CardsBackend: RenderBackend {
 
     public func endPhase(_ worker: inout Worker) {
         if case let .success(renderer) = worker.renderer { renderer.dropKeptImages() }
+    }
+
+    public func phaseEnded() {
+        decodedParts.removeAll()
     }
 
     public func siteLook() -> (theme: Theme, sizes: SiteImageSizes) {

@@ -37,6 +37,10 @@ public protocol RenderBackend: Sendable {
     /// before it takes the next phase's: only its fonts are carried over.
     func endPhase(_ worker: inout Worker)
 
+    /// Lets go of what the workers shared for the phase that ended, once
+    /// every worker is done with it.
+    func phaseEnded()
+
     /// Draws `layout` and encodes its images, the i-th with `encodings[i]`.
     /// `parts` hands a composite the encoded parts the cache holds; `spare`
     /// lends the pool's idle threads (a phase's last items), for work the
@@ -67,6 +71,7 @@ extension RenderBackend {
         try render(layout, encodings: encodings, parts: parts, spare: SpareThreads(threads: 1), worker: &worker)
     }
     public func endPhase(_ worker: inout Worker) {}
+    public func phaseEnded() {}
 
     /// The default theme, and the default sizes at scale 2.
     public func siteLook() -> (theme: Theme, sizes: SiteImageSizes) {

@@ -54,6 +54,7 @@ extension RenderRun {
                          done: { backend.endPhase(&$0) }, makeWorker: { backend.makeWorker() }) { worker, i in
                 self.render(ordered[phase.lowerBound + i], spare: spare, worker: &worker)
             }
+            backend.phaseEnded()
         }
         if let signal = stop?.signal {
             // Asked to stop: what is written is recorded below, and the

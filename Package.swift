@@ -44,9 +44,12 @@ let package = Package(
         // cannot call).
         .target(name: "CHTTPShim", dependencies: ["CMicroHTTPD"]),
 
+        // openat2(2), which glibc 2.36 does not wrap (FileSystem's reads
+        // beneath a folder handle: `Directory.openBeneath`).
+        .target(name: "CFileSystemShim"),
         // Every file-system call: bounded reads, atomic writes, folder
         // walks, locks, all relative to folder handles. Below everything.
-        .target(name: "FileSystem"),
+        .target(name: "FileSystem", dependencies: ["CFileSystemShim"]),
 
         // Pure Swift: the raster value type, plane geometry and the
         // editor's crop state.

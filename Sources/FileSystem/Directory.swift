@@ -9,7 +9,7 @@ public final class Directory: @unchecked Sendable {
     /// The folder's path as the user gave it, for messages.
     public let path: String
 
-    private init(fd: Int32, path: String) {
+    init(fd: Int32, path: String) {
         self.fd = fd
         self.path = path
     }

@@ -23,6 +23,16 @@ enum FileReader {
             throw fail(error)
         }
         defer { Syscalls.close(fd) }
+        return try readOpened(fd, display: display, limit: limit, prefix: prefix)
+    }
+
+    /// Reads the regular file open as `fd` from its current position to
+    /// its end (or `limit`, as `read` does); `fd` stays open.
+    static func readOpened(_ fd: Int32, display: String, limit: Int,
+                           prefix: Bool = false) throws(FileSystemError) -> (bytes: [UInt8], status: FileStatus) {
+        func fail(_ error: Errno) -> FileSystemError {
+            FileSystemError(path: display, problem: Syscalls.problem(error.code))
+        }
         let status: FileStatus
         do throws(Errno) { status = try Syscalls.fstatus(fd) } catch { throw fail(error) }
         guard status.kind == .regular else { throw FileSystemError(path: display, wrongKind: status.kind) }

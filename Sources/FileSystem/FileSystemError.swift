@@ -15,6 +15,9 @@ public enum IOProblem: Equatable, Sendable, CustomStringConvertible {
     /// A symbolic link where none may be followed (inside the cache, or an
     /// output that must be a plain file).
     case symbolicLink
+    /// A link (or `..`) that leads out of the folder the path is read
+    /// below (`Directory.openBeneath`): the diary a service answers for.
+    case leadsOutside
     /// The file is larger than the caller's limit.
     case tooLarge(size: Int, limit: Int)
     /// The disk (or quota) is full.
@@ -36,6 +39,7 @@ public enum IOProblem: Equatable, Sendable, CustomStringConvertible {
         case .notADirectory: "a part of the path is not a folder"
         case let .notRegularFile(kind): "is \(kind.phrase), not a regular file"
         case .symbolicLink: "is a symbolic link, which is not followed here"
+        case .leadsOutside: "leads outside the folder it is read from (a link out of it)"
         case let .tooLarge(size, limit): "file is \(size) bytes, more than the limit of \(limit)"
         case .noSpace: "no space left on the device"
         case let .sameFileAsInput(input): "is the same file as \(input), an input of this command; refusing to overwrite it"

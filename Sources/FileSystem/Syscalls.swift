@@ -1,3 +1,4 @@
+import CFileSystemShim
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -64,7 +65,19 @@ enum Syscalls {
         }
     }
 
+    /// `openat2` with RESOLVE_BENEATH: `relative` opened for reading below
+    /// `dir` as the file system stands now, following links that stay
+    /// below it and failing with EXDEV on one that leads out.
+    static func openBeneath(_ relative: String, in dir: Int32, folder: Bool = false) throws(Errno) -> Int32 {
+        let fd = pr_open_beneath(dir, relative, folder ? O_DIRECTORY : 0)
+        if fd < 0 { throw Errno(code: -fd) }
+        return fd
+    }
+
     static func close(_ fd: Int32) { _ = Glibc.close(fd) }
+
+    /// Moves `fd`'s position back to the start of the file.
+    static func rewind(_ fd: Int32) -> Bool { lseek(fd, 0, SEEK_SET) == 0 }
 
     static func fstatus(_ fd: Int32) throws(Errno) -> FileStatus {
         var st = stat()
@@ -284,5 +297,6 @@ enum Syscalls {
     static var errnoSymbolicLinkLoop: Int32 { ELOOP }
     static var errnoNotDirectory: Int32 { ENOTDIR }
     static var errnoNotFound: Int32 { ENOENT }
+    static var errnoCrossesOut: Int32 { EXDEV }
     static var errnoExists: Int32 { EEXIST }
 }

@@ -109,20 +109,29 @@ public final class ShareRenderer: @unchecked Sendable {
     }
 
     /// The key of the image `request` makes of the entry whose entry.json
-    /// holds `json`: SHA-256 over the renderer's version, the request, the
-    /// entry.json's bytes and each photo's size, modification time and
-    /// inode. An edited entry or a replaced photo changes it.
+    /// holds `json`, from content alone: SHA-256 over the renderer's
+    /// version, the request, the entry.json's bytes and each photo's bytes
+    /// (read here; a photo that cannot be read counts as missing, and its
+    /// render then fails). The same inputs give the same key on any
+    /// machine, wherever the diary lies, so replicas of `serve` agree on
+    /// ETags; an edited entry or a replaced photo changes it.
     public func key(_ entry: Entry, json: [UInt8], _ request: ShareRequest) -> String {
+        let limit = DecodeLimits().maxFileBytes
+        let digests = [entry.front?.path, entry.back?.path].map { path in
+            path.flatMap { try? FileIO.read($0, limit: limit) }.map(Digest.of)
+        }
+        return Self.key(json: json, photos: digests, request)
+    }
+
+    /// The key of `request` of the entry whose entry.json holds `json` and
+    /// whose front and back photos (in that order, nil where there is none
+    /// or it cannot be read) have the SHA-256 `photos`.
+    public static func key(json: [UInt8], photos: [Digest?], _ request: ShareRequest) -> String {
         var hash = SHA256()
         hash.update("\(CardsBackend.rendererVersion)\n\(request.keyText)\n\(json.count)\n")
         hash.update(json)
-        for photo in [entry.front?.path, entry.back?.path] {
-            guard let photo else {
-                hash.update("\n-")
-                continue
-            }
-            let s = try? FileSystem.status(photo, follow: true)
-            hash.update("\n\(photo)\n\(s?.size ?? -1) \(s?.mtimeNanoseconds ?? -1) \(s?.identity.inode ?? 0)")
+        for digest in photos {
+            hash.update("\n" + (digest?.hex ?? "-"))
         }
         return SHA256.hexString(hash.finalize())
     }
@@ -134,8 +143,11 @@ public final class ShareRenderer: @unchecked Sendable {
     }
 
     /// Renders `request` of `entry`; `key` is what the result is known by.
-    public func render(_ entry: Entry, key: String, _ request: ShareRequest) throws -> SharedImage {
-        let image = try draw(entry, request)
+    /// `photos`, by the paths `entry` names its photos with, are decoded
+    /// from those bytes instead of reading the files.
+    public func render(_ entry: Entry, key: String, _ request: ShareRequest,
+                       photos: [String: [UInt8]] = [:]) throws -> SharedImage {
+        let image = try draw(entry, request, photos: photos)
         let bytes: [UInt8]
         do {
             bytes = try ImageEncoder.encode(image.raster, settings: request.settings,
@@ -149,9 +161,14 @@ public final class ShareRenderer: @unchecked Sendable {
 
     /// The pixels of `request` of `entry`, unencoded; `prepared`, from
     /// `prepare` with the same entry and request, is used where it applies.
-    public func draw(_ entry: Entry, _ request: ShareRequest, prepared: SharePreparation? = nil) throws -> RenderedImage {
+    public func draw(_ entry: Entry, _ request: ShareRequest, prepared: SharePreparation? = nil,
+                     photos: [String: [UInt8]] = [:]) throws -> RenderedImage {
         let renderer = try take()
-        defer { give(renderer) }
+        renderer.loader.photoBytes = photos
+        defer {
+            renderer.loader.photoBytes = [:]
+            give(renderer)
+        }
         do throws(CardError) {
             return switch request.layout {
             case .card, .front:

@@ -4,6 +4,7 @@ import FileSystem
 import Foundation
 import PhotiCase
 import Pipeline
+import Synchronization
 
 /// `serve`'s options.
 public struct ServeOptions: Sendable {
@@ -29,27 +30,50 @@ public struct ServeOptions: Sendable {
 /// The service behind `serve`: answers each request from the cache when
 /// its image is current, renders it otherwise (once, however many ask at
 /// the same time), within `--jobs`, `--queue` and the request timeout.
-public final class ShareService: @unchecked Sendable {
+///
+/// Each request reads its entry as it stands at that moment, through the
+/// diary's handle (`EntryReader`), and its ETag is the key of what it read:
+/// the renderer's version, the request, entry.json's bytes and the photos'
+/// SHA-256, nothing of paths, inodes or times, so replicas agree on it.
+public final class ShareService: Sendable {
     let options: ServeOptions
     let renderer: ShareRenderer
     let signature: RequestSignature?
     let metrics = ServeMetrics()
     private let diary: DiaryIndex
-    private let store: CacheStore
-    private let lock = NSLock()
+    private let reader: EntryReader
+    private let copies: ServedCopies
     /// Render slots: `jobs` of them.
     private let slots: DispatchSemaphore
-    // Guarded by `lock`: requests admitted (rendering or waiting for a
-    // slot), renders running, renders by key with their waiters, and the
-    // key of each file served from the cache.
-    private var admitted = 0, running = 0, writing = 0
-    private var inFlight: [String: Pending] = [:]
-    private var served: [String: String] = [:]
 
-    /// One render that requests wait for.
-    final class Pending: @unchecked Sendable {
+    private struct State {
+        /// Requests admitted (rendering or waiting for a slot), renders
+        /// running, copies being written after their answer.
+        var admitted = 0, running = 0, writing = 0
+        /// Renders by key, and the latest deadline of those waiting for
+        /// each.
+        var inFlight: [String: Pending] = [:]
+        var deadlines: [String: DispatchTime] = [:]
+    }
+    private let state = Mutex(State())
+
+    /// Why a render gave no image.
+    enum RenderFailure: Error {
+        /// The entry or a photo cannot be drawn (422), the sentence naming
+        /// the file.
+        case unrenderable(String)
+        /// No render slot came free before every waiter's deadline (503).
+        case noSlot
+    }
+
+    /// One render that requests wait for. Its deadline is the latest of
+    /// theirs (each waits only until its own), guarded by the service's
+    /// state lock; its result is set once, before `done` is signalled.
+    final class Pending: Sendable {
         let done = DispatchSemaphore(value: 0)
-        var result: Result<[UInt8], ShareError>?
+        private let outcome = Mutex<Result<[UInt8], RenderFailure>?>(nil)
+        var result: Result<[UInt8], RenderFailure>? { outcome.withLock { $0 } }
+        func finish(_ result: Result<[UInt8], RenderFailure>) { outcome.withLock { $0 = result } }
     }
 
     public init(_ options: ServeOptions, renderer: ShareRenderer) throws {
@@ -57,18 +81,26 @@ public final class ShareService: @unchecked Sendable {
         self.renderer = renderer
         signature = try options.keyFile.map { try RequestSignature(keyFile: $0.text, path: $0.path) }
         do throws(PipelineError) {
-            store = try CacheStore(path: options.cache, create: true)
+            _ = try CacheStore(path: options.cache, create: true)
         } catch {
             throw ServeError(description: "\(error)")
         }
+        do throws(FileSystemError) {
+            copies = ServedCopies(cache: try Directory.open(options.cache))
+        } catch {
+            throw ServeError(description: "cannot open the cache: \(error)")
+        }
+        // What a serve killed while writing a copy left behind.
+        copies.sweepTemporaryFiles()
         diary = try DiaryIndex(root: options.diary, cache: options.cache, kinds: renderer.theme.kindKeys)
+        reader = EntryReader(diary: diary, loader: EntryLoader(kinds: renderer.theme.kindKeys), digests: PhotoDigests())
         slots = DispatchSemaphore(value: options.jobs)
     }
 
     /// Requests admitted and not yet answered, renders running.
-    var depth: (waiting: Int, running: Int) { lock.withLock { (admitted - running, running) } }
+    var depth: (waiting: Int, running: Int) { state.withLock { ($0.admitted - $0.running, $0.running) } }
     /// Rendered images being written to the cache after their answer.
-    var writes: Int { lock.withLock { writing } }
+    var writes: Int { state.withLock { $0.writing } }
 
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         let start = monotonicSeconds()
@@ -79,134 +111,207 @@ public final class ShareService: @unchecked Sendable {
 
     private func answer(_ request: HTTPRequest) -> HTTPResponse {
         guard request.method == "GET" || request.method == "HEAD" else {
-            return .text(405, "only GET and HEAD are answered", headers: [("Allow", "GET, HEAD")])
+            return .said(405, "only GET and HEAD are answered", headers: [("Allow", "GET, HEAD")])
         }
         let route: RequestPath
         switch RequestPath.parse(request.path) {
         case .success(let r): route = r
-        case .failure(.badRequest(let why)): return .text(400, why)
-        case .failure(.notFound): return .text(404, "nothing is served at \(request.path)")
+        case .failure(.badRequest(let why)): return .said(400, why)
+        case .failure(.notFound): return .said(404, "nothing is served at \(request.path)")
         }
         switch route {
         case .health:
-            return access(options.cache, W_OK) == 0 ? .text(200, "ok") : .text(503, "the cache \(options.cache) cannot be written")
+            return access(options.cache, W_OK) == 0 ? .said(200, "ok")
+                : .unavailable("the cache \(options.cache) cannot be written", retryAfter: 5)
         case .metrics:
             let (waiting, running) = depth
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4")],
                                 body: Array(metrics.text(queueDepth: waiting, inFlight: running).utf8))
         case let .share(id, shareRequest, fileName):
             if let signature, !signature.accepts(path: request.path, signature: request.arguments["sig"]) {
-                return .text(403, "the request is not signed with a key of this server (?sig=HMAC-SHA256 of the path)")
+                return .said(403, "the request is not signed with a key of this server (?sig=HMAC-SHA256 of the path)")
             }
             return share(id: id, shareRequest, fileName: fileName, ifNoneMatch: request.ifNoneMatch)
         }
     }
 
-    private func share(id: String, _ request: ShareRequest, fileName: String, ifNoneMatch: String?) -> HTTPResponse {
-        guard let folder = diary.folder(of: id) else { return .text(404, "no entry '\(id)' in \(options.diary)") }
-        let entry: Entry, json: [UInt8]
-        do {
-            (entry, json) = try renderer.entry(in: folder)
-        } catch {
-            // Gone since the diary was listed: looked up afresh next time.
-            if !FileManager.default.fileExists(atPath: EntryLoader.file(in: folder)) {
-                diary.forget(id)
-                return .text(404, "no entry '\(id)' in \(options.diary)")
+    /// What the diary holds for `id` now: the one entry whose entry.json
+    /// gives that id, or the answer saying why there is none.
+    private func current(_ id: String) -> Result<ReadEntry, HTTPResponse> {
+        let wanted = Entry.spelling(ofID: id)
+        var listedAgain = false
+        while true {
+            let looked = monotonicSeconds()
+            var found: [ReadEntry] = []
+            var broken: [String] = []
+            var stale = false
+            for place in diary.places(of: wanted) {
+                switch reader.read(place) {
+                case .read(let read) where read.entry.id == wanted: found.append(read)
+                case .read, .gone: stale = true
+                case .broken(let why): broken.append(why)
+                }
             }
-            return .text(422, "\(id): \(error)")
+            if found.count > 1 {
+                let folders = found.map(\.place.display).sorted().joined(separator: ", ")
+                return .failure(.said(409, "id \"\(id)\" is used by more than one entry: \(folders)"))
+            }
+            if let only = found.first { return .success(only) }
+            if stale && !listedAgain {
+                // An id edited, traded or moved since the listing: list the
+                // diary as it is now and look once more.
+                diary.refresh(after: looked)
+                listedAgain = true
+                continue
+            }
+            if let why = broken.first { return .failure(.said(422, "\(id): \(why)")) }
+            return .failure(.said(404, "no entry '\(id)' in \(options.diary)"))
         }
-        let key = renderer.key(entry, json: json, request)
+    }
+
+    private func share(id: String, _ request: ShareRequest, fileName: String, ifNoneMatch: String?) -> HTTPResponse {
+        var read: ReadEntry
+        switch current(id) {
+        case .success(let r): read = r
+        case .failure(let answer): return answer
+        }
+        let key = ShareRenderer.key(json: read.json, photos: Self.faceDigests(read), request)
         let etag = "\"\(key.prefix(32))\""
-        let type = Self.mediaType(request.format)
-        let headers = [("Content-Type", type), ("ETag", etag), ("Cache-Control", "no-cache")]
-        if ifNoneMatch == etag { return HTTPResponse(status: 304, headers: headers) }
-        let path = "served/\(SafeName.encode(entry.id))/\(fileName)"
-        if lock.withLock({ served[path] == key }), let bytes = store.read(path, limit: 256 << 20) {
+        let path = ServedCopies.path(id: read.entry.id, fileName: fileName)
+        let headers = [("Content-Type", Self.mediaType(request.format)), ("ETag", etag), ("Cache-Control", "no-cache")]
+        if EntityTag.noneMatch(ifNoneMatch, current: etag) {
+            // RFC 9110 §8.6: a 304 may give the 200's length, never another.
+            let length = copies.length(path, key: key).map { [("Content-Length", "\($0)")] } ?? []
+            return HTTPResponse(status: 304, headers: headers + length)
+        }
+        if let bytes = copies.read(path, key: key) {
             metrics.hit()
             return HTTPResponse(status: 200, headers: headers, body: bytes)
         }
-        switch render(entry, key: key, request, path: path) {
+        var photos: [String: [UInt8]] = [:]
+        for i in read.photos.indices {
+            do throws(FileSystemError) {
+                photos[read.photos[i].path] = try read.photos[i].read(limit: reader.photoLimit)
+            } catch {
+                return .said(422, "\(id): \(error)")
+            }
+        }
+        switch render(read.entry, key: key, request, photos: photos, path: path) {
         case .success(let bytes): return HTTPResponse(status: 200, headers: headers, body: bytes)
         case .failure(let refusal): return refusal
         }
     }
 
+    /// The front's and the back's digests, nil where the face has none.
+    private static func faceDigests(_ read: ReadEntry) -> [Digest?] {
+        [read.entry.front?.path, read.entry.back?.path].map { path in
+            path.flatMap { p in read.photos.first { $0.path == p }?.digest }
+        }
+    }
+
     /// Renders (or joins the render of) `key`, within the limits.
-    private func render(_ entry: Entry, key: String, _ request: ShareRequest, path: String) -> Result<[UInt8], HTTPResponse> {
+    private func render(_ entry: Entry, key: String, _ request: ShareRequest, photos: [String: [UInt8]],
+                        path: String) -> Result<[UInt8], HTTPResponse> {
         let deadline = DispatchTime.now() + options.requestTimeout
-        lock.lock()
-        if let pending = inFlight[key] {
-            lock.unlock()
-            metrics.joined()
-            return wait(pending, deadline: deadline, id: entry.id)
-        }
-        guard admitted < options.jobs + options.queue else {
-            lock.unlock()
-            return .failure(.text(429, "busy: \(options.jobs) renders running and \(options.queue) waiting",
-                                  headers: [("Retry-After", "1")]))
-        }
-        admitted += 1
-        let pending = Pending()
-        inFlight[key] = pending
-        lock.unlock()
-        // The render runs on its own thread, so a request whose deadline
-        // passes is answered 503 while the render finishes into the cache.
-        Thread.detachNewThread { [self] in
-            let result: Result<[UInt8], ShareError>
-            if slots.wait(timeout: deadline) == .timedOut {
-                result = .failure(.render("waited past the request timeout for a render slot"))
-            } else {
-                lock.withLock { running += 1 }
-                let rendered = Result { try renderer.render(entry, key: key, request) }
-                    .mapError { $0 as? ShareError ?? .render("\($0)") }
-                lock.withLock { running -= 1 }
-                slots.signal()
-                if case .success = rendered { metrics.rendered() }
-                // Those waiting are answered first; the copy for the next
-                // request is written after (a stop waits for it: `writes`).
-                // It need not outlive a crash (the keys it is served under
-                // are this process's, so a restart renders again): written
-                // whole, not synced.
-                guard case .success(let image) = rendered, !image.provisional else {
-                    return answer(pending, key: key, rendered.map(\.bytes))
-                }
-                lock.withLock { writing += 1 }
-                answer(pending, key: key, .success(image.bytes))
-                let written = (try? store.write(path, bytes: image.bytes, durable: false)) != nil
-                lock.withLock {
-                    if written { served[path] = key }
-                    writing -= 1
-                }
-                return
+        enum Admission { case joined(Pending), busy, started(Pending) }
+        let admission = state.withLock { state -> Admission in
+            if let pending = state.inFlight[key] {
+                // Joined: the render waits for a slot until the latest
+                // deadline of those waiting for it.
+                state.deadlines[key] = max(state.deadlines[key] ?? deadline, deadline)
+                return .joined(pending)
             }
-            answer(pending, key: key, result)
+            guard state.admitted < options.jobs + options.queue else { return .busy }
+            state.admitted += 1
+            let pending = Pending()
+            state.inFlight[key] = pending
+            state.deadlines[key] = deadline
+            return .started(pending)
+        }
+        let pending: Pending
+        switch admission {
+        case .busy:
+            return .failure(.said(429, "busy: \(options.jobs) renders running and \(options.queue) waiting",
+                                  headers: [("Retry-After", "1")]))
+        case .joined(let p):
+            metrics.joined()
+            pending = p
+        case .started(let p):
+            pending = p
+            // The render runs on its own thread, so a request whose deadline
+            // passes is answered 503 while the render finishes into the cache.
+            Thread.detachNewThread { [self] in
+                run(pending, entry: entry, key: key, request, photos: photos, path: path)
+            }
         }
         return wait(pending, deadline: deadline, id: entry.id)
     }
 
+    /// The render of `pending`: a slot, the drawing, the answer to those
+    /// waiting, then the copy for the next request.
+    private func run(_ pending: Pending, entry: Entry, key: String, _ request: ShareRequest, photos: [String: [UInt8]],
+                     path: String) {
+        guard takeSlot(for: key) else {
+            return answer(pending, key: key, .failure(.noSlot))
+        }
+        state.withLock { $0.running += 1 }
+        let rendered = Result { try renderer.render(entry, key: key, request, photos: photos) }
+            .mapError { RenderFailure.unrenderable("\($0)") }
+        state.withLock { $0.running -= 1 }
+        slots.signal()
+        if case .success = rendered { metrics.rendered() }
+        // Those waiting are answered first; the copy for the next request
+        // is written after (a stop waits for it: `writes`). Not kept when
+        // drawn with a placeholder for a cause that may pass.
+        guard case .success(let image) = rendered, !image.provisional else {
+            return answer(pending, key: key, rendered.map(\.bytes))
+        }
+        state.withLock { $0.writing += 1 }
+        answer(pending, key: key, .success(image.bytes))
+        copies.write(path, key: key, bytes: image.bytes)
+        state.withLock { $0.writing -= 1 }
+    }
+
+    /// Waits for a render slot while anyone still waits for the render of
+    /// `key` (until the latest of their deadlines). False when none came:
+    /// the render is then withdrawn, so a request arriving later starts
+    /// its own instead of joining one that gave up.
+    private func takeSlot(for key: String) -> Bool {
+        while true {
+            if slots.wait(timeout: .now() + 0.05) == .success { return true }
+            let expired = state.withLock { state -> Bool in
+                guard let deadline = state.deadlines[key], DispatchTime.now() >= deadline else { return false }
+                state.inFlight[key] = nil
+                state.deadlines[key] = nil
+                return true
+            }
+            if expired { return false }
+        }
+    }
+
     /// Gives the requests waiting on `pending` its result; the render no
     /// longer counts against the queue.
-    private func answer(_ pending: Pending, key: String, _ result: Result<[UInt8], ShareError>) {
-        lock.withLock {
-            admitted -= 1
-            inFlight[key] = nil
+    private func answer(_ pending: Pending, key: String, _ result: Result<[UInt8], RenderFailure>) {
+        pending.finish(result)
+        state.withLock { state in
+            state.admitted -= 1
+            if state.inFlight[key] === pending {
+                state.inFlight[key] = nil
+                state.deadlines[key] = nil
+            }
         }
-        pending.result = result
         pending.done.signal()
     }
 
     private func wait(_ pending: Pending, deadline: DispatchTime, id: String) -> Result<[UInt8], HTTPResponse> {
-        guard pending.done.wait(timeout: deadline) == .success else {
-            return .failure(.text(503, "\(id): not rendered within the request timeout (\(options.requestTimeout) s); "
-                                  + "try again", headers: [("Retry-After", "1")]))
-        }
+        let late = HTTPResponse.unavailable("\(id): not rendered within the request timeout (\(options.requestTimeout) s); try again")
+        guard pending.done.wait(timeout: deadline) == .success else { return .failure(late) }
         // Others waiting on the same render are woken in turn.
         pending.done.signal()
-        switch pending.result! {
+        switch pending.result {
         case .success(let bytes): return .success(bytes)
-        case .failure(let error):
-            if case .render(let why) = error, why.hasPrefix("waited past") { return .failure(.text(503, "\(id): \(why)")) }
-            return .failure(.text(422, "\(id): \(error)"))
+        case .failure(.unrenderable(let why)): return .failure(.said(422, "\(id): \(why)"))
+        case .failure(.noSlot), nil: return .failure(late)
         }
     }
 

@@ -16,9 +16,15 @@ import Testing
         let port: Int
         private let err = Pipe()
 
-        init(_ book: Book, _ extra: [String] = []) throws {
+        convenience init(_ book: Book, _ extra: [String] = []) throws {
+            try self.init(arguments: ["serve", book.root, "--cache", book.cache, "--listen", "127.0.0.1:0"] + extra)
+        }
+
+        /// `photicase-render ARGUMENTS`, which must listen on 127.0.0.1.
+        init(arguments: [String], environment: [String: String]? = nil) throws {
             process.executableURL = URL(fileURLWithPath: Tool.path)
-            process.arguments = ["serve", book.root, "--cache", book.cache, "--listen", "127.0.0.1:0"] + extra
+            process.arguments = arguments
+            if let environment { process.environment = environment }
             let out = Pipe()
             process.standardOutput = out
             process.standardError = err
@@ -316,13 +322,18 @@ import Testing
             try json.write(toFile: dir + "/entry.json", atomically: true, encoding: .utf8)
         }
         let server = try Server(book, ["--jobs", "1", "--queue", "64", "--request-timeout", "1"])
-        final class Box: @unchecked Sendable { var statuses: [Int] = [] }
+        final class Box: @unchecked Sendable { var statuses: [Int] = [], unpaced: [Int] = [] }
         let box = Box(), lock = NSLock(), group = DispatchGroup()
-        for i in 0..<48 {
+        // Sixteen more join the renders of the last sixteen, queued by the
+        // first requests: they too are told when to come back.
+        for i in 0..<64 {
             group.enter()
             Thread.detachNewThread {
-                let answer = server.get("/entries/e\(i)/story.jpg")
-                lock.withLock { box.statuses.append(answer.status) }
+                let answer = server.get("/entries/e\(i < 48 ? i : i - 16)/story.jpg")
+                lock.withLock {
+                    box.statuses.append(answer.status)
+                    if answer.status == 503 && answer.headers["Retry-After"] != "1" { box.unpaced.append(i) }
+                }
                 group.leave()
             }
         }
@@ -330,6 +341,7 @@ import Testing
         // One at a time: those still waiting after 1 s are 503.
         #expect(box.statuses.allSatisfy { $0 == 200 || $0 == 503 }, "\(box.statuses)")
         #expect(box.statuses.contains(200) && box.statuses.contains(503), "\(box.statuses)")
+        #expect(box.unpaced.isEmpty, "503 without Retry-After: 1 for requests \(box.unpaced)")
 
         // The renders of the requests answered 503 go on into the cache:
         // the next part starts once none is left.

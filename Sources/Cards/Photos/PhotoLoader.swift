@@ -31,6 +31,11 @@ public struct PhotoLoader: Sendable {
     /// format allows (JPEG): the same pixels, less work. Off only to
     /// compare against whole decodes.
     public var partialDecode = true
+    /// Photos already read, by the path their entry names them with: a
+    /// photo found here is decoded from these bytes and its file is not
+    /// opened (a service that read them through its own checks, a caller
+    /// holding an upload). The same limits apply to them.
+    public var photoBytes: [String: [UInt8]] = [:]
 
     /// A loader; `resampler` defaults to one thread per resize, for callers
     /// that already render several cards in parallel.
@@ -50,7 +55,12 @@ public struct PhotoLoader: Sendable {
     public func load(_ photo: FacePhoto, size: PixelSize, headroom: Double = 1) throws(CardError) -> RenderedImage {
         precondition(size.width > 0 && size.height > 0, "photo region \(size) is empty")
         do {
-            let bytes = try FileIO.read(photo.path, limit: limits.maxFileBytes)
+            let bytes = try photoBytes[photo.path].map { given throws(CodecError) in
+                guard given.count <= limits.maxFileBytes else {
+                    throw CodecError.fileTooLarge(bytes: given.count, limit: limits.maxFileBytes)
+                }
+                return given
+            } ?? FileIO.read(photo.path, limit: limits.maxFileBytes)
             let info = try ImageDecoder.inspect(bytes, limits: limits)
             let upright = info.uprightSize
             let (plan, cropWarnings) = resolver.resolve(state: photo.crop, photo: upright,

@@ -1,0 +1,91 @@
+import FileSystem
+import Pipeline
+import Synchronization
+
+/// The copies `serve` keeps of what it rendered, in `CACHE/served/`, so a
+/// request for an unchanged image is answered without drawing it again.
+///
+/// The folder is a cache, not a record: anything may happen to it while
+/// serving (moved aside, deleted, put back, a file replaced), so a copy is
+/// served only when its bytes are the ones rendered for the key asked
+/// (their SHA-256, remembered with the key, is checked on every read), and
+/// each read and write opens the folders afresh from the cache's handle (a
+/// handle kept on `served/` would read a folder moved aside). A copy lost
+/// is rendered once and written again; the next request reads it.
+/// Copies are named by a digest of the id (`served/HEX/story.jpg`), so an
+/// id of any length has a copy.
+final class ServedCopies: Sendable {
+    private let cache: Directory
+    static let folder = "served"
+
+    private struct Copy {
+        var key: String
+        var digest: Digest
+        var count: Int
+    }
+    /// What was written at each path, by this process.
+    private let written = Mutex<[String: Copy]>([:])
+
+    init(cache: Directory) {
+        self.cache = cache
+    }
+
+    /// The path of the copy of `fileName` of entry `id`.
+    static func path(id: String, fileName: String) -> String {
+        "\(folder)/\(String(Digest.of(Array(id.utf8)).hex.prefix(32)))/\(fileName)"
+    }
+
+    /// The bytes of the copy at `path` when they are those rendered for
+    /// `key`; nil otherwise (none, another key's, changed or unreadable).
+    func read(_ path: String, key: String) -> [UInt8]? {
+        guard let copy = written.withLock({ $0[path] }), copy.key == key else { return nil }
+        let (folder, name) = FileSystem.split(path)
+        guard let bytes = try? cache.folder(folder).readFile(name, limit: copy.count),
+              bytes.count == copy.count, Digest.of(bytes) == copy.digest else { return nil }
+        return bytes
+    }
+
+    /// The length of the image of `key` at `path`, when a copy of it was
+    /// written (a 304 may say it).
+    func length(_ path: String, key: String) -> Int? {
+        written.withLock { $0[path] }.flatMap { $0.key == key ? $0.count : nil }
+    }
+
+    /// Writes `bytes`, the image of `key`, as the copy at `path`: whole
+    /// (a temporary file renamed), not synced (a copy lost in a crash is
+    /// rendered again). False when it could not be written.
+    @discardableResult
+    func write(_ path: String, key: String, bytes: [UInt8]) -> Bool {
+        let (folder, name) = FileSystem.split(path)
+        do throws(FileSystemError) {
+            try cache.folder(folder, create: true).write(name, bytes: bytes, durable: false)
+        } catch {
+            return false
+        }
+        written.withLock { $0[path] = Copy(key: key, digest: Digest.of(bytes), count: bytes.count) }
+        return true
+    }
+
+    /// Deletes the temporary files that serves killed while writing left
+    /// in `served/` (their writer provably gone: see
+    /// `Directory.isAbandonedTemporary`); returns how many.
+    @discardableResult
+    func sweepTemporaryFiles() -> Int {
+        guard let served = try? cache.folder(Self.folder) else { return 0 }
+        var folders = [served]
+        for entry in (try? served.list()) ?? [] where entry.kind == .directory {
+            if let sub = try? served.folder(entry.name) { folders.append(sub) }
+        }
+        var swept = 0
+        for dir in folders {
+            for entry in (try? dir.list()) ?? [] where entry.kind == .regular && Directory.isTemporaryName(entry.name) {
+                let modified = (try? dir.status(entry.name))??.mtimeNanoseconds
+                let age = modified.map { (FileSystem.nowNanoseconds() - $0) / 1_000_000_000 }
+                if Directory.isAbandonedTemporary(entry.name, ageSeconds: age), (try? dir.remove(entry.name)) == true {
+                    swept += 1
+                }
+            }
+        }
+        return swept
+    }
+}

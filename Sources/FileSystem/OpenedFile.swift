@@ -38,8 +38,11 @@ extension Directory {
     /// below the folder are followed, a link or `..` that leads out of it
     /// is refused (`.leadsOutside`), as are folders, FIFOs and devices.
     /// `display` names it in errors.
-    public func openBeneath(_ relative: String, display: String) throws(FileSystemError) -> OpenedFile {
-        try OpenedFile(fd: descriptorBeneath(relative, folder: false, display: display), display: display)
+    /// With `followLinks` false no link is followed at all (`.symbolicLink`),
+    /// as the cache is read: one call instead of a walk folder by folder.
+    public func openBeneath(_ relative: String, display: String, followLinks: Bool = true) throws(FileSystemError) -> OpenedFile {
+        try OpenedFile(fd: descriptorBeneath(relative, folder: false, followLinks: followLinks, display: display),
+                       display: display)
     }
 
     /// The folder at `relative` below this one, resolved as `openBeneath`
@@ -48,15 +51,17 @@ extension Directory {
     /// below the folder returned is then bound to that folder, whatever is
     /// renamed or linked over its path afterwards.
     public func folderBeneath(_ relative: String, display: String) throws(FileSystemError) -> Directory {
-        Directory(fd: try descriptorBeneath(relative, folder: true, display: display), path: display)
+        Directory(fd: try descriptorBeneath(relative, folder: true, followLinks: true, display: display), path: display)
     }
 
-    private func descriptorBeneath(_ relative: String, folder: Bool, display: String) throws(FileSystemError) -> Int32 {
+    private func descriptorBeneath(_ relative: String, folder: Bool, followLinks: Bool,
+                                   display: String) throws(FileSystemError) -> Int32 {
         do throws(Errno) {
-            return try Syscalls.openBeneath(relative, in: fd, folder: folder)
+            return try Syscalls.openBeneath(relative, in: fd, folder: folder, followLinks: followLinks)
         } catch {
             switch error.code {
             case Syscalls.errnoCrossesOut: throw FileSystemError(path: display, problem: .leadsOutside)
+            case Syscalls.errnoSymbolicLinkLoop where !followLinks: throw FileSystemError(path: display, problem: .symbolicLink)
             // "a part of the path is not a folder": nothing of that name there.
             case Syscalls.errnoNotDirectory where !folder: throw FileSystemError(path: display, problem: .notFound)
             default: throw FileSystemError(path: display, problem: Syscalls.problem(error.code))

@@ -68,8 +68,9 @@ enum Syscalls {
     /// `openat2` with RESOLVE_BENEATH: `relative` opened for reading below
     /// `dir` as the file system stands now, following links that stay
     /// below it and failing with EXDEV on one that leads out.
-    static func openBeneath(_ relative: String, in dir: Int32, folder: Bool = false) throws(Errno) -> Int32 {
-        let fd = pr_open_beneath(dir, relative, folder ? O_DIRECTORY : 0)
+    static func openBeneath(_ relative: String, in dir: Int32, folder: Bool = false,
+                            followLinks: Bool = true) throws(Errno) -> Int32 {
+        let fd = pr_open_beneath(dir, relative, folder ? O_DIRECTORY : 0, followLinks ? 0 : 1)
         if fd < 0 { throw Errno(code: -fd) }
         return fd
     }

@@ -40,7 +40,7 @@ final class DiaryIndex: Sendable {
         /// When the listing in `places` began (monotonic seconds).
         var began = -Double.infinity
     }
-    private let listing = Mutex(Listing())
+    private let listing = Locked(Listing())
     /// Held while the diary is listed: one listing at a time, the lookups
     /// meanwhile answered from the last one.
     private let lister = Mutex(())

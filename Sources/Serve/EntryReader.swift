@@ -109,7 +109,7 @@ final class PhotoDigests: Sendable {
         var mtime: Int64
         var ctime: Int64
     }
-    private let known = Mutex<[Seen: Digest]>([:])
+    private let known = Locked<[Seen: Digest]>([:])
     /// Photos remembered at most; past it the memory starts again.
     static let capacity = 4096
 

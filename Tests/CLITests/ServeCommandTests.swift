@@ -66,6 +66,9 @@ import Testing
             let configuration = URLSessionConfiguration.ephemeral
             configuration.httpMaximumConnectionsPerHost = 128
             configuration.timeoutIntervalForRequest = 60
+            // No cache of the client's own: every answer is the server's.
+            configuration.urlCache = nil
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
             return URLSession(configuration: configuration)
         }()
 

@@ -221,6 +221,30 @@ import Testing
         return Int(line?.split(separator: " ").last ?? "") ?? -1
     }
 
+    /// Waits (5 s at most) until `served` holds a copy: it is written
+    /// just after the answer.
+    static func waitForCopy(in served: String) throws {
+        let until = Date().addingTimeInterval(5)
+        while Date() < until {
+            let folders = (try? FileManager.default.contentsOfDirectory(atPath: served)) ?? []
+            if folders.contains(where: { !((try? FileManager.default.contentsOfDirectory(atPath: served + "/" + $0)) ?? []).isEmpty }) {
+                return
+            }
+            usleep(5_000)
+        }
+        Issue.record("no copy was written in \(served)")
+    }
+
+    /// The bytes of every copy in `served`.
+    static func copies(in served: String) -> [Data] {
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: served)) ?? []
+        return folders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: served + "/" + folder)) ?? []).compactMap {
+                FileManager.default.contents(atPath: served + "/" + folder + "/" + $0)
+            }
+        }
+    }
+
     static func etag(_ answer: Server.Answer) -> String? { answer.headers["Etag"] ?? answer.headers["ETag"] }
 
     @Test func whateverHappensToServedAnAnswersBytesAreThoseOfItsETag() throws {
@@ -230,6 +254,7 @@ import Testing
         let first = server.get("/entries/a/card.png")
         #expect(first.status == 200)
         let served = book.cache + "/served"
+        try Self.waitForCopy(in: served)
         // Moved aside; the entry edited; a new image, written anew.
         try FileManager.default.moveItem(atPath: served, toPath: book.cache + "/served-aside")
         let json = book.root + "/a/entry.json"
@@ -237,6 +262,7 @@ import Testing
             .write(toFile: json, atomically: true, encoding: .utf8)
         let edited = server.get("/entries/a/card.png")
         #expect(edited.status == 200 && edited.body != first.body)
+        try Self.waitForCopy(in: served)
         // The old folder put back over the new one: the old image must not
         // be served under the new ETag.
         try FileManager.default.removeItem(atPath: served)
@@ -244,10 +270,15 @@ import Testing
         let again = server.get("/entries/a/card.png")
         #expect(again.body == edited.body, "the old image was served under the new ETag")
         #expect(Self.etag(again) == Self.etag(edited))
+        // Its copy written again (just after the answer) before the next step.
+        let until = Date().addingTimeInterval(5)
+        while Date() < until, !Self.copies(in: served).contains(edited.body) { usleep(5_000) }
+        #expect(Self.copies(in: served).contains(edited.body))
         // Deleted: rendered once, then served from the copy.
         try FileManager.default.removeItem(atPath: served)
         let renders = Self.counter(server, "photicase_renders_total")
         #expect(server.get("/entries/a/card.png").body == edited.body)
+        try Self.waitForCopy(in: served)
         #expect(server.get("/entries/a/card.png").body == edited.body)
         #expect(Self.counter(server, "photicase_renders_total") == renders + 1)
         #expect(server.stop().0 == 0)
@@ -258,6 +289,7 @@ import Testing
         try book.add("a", date: "2022-08-01")
         var server = try Server(book)
         #expect(server.get("/entries/a/card.png").status == 200)
+        try Self.waitForCopy(in: book.cache + "/served")
         #expect(server.stop().0 == 0)
         let served = book.cache + "/served"
         let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: served).first)

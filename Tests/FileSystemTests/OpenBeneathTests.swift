@@ -38,6 +38,10 @@ import Testing
                 == Array("{}".utf8))
         #expect(problem { _ = try diary.folderBeneath("away", display: "a") } == .leadsOutside)
         #expect(problem { _ = try diary.openBeneath("away/secret.jpg", display: "a") } == .leadsOutside)
+        // Following no link at all, as the cache is read.
+        #expect(try diary.openBeneath("e/front.jpg", display: "f", followLinks: false).read(limit: 10) == Array("photo".utf8))
+        #expect(problem { _ = try diary.openBeneath("linked/entry.json", display: "l", followLinks: false) } == .symbolicLink)
+        #expect(problem { _ = try diary.openBeneath("e/inside.jpg", display: "i", followLinks: false) } == .symbolicLink)
     }
 
     @Test func whatIsOpenStaysTheFileThatWasOpened() throws {

@@ -8,8 +8,8 @@
 /// as the kernel sees it at this moment and never outside `dirfd`: a link
 /// that stays inside is followed, one that leads out (an absolute target,
 /// `..` above the folder) fails with EXDEV, and /proc's magic links fail
-/// with ELOOP. Returns the descriptor, or -errno (ENOSYS on a kernel
-/// before 5.6).
-int pr_open_beneath(int dirfd, const char *path, int extra_flags);
+/// with ELOOP. With `no_links`, no link at all is followed (ELOOP).
+/// Returns the descriptor, or -errno (ENOSYS on a kernel before 5.6).
+int pr_open_beneath(int dirfd, const char *path, int extra_flags, int no_links);
 
 #endif

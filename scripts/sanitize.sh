@@ -5,8 +5,13 @@
 #
 #   scripts/sanitize.sh            both sanitizers, the codec, pipeline and CLI suites
 #   scripts/sanitize.sh --quick    AddressSanitizer only, codec suites only (CI)
+#   scripts/sanitize.sh thread     ThreadSanitizer: render on 2 threads, serve under
+#                                  concurrent load, the library's pool (CI)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "thread" ]; then
+  exec bash scripts/sanitize-thread.sh
+fi
 sanitizers=(address undefined)
 filter="CodecsTests|CLITests|PipelineTests|EntriesTests"
 if [ "${1:-}" = "--quick" ]; then

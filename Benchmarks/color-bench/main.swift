@@ -4,12 +4,12 @@
 // (shrink-on-load) and at full size, alternating, median of N rounds.
 // Run in release:
 //   swift run -c release color-bench JPEG [rounds]
-import Codecs
+import PhotiCaseCodecs
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import Raster
+import PhotiCaseRaster
 
 func readFile(_ path: String) -> [UInt8]? {
     guard let f = fopen(path, "rb") else { return nil }

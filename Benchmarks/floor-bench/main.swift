@@ -16,11 +16,11 @@
 // library at quality 90 (WebP method 1, as the run's tickets; JPEG 4:2:0;
 // PNG level 1, as the run). Prints one JSON line: seconds of each, the
 // best of --repeats, and what was counted.
-import Cards
-import Codecs
-import Diary
+import PhotiCaseCards
+import PhotiCaseCodecs
+import PhotiCaseDiary
 import Foundation
-import Raster
+import PhotiCaseRaster
 
 let args = Array(CommandLine.arguments.dropFirst())
 guard args.count >= 2 else {

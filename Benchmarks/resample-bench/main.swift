@@ -3,8 +3,8 @@
 // with the automatic thread split. Run in release:
 //   swift run -c release resample-bench [iterations]
 import Dispatch
-import Imaging
-import Raster
+import PhotiCaseImaging
+import PhotiCaseRaster
 
 /// A deterministic 4032x3024 opaque photo stand-in: smooth gradients plus noise.
 func syntheticPhoto(width: Int, height: Int) -> Raster {

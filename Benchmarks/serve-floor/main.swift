@@ -14,20 +14,20 @@
 // centred 4:5 part on one thread (as `serve` resizes), the one step of
 // drawing any renderer of the story must take. The renderer is `serve`'s
 // (`parallelResizes: false`).
-import Codecs
+import PhotiCaseCodecs
+import PhotiCaseDiary
 import Foundation
-import Imaging
+import PhotiCaseImaging
 import PhotiCase
-import Raster
+import PhotiCaseRaster
 
 let args = Array(CommandLine.arguments.dropFirst())
-guard args.count >= 3, let layout = ShareLayout(rawValue: args[1]), let format = ImageFormat(fileExtension: args[2]),
-      format.isWritable else {
+guard args.count >= 3, let layout = ShareLayout(rawValue: args[1]), let format = ShareFormat(fileExtension: args[2]),
+      let request = try? ShareRequest(layout: layout, format: format) else {
     FileHandle.standardError.write(Data("usage: serve-floor ENTRY_FOLDER card|front|story|feed png|jpg|webp [--repeats N]\n".utf8))
     exit(2)
 }
 let repeats = args.firstIndex(of: "--repeats").flatMap { Int(args[$0 + 1]) } ?? 5
-let request = ShareRequest(layout: layout, format: format)
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -36,9 +36,10 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
 }
 
 do {
-    let renderer = try ShareRenderer(parallelResizes: false)
+    let renderer = try ShareRenderer(theme: Theme(), workers: 1, parallelResizes: false)
     let (entry, json) = try renderer.entry(in: args[0])
-    let key = renderer.key(entry, json: json, request)
+    let read = try ShareRenderer.read(.folder(args[0]), theme: renderer.theme)
+    let key = ShareRenderer.key(json: json, photos: read.digests, request)
     let drawn = try renderer.draw(entry, request)
     let photos = try [entry.front?.path, entry.back?.path].compactMap { $0 }.map { try [UInt8](Data(contentsOf: URL(fileURLWithPath: $0))) }
     let size = layout == .story || layout == .feed ? PixelSize(width: 1080, height: 1200) : PixelSize(width: 600, height: 960)

@@ -1,5 +1,5 @@
-import CShims
-import FuzzTargets
+import CPhotiCaseShims
+import PhotiCaseFuzzTargets
 #if canImport(Glibc)
 import Glibc
 #endif

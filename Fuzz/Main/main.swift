@@ -4,7 +4,7 @@
 //   photicase-fuzz TARGET [libFuzzer flags] [CORPUS_DIR...]
 //   photicase-fuzz --list
 //   photicase-fuzz --seeds DIR     writes the layout target's hostile seeds
-import FuzzTargets
+import PhotiCaseFuzzTargets
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,5 @@
-import Codecs
-import Raster
+import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// The decoders' targets: any bytes through the product's decode entry
 /// point (`ImageDecoder`: sniffing, header, limits, decode, colour,

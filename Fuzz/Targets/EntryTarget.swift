@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// entry.json parsing with the editor state, through the loader the
 /// product uses (no photo is read; paths are only resolved).

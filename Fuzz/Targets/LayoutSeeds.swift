@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// Hostile entries for the layout target's seed corpus, made here rather
 /// than copied: the inputs a real diary gets that text layout finds hard

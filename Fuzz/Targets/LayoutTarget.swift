@@ -1,7 +1,7 @@
-import Cards
-import Codecs
-import Diary
-import Raster
+import PhotiCaseCards
+import PhotiCaseCodecs
+import PhotiCaseDiary
+import PhotiCaseRaster
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,8 @@
-import Codecs
-import Text
-import Raster
-import Imaging
+import PhotiCaseCodecs
+import PhotiCaseText
+import PhotiCaseRaster
+import PhotiCaseImaging
+import PhotiCaseConcurrency
 
 /// Why a card could not be rendered. Prints as one line naming the file and
 /// the reason, e.g. `2022/08/decision/front.jpg: JPEG data ends after 184320 bytes`.
@@ -10,12 +11,23 @@ public enum CardError: Error, Equatable, Sendable, CustomStringConvertible {
     case photo(ImageFileError)
     /// The theme's font file could not be used.
     case font(TextError)
+    /// The caller told the render to stop (`StopSignal`), or its deadline
+    /// passed: what was drawn is thrown away.
+    case stopped(StopSignal.Reason)
 
     public var description: String {
         switch self {
         case .photo(let error): error.description
         case .font(let error): error.description
+        case .stopped(.cancelled): "the render was cancelled"
+        case .stopped(.deadline): "the render's deadline passed"
         }
+    }
+
+    /// Throws `.stopped` when `signal` is raised: called between the steps
+    /// of a render.
+    public static func check(_ signal: StopSignal?) throws(CardError) {
+        if let reason = signal?.reason { throw .stopped(reason) }
     }
 }
 

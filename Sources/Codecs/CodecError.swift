@@ -1,5 +1,5 @@
-import Raster
-import FileSystem
+import PhotiCaseRaster
+import PhotiCaseFileSystem
 
 /// Why an image could not be read or written. The text names the reason;
 /// `ImageFileError` adds the file.

@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 /// Limits that keep hostile files cheap. All are checked from the header,
 /// before any pixel buffer exists.
 public struct DecodeLimits: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 /// What a decode will produce, known from the header before any pixel is
 /// decoded: the format, the stored size, how the decoder reduces the image
 /// while loading (shrink-on-load) and whether it is turned upright.

@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 /// Decodes JPEG, PNG, WebP, HEIF and AVIF bytes into upright sRGB rasters.
 ///
 /// Every decode runs the same steps in this order: check the file size,

@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 /// Output settings for one encoded file.
 public enum EncodeSettings: Sendable, Hashable {
     /// PNG, deflate level 0...9. Opaque images are written as RGB. Levels

@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 
 /// The image formats photicase-render reads and writes. HEIF (HEIC) and
 /// AVIF are read only.

@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 /// What a file's header says, before any pixels are decoded.
 public struct ImageInfo: Sendable, Hashable {
     /// How the samples are coded in the file.

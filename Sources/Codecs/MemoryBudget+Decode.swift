@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 
 extension MemoryBudget {
     /// Runs `body` holding `bytes` of the budget for a decode of `format`;

@@ -1,4 +1,4 @@
-import CShims
+import CPhotiCaseShims
 
 // Reading the fixed-size report the C shims fill in.
 extension pr_report {

@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 /// Chooses how far a decoder may shrink while loading.
 ///
 /// The rule: keep at least `headroom` times the size the caller needs on

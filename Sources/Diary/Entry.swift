@@ -1,5 +1,5 @@
-import FileSystem
-import Raster
+import PhotiCaseFileSystem
+import PhotiCaseRaster
 
 /// One ticket-book entry: what `entry.json` in an entry folder says, checked
 /// and resolved against the folder.

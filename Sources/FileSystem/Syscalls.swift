@@ -1,4 +1,4 @@
-import CFileSystemShim
+import CPhotiCaseFileSystemShim
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,6 +1,6 @@
-import FileSystem
-import Diary
-import Imaging
+import PhotiCaseFileSystem
+import PhotiCaseDiary
+import PhotiCaseImaging
 
 /// Finds entry folders: ENTRIES itself when it holds entry.json, else every
 /// folder below it, at any depth, that holds one. Hidden folders and the

@@ -1,4 +1,4 @@
-import FileSystem
+import PhotiCaseFileSystem
 
 /// Why a run could not start or an item failed, with the file it concerns.
 public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import PhotiCaseHashing
 /// `--shard K/N`: this run renders only the entries, days and months whose
 /// key hashes to K (0-based, so a Kubernetes Indexed Job can pass
 /// $JOB_COMPLETION_INDEX directly). Each day and month belongs to exactly

@@ -1,7 +1,7 @@
-import Diary
-import FileSystem
+import PhotiCaseDiary
+import PhotiCaseFileSystem
 import Foundation
-import Pipeline
+import PhotiCasePipeline
 import Synchronization
 
 /// Where an entry folder lies in the diary: its path below the diary (what

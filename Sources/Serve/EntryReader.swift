@@ -1,7 +1,8 @@
-import Codecs
-import Diary
-import FileSystem
-import Pipeline
+import PhotiCaseCodecs
+import PhotiCaseDiary
+import PhotiCaseFileSystem
+import PhotiCaseHashing
+import PhotiCasePipeline
 import Synchronization
 
 /// One photo of an entry, held open: its key and its pixels come from

@@ -1,4 +1,4 @@
-import Codecs
+import PhotiCaseCodecs
 import PhotiCase
 
 /// What a request's path asks for. Ids are looked up in the diary, never
@@ -39,9 +39,11 @@ enum RequestPath: Equatable {
         let id = segments.joined(separator: "/")
         let file = parts[parts.count - 1]
         guard let dot = file.lastIndex(of: "."), let layout = ShareLayout(rawValue: String(file[..<dot])),
-              let format = ImageFormat(fileExtension: String(file[file.index(after: dot)...])), format.isWritable
+              let format = ShareFormat(fileExtension: String(file[file.index(after: dot)...])),
+              // The defaults' scale and quality: always a request.
+              let request = try? ShareRequest(layout: layout, format: format)
         else { return .failure(.notFound) }
-        return .success(.share(id: id, request: ShareRequest(layout: layout, format: format), fileName: String(file)))
+        return .success(.share(id: id, request: request, fileName: String(file)))
     }
 
     /// Why an id of these segments cannot be one, nil when it can: said

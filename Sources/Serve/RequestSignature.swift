@@ -1,5 +1,6 @@
 import Foundation
-import Pipeline
+import PhotiCaseHashing
+import PhotiCasePipeline
 
 /// `--key-file`: every request carries `?sig=HEX`, the HMAC-SHA256 of its
 /// path as sent (escapes included, the query left out) under one of the

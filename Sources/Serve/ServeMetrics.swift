@@ -1,64 +1,80 @@
 import Foundation
+import Synchronization
 
 /// What `GET /metrics` says, in Prometheus' text format: requests by
-/// status, a latency histogram, renders, cache hits, the queue's depth and
-/// resident memory. Thread-safe.
-final class ServeMetrics: @unchecked Sendable {
-    private let lock = NSLock()
-    private var byStatus: [Int: Int] = [:]
+/// status (libmicrohttpd's own answers among them), connections refused
+/// or cut off, a latency histogram, renders, cache hits, the queue's
+/// depth and resident memory. Thread-safe.
+final class ServeMetrics: Sendable {
+    private struct Counts {
+        var byStatus: [Int: Int] = [:]
+        var bucketCounts = [Int](repeating: 0, count: ServeMetrics.buckets.count)
+        var latencySum = 0.0, latencyCount = 0
+        var renders = 0, cacheHits = 0, coalesced = 0, stopped = 0
+        var refused = 0, cutOff = 0
+    }
+    private let counts = Mutex(Counts())
     /// Upper bounds of the latency buckets, in seconds.
     static let buckets: [Double] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
-    private var bucketCounts = [Int](repeating: 0, count: ServeMetrics.buckets.count)
-    private var latencySum = 0.0, latencyCount = 0
-    private(set) var renders = 0, cacheHits = 0, notModified = 0, coalesced = 0
 
     func answered(_ status: Int, seconds: Double) {
-        lock.withLock {
-            byStatus[status, default: 0] += 1
-            for (i, bound) in Self.buckets.enumerated() where seconds <= bound { bucketCounts[i] += 1 }
-            latencySum += seconds
-            latencyCount += 1
+        counts.withLock { c in
+            c.byStatus[status, default: 0] += 1
+            for (i, bound) in Self.buckets.enumerated() where seconds <= bound { c.bucketCounts[i] += 1 }
+            c.latencySum += seconds
+            c.latencyCount += 1
         }
     }
 
-    func rendered() { lock.withLock { renders += 1 } }
-    func hit() { lock.withLock { cacheHits += 1 } }
-    func joined() { lock.withLock { coalesced += 1 } }
+    /// What the HTTP layer saw that no request handler did. An answer
+    /// libmicrohttpd made itself counts by its status, outside the latency
+    /// histogram (which times the service's own answers).
+    func record(_ event: HTTPServer.Event) {
+        counts.withLock { c in
+            switch event {
+            case .answeredByLibrary(let status): c.byStatus[status, default: 0] += 1
+            case .refused: c.refused += 1
+            case .deadlinePassed: c.cutOff += 1
+            }
+        }
+    }
+
+    func rendered() { counts.withLock { $0.renders += 1 } }
+    func hit() { counts.withLock { $0.cacheHits += 1 } }
+    func joined() { counts.withLock { $0.coalesced += 1 } }
+    func stopped() { counts.withLock { $0.stopped += 1 } }
 
     func text(queueDepth: Int, inFlight: Int) -> String {
-        lock.withLock {
-            var lines: [String] = []
-            lines.append("# HELP photicase_requests_total Requests answered, by HTTP status.")
-            lines.append("# TYPE photicase_requests_total counter")
-            for status in byStatus.keys.sorted() { lines.append("photicase_requests_total{code=\"\(status)\"} \(byStatus[status]!)") }
-            lines.append("# HELP photicase_request_duration_seconds Time from a request's headers to its answer.")
-            lines.append("# TYPE photicase_request_duration_seconds histogram")
-            for (i, bound) in Self.buckets.enumerated() {
-                lines.append("photicase_request_duration_seconds_bucket{le=\"\(bound)\"} \(bucketCounts[i])")
-            }
-            lines.append("photicase_request_duration_seconds_bucket{le=\"+Inf\"} \(latencyCount)")
-            lines.append("photicase_request_duration_seconds_sum \(latencySum)")
-            lines.append("photicase_request_duration_seconds_count \(latencyCount)")
-            lines.append("# HELP photicase_renders_total Images rendered (not served from the cache).")
-            lines.append("# TYPE photicase_renders_total counter")
-            lines.append("photicase_renders_total \(renders)")
-            lines.append("# HELP photicase_cache_hits_total Images served from the cache.")
-            lines.append("# TYPE photicase_cache_hits_total counter")
-            lines.append("photicase_cache_hits_total \(cacheHits)")
-            lines.append("# HELP photicase_coalesced_total Requests answered by a render another request started.")
-            lines.append("# TYPE photicase_coalesced_total counter")
-            lines.append("photicase_coalesced_total \(coalesced)")
-            lines.append("# HELP photicase_queue_depth Requests waiting for a render slot.")
-            lines.append("# TYPE photicase_queue_depth gauge")
-            lines.append("photicase_queue_depth \(queueDepth)")
-            lines.append("# HELP photicase_renders_in_flight Renders running now.")
-            lines.append("# TYPE photicase_renders_in_flight gauge")
-            lines.append("photicase_renders_in_flight \(inFlight)")
-            lines.append("# HELP photicase_resident_memory_bytes Resident memory of the process.")
-            lines.append("# TYPE photicase_resident_memory_bytes gauge")
-            lines.append("photicase_resident_memory_bytes \(Self.residentBytes())")
-            return lines.joined(separator: "\n") + "\n"
+        let c = counts.withLock { $0 }
+        var lines: [String] = []
+        func metric(_ name: String, _ type: String, _ help: String, _ samples: [(String, String)]) {
+            lines.append("# HELP \(name) \(help)")
+            lines.append("# TYPE \(name) \(type)")
+            for (labels, value) in samples { lines.append("\(name)\(labels) \(value)") }
         }
+        metric("photicase_requests_total", "counter", "Requests answered, by HTTP status (libmicrohttpd's own answers included).",
+               c.byStatus.sorted { $0.key < $1.key }.map { ("{code=\"\($0.key)\"}", "\($0.value)") })
+        metric("photicase_connections_refused_total", "counter",
+               "Connections refused at accept, over the connection limit or one address's (closed without an answer).",
+               [("", "\(c.refused)")])
+        metric("photicase_connections_cut_off_total", "counter",
+               "Connections closed without an answer at their deadline: the request not read whole, or the answer not taken.",
+               [("", "\(c.cutOff)")])
+        metric("photicase_request_duration_seconds", "histogram", "Time from a request's headers to its answer.",
+               zip(Self.buckets, c.bucketCounts).map { ("_bucket{le=\"\($0)\"}", "\($1)") }
+               + [("_bucket{le=\"+Inf\"}", "\(c.latencyCount)"), ("_sum", "\(c.latencySum)"), ("_count", "\(c.latencyCount)")])
+        metric("photicase_renders_total", "counter", "Images rendered (not served from the cache).", [("", "\(c.renders)")])
+        metric("photicase_renders_stopped_total", "counter",
+               "Renders stopped part-way: every request waiting for them gave up (deadline passed, client gone).",
+               [("", "\(c.stopped)")])
+        metric("photicase_cache_hits_total", "counter", "Images served from the cache.", [("", "\(c.cacheHits)")])
+        metric("photicase_coalesced_total", "counter", "Requests answered by a render another request started.",
+               [("", "\(c.coalesced)")])
+        metric("photicase_queue_depth", "gauge", "Requests waiting for a render slot.", [("", "\(queueDepth)")])
+        metric("photicase_renders_in_flight", "gauge", "Renders running now.", [("", "\(inFlight)")])
+        metric("photicase_resident_memory_bytes", "gauge", "Resident memory of the process.",
+               [("", "\(Self.residentBytes())")])
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// Resident memory from /proc/self/statm (its second field, in pages).

@@ -1,5 +1,6 @@
-import FileSystem
-import Pipeline
+import PhotiCaseFileSystem
+import PhotiCaseHashing
+import PhotiCasePipeline
 import Synchronization
 
 /// The copies `serve` keeps of what it rendered, in `CACHE/served/`, so a

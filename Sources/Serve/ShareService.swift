@@ -1,9 +1,11 @@
-import Codecs
-import Diary
-import FileSystem
+import PhotiCaseCodecs
+import PhotiCaseConcurrency
+import PhotiCaseDiary
+import PhotiCaseFileSystem
 import Foundation
+import PhotiCaseHashing
 import PhotiCase
-import Pipeline
+import PhotiCasePipeline
 import Synchronization
 
 /// `serve`'s options.
@@ -69,11 +71,29 @@ public final class ShareService: Sendable {
     /// One render that requests wait for. Its deadline is the latest of
     /// theirs (each waits only until its own), guarded by the service's
     /// state lock; its result is set once, before `done` is signalled.
+    /// When the last request waiting for it gives up (its deadline passed,
+    /// its client gone), `stop` is raised: the render stops within a band
+    /// of its work, and nothing is drawn for no one.
     final class Pending: Sendable {
         let done = DispatchSemaphore(value: 0)
+        let stop = StopSignal()
         private let outcome = Mutex<Result<[UInt8], RenderFailure>?>(nil)
+        /// Requests waiting for it.
+        private let waiting = Mutex(0)
         var result: Result<[UInt8], RenderFailure>? { outcome.withLock { $0 } }
         func finish(_ result: Result<[UInt8], RenderFailure>) { outcome.withLock { $0 = result } }
+
+        func join() { waiting.withLock { $0 += 1 } }
+
+        /// A request gives up waiting, for `reason`: the last one stops
+        /// the render, unless it has already ended.
+        func leave(_ reason: StopSignal.Reason) {
+            let last = waiting.withLock { n -> Bool in
+                n -= 1
+                return n == 0
+            }
+            if last && result == nil { stop.raise(reason) }
+        }
     }
 
     public init(_ options: ServeOptions, renderer: ShareRenderer) throws {
@@ -96,6 +116,9 @@ public final class ShareService: Sendable {
         reader = EntryReader(diary: diary, loader: EntryLoader(kinds: renderer.theme.kindKeys), digests: PhotoDigests())
         slots = DispatchSemaphore(value: options.jobs)
     }
+
+    /// How often a request waiting for its render looks at its client.
+    static let clientCheckSeconds = 0.05
 
     /// Requests admitted and not yet answered, renders running.
     var depth: (waiting: Int, running: Int) { state.withLock { ($0.admitted - $0.running, $0.running) } }
@@ -131,7 +154,8 @@ public final class ShareService: Sendable {
             if let signature, !signature.accepts(path: request.path, signature: request.arguments["sig"]) {
                 return .said(403, "the request is not signed with a key of this server (?sig=HMAC-SHA256 of the path)")
             }
-            return share(id: id, shareRequest, fileName: fileName, ifNoneMatch: request.ifNoneMatch)
+            return share(id: id, shareRequest, fileName: fileName, ifNoneMatch: request.ifNoneMatch,
+                         clientGone: request.clientGone)
         }
     }
 
@@ -169,7 +193,8 @@ public final class ShareService: Sendable {
         }
     }
 
-    private func share(id: String, _ request: ShareRequest, fileName: String, ifNoneMatch: String?) -> HTTPResponse {
+    private func share(id: String, _ request: ShareRequest, fileName: String, ifNoneMatch: String?,
+                       clientGone: @escaping @Sendable () -> Bool = { false }) -> HTTPResponse {
         var read: ReadEntry
         switch current(id) {
         case .success(let r): read = r
@@ -178,7 +203,7 @@ public final class ShareService: Sendable {
         let key = ShareRenderer.key(json: read.json, photos: Self.faceDigests(read), request)
         let etag = "\"\(key.prefix(32))\""
         let path = ServedCopies.path(id: read.entry.id, fileName: fileName)
-        let headers = [("Content-Type", Self.mediaType(request.format)), ("ETag", etag), ("Cache-Control", "no-cache")]
+        let headers = [("Content-Type", request.format.mediaType), ("ETag", etag), ("Cache-Control", "no-cache")]
         if EntityTag.noneMatch(ifNoneMatch, current: etag) {
             // RFC 9110 §8.6: a 304 may give the 200's length, never another.
             let length = copies.length(path, key: key).map { [("Content-Length", "\($0)")] } ?? []
@@ -196,7 +221,7 @@ public final class ShareService: Sendable {
                 return .said(422, "\(id): \(error)")
             }
         }
-        switch render(read.entry, key: key, request, photos: photos, path: path) {
+        switch render(read.entry, key: key, request, photos: photos, path: path, clientGone: clientGone) {
         case .success(let bytes): return HTTPResponse(status: 200, headers: headers, body: bytes)
         case .failure(let refusal): return refusal
         }
@@ -211,11 +236,12 @@ public final class ShareService: Sendable {
 
     /// Renders (or joins the render of) `key`, within the limits.
     private func render(_ entry: Entry, key: String, _ request: ShareRequest, photos: [String: [UInt8]],
-                        path: String) -> Result<[UInt8], HTTPResponse> {
+                        path: String, clientGone: @escaping @Sendable () -> Bool) -> Result<[UInt8], HTTPResponse> {
         let deadline = DispatchTime.now() + options.requestTimeout
         enum Admission { case joined(Pending), busy, started(Pending) }
         let admission = state.withLock { state -> Admission in
-            if let pending = state.inFlight[key] {
+            if let pending = state.inFlight[key], !pending.stop.isRaised {
+                pending.join()
                 // Joined: the render waits for a slot until the latest
                 // deadline of those waiting for it.
                 state.deadlines[key] = max(state.deadlines[key] ?? deadline, deadline)
@@ -224,6 +250,7 @@ public final class ShareService: Sendable {
             guard state.admitted < options.jobs + options.queue else { return .busy }
             state.admitted += 1
             let pending = Pending()
+            pending.join()
             state.inFlight[key] = pending
             state.deadlines[key] = deadline
             return .started(pending)
@@ -244,7 +271,7 @@ public final class ShareService: Sendable {
                 run(pending, entry: entry, key: key, request, photos: photos, path: path)
             }
         }
-        return wait(pending, deadline: deadline, id: entry.id)
+        return wait(pending, deadline: deadline, id: entry.id, clientGone: clientGone)
     }
 
     /// The render of `pending`: a slot, the drawing, the answer to those
@@ -255,8 +282,17 @@ public final class ShareService: Sendable {
             return answer(pending, key: key, .failure(.noSlot))
         }
         state.withLock { $0.running += 1 }
-        let rendered = Result { try renderer.render(entry, key: key, request, photos: photos) }
-            .mapError { RenderFailure.unrenderable("\($0)") }
+        let rendered = Result { () throws(PhotiCaseError) in
+            try renderer.render(entry, key: key, request, photos: photos, stop: pending.stop)
+        }.mapError { error -> RenderFailure in
+            switch error {
+            // No one waits for it any more.
+            case .cancelled, .deadlineExceeded:
+                metrics.stopped()
+                return .noSlot
+            default: return .unrenderable("\(error)")
+            }
+        }
         state.withLock { $0.running -= 1 }
         slots.signal()
         if case .success = rendered { metrics.rendered() }
@@ -303,9 +339,21 @@ public final class ShareService: Sendable {
         pending.done.signal()
     }
 
-    private func wait(_ pending: Pending, deadline: DispatchTime, id: String) -> Result<[UInt8], HTTPResponse> {
+    private func wait(_ pending: Pending, deadline: DispatchTime, id: String,
+                      clientGone: @Sendable () -> Bool) -> Result<[UInt8], HTTPResponse> {
         let late = HTTPResponse.unavailable("\(id): not rendered within the request timeout (\(options.requestTimeout) s); try again")
-        guard pending.done.wait(timeout: deadline) == .success else { return .failure(late) }
+        // In slices, to see a client that has gone: its answer would go
+        // nowhere, and if it was the last one waiting the render stops.
+        while pending.done.wait(timeout: min(deadline, .now() + Self.clientCheckSeconds)) != .success {
+            if clientGone() {
+                pending.leave(.cancelled)
+                return .failure(.unavailable("\(id): the client closed the connection"))
+            }
+            if DispatchTime.now() >= deadline {
+                pending.leave(.deadline)
+                return .failure(late)
+            }
+        }
         // Others waiting on the same render are woken in turn.
         pending.done.signal()
         switch pending.result {
@@ -315,13 +363,6 @@ public final class ShareService: Sendable {
         }
     }
 
-    static func mediaType(_ format: ImageFormat) -> String {
-        switch format {
-        case .png: "image/png"
-        case .jpeg: "image/jpeg"
-        default: "image/webp"
-        }
-    }
 }
 
 /// What stops `serve` from starting, said as a sentence naming the file.

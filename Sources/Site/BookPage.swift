@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// A page of the ticket book in reading order (rating high to low, then
 /// the newer date, then title, then id), as the book's images page it: the

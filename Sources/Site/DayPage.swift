@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// A day's page: the day's entries as the pages of one pager, in the
 /// order the day's thumbnail shows them (best first), as the app's day

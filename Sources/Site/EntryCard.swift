@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// How an entry is shown where many are: a tile (its front face, title
 /// below) in grids, or a row (a small square of the front photo beside the

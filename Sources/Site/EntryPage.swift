@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// One entry's page: its title, kind, stars and date, each face once (a
 /// tap opens it whole), who made the work and who came along (each a way

@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// Entries as the pages of one pager, as the app's paging scroll view
 /// shows a day's tickets: one entry a page, a horizontal swipe to the one

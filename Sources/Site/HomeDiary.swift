@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// What the home page shows beside a calendar with no entry yet (the
 /// first days of a month, or after a quiet one), so the first screen

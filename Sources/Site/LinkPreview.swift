@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 
 /// What a shared link shows in a chat or a feed: Open Graph and Twitter
 /// card tags with absolute URLs, written only when the site's address is

@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// A month's page, and the home page (`index.html`, today's month): the
 /// month as a calendar whose days with entries show their thumbnail and

@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 
 extension PageWriter {
     /// The images declared for download `slot` that are made for

@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// The part of the site a page belongs to, marked in the top navigation.
 enum SiteSection {

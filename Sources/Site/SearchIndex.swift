@@ -1,5 +1,5 @@
-import Diary
-import Raster
+import PhotiCaseDiary
+import PhotiCaseRaster
 
 /// A year's entries as the search page reads them: a script
 /// (`site/search/<YYYY>.js`) that adds them to `window.photicaseIndex`.

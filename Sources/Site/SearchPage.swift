@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// The search page (`site/search.html`): a search box, filters (kind,
 /// least rating, companion, year) and a sort, over every entry, each

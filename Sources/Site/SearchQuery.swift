@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// A view of the search page, as its URL fragment spells it
 /// (`search.html#kind=book&sort=date`), so other pages can link to one

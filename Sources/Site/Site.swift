@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// The browsable ticket book: every page, as values, from one `SiteInput`.
 ///

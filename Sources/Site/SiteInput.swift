@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// Everything the site shows. The pages are a function of this value
 /// alone, never of which files the cache holds, so shards that each write

@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// The kinds of entries as the theme names them: the labels the pages
 /// show and the words the search page finds a kind by. From the theme and

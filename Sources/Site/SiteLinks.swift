@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 
 /// How the site names the cache's files: the caller (the pipeline) owns
 /// the cache layout and the kinds of images, so the site asks it rather

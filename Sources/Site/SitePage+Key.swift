@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 extension SitePage {
     /// Bump whenever a page's HTML, CSS or script changes for the same

@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// One file of the site: where it goes, whom it belongs to, and what it
 /// shows. `render()` gives its bytes; the same page always gives the same

@@ -1,5 +1,5 @@
-import Diary
-import Raster
+import PhotiCaseDiary
+import PhotiCaseRaster
 
 /// The site's colours in one scheme (light or dark), solved from the
 /// theme so that text reads at 4.5:1 on everything it sits on and the

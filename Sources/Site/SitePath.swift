@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// Where each file of the site lives, relative to the cache root:
 ///

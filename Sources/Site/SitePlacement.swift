@@ -1,5 +1,5 @@
-import Diary
-import Raster
+import PhotiCaseDiary
+import PhotiCaseRaster
 
 /// An image of a kind of output placed on the site's pages, declared by
 /// the kind (the pipeline's `KindDeclaration.sitePlacements`): in which

@@ -1,5 +1,5 @@
-import Raster
-import Diary
+import PhotiCaseRaster
+import PhotiCaseDiary
 
 /// The site's one style sheet, in the theme's colours: warm paper, cards
 /// lifted by a soft shadow, the system's Korean fonts (no web fonts), a

@@ -1,5 +1,5 @@
-import Diary
-import Raster
+import PhotiCaseDiary
+import PhotiCaseRaster
 
 /// The words of the site, in Korean, as the app writes them.
 enum SiteText {

@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// A year's timeline: its months in order, each under a heading that links
 /// to the month's calendar, the entries oldest first; links to the year's

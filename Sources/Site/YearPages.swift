@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// A year in review: the story image (to download), and the same facts
 /// as text (count, kinds, average, the best five, month by month as a

@@ -12,15 +12,19 @@ public struct FontFace: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { index == 0 ? path : "\(path)#\(index)" }
 
-    /// Installed outline fonts that fontconfig suggests for `family` and
-    /// `language`, best first; each adds coverage the earlier ones lack.
+    /// The project's outline fonts (the named files of the packages
+    /// scripts/setup.sh installs, `ProjectFonts`) for `family` and
+    /// `language`, best first: the family's own faces, then the fixed
+    /// fallback order; each adds coverage the earlier ones lack. Empty
+    /// when the family is none of the project's or is not installed.
+    /// Nothing else installed on the machine changes the answer.
     public static func installed(family: String = "sans-serif", language: String = "ko",
                                  weight: FontWeight = .regular) -> [FontFace] {
-        Fontconfig.sortedFonts(family: family, language: language, weight: weight)
+        (try? Fontconfig.sortedFonts(family: family, language: language, weight: weight)) ?? []
     }
 
-    /// Installed colour emoji fonts, best first: part of every text's
-    /// fallback chain, and so of every cache key.
+    /// The project's colour emoji fonts (Noto Color Emoji), best first:
+    /// part of every text's fallback chain, and so of every cache key.
     public static func installedColorEmoji() -> [FontFace] {
         Fontconfig.colorEmojiFonts()
     }
@@ -34,8 +38,11 @@ public enum FontWeight: String, Hashable, Sendable, CaseIterable {
 
 /// Where a `TextRenderer` looks for fonts.
 public enum FontDiscovery: Hashable, Sendable {
-    /// Ask fontconfig for the style's family, language and weight; a style's
-    /// `fontFile` goes first.
+    /// The project's fonts (`ProjectFonts`: named files of the packages
+    /// scripts/setup.sh installs, read by a fontconfig configuration of
+    /// the renderer's own) for the style's family, language and weight, in
+    /// a fixed fallback order; a style's `fontFile` goes first. The
+    /// machine's fontconfig configuration and other fonts are never asked.
     case fontconfig
     /// Only these faces, in this order, whatever the style asks for (a
     /// style's `fontFile` still goes first). For hermetic runs and tests.

@@ -63,9 +63,10 @@ final class FontSystem {
     /// nil records a face that failed to load, so it is not tried again.
     private var slots: [FontFace: Int?] = [:]
     private var chains: [ChainKey: [FontFace]] = [:]
-    /// FcFontSort's faces per style, asked once for a primary and a chain.
+    /// The project fonts' sorted faces per style, asked once for a primary
+    /// and a chain.
     private var sorted: [ChainKey: [FontFace]] = [:]
-    /// The colour emoji faces, asked of fontconfig once.
+    /// The colour emoji faces, asked once.
     private lazy var emojiFaces = Fontconfig.colorEmojiFonts()
     private var reported: Set<TextWarning> = []
     let glyphs = GlyphCache()
@@ -74,6 +75,9 @@ final class FontSystem {
     init(discovery: FontDiscovery) throws(TextError) {
         library = try FreeTypeLibrary()
         self.discovery = discovery
+        // The fonts every text's fallback needs, or a clear error naming
+        // the package to install.
+        if case .fontconfig = discovery { try Fontconfig.requireFallbacks() }
     }
 
     /// The faces to set `text` in `style` with: the whole `chain(for:)`,
@@ -82,7 +86,8 @@ final class FontSystem {
     /// would then never be asked for a glyph, and finding and ordering it
     /// (every fallback face opened and its strokes measured, the emoji
     /// fonts sorted) costs more than most short texts' whole layout.
-    /// Throws when the style's own font file cannot be used.
+    /// Throws when the style's own font file cannot be used, or its family
+    /// is none of the project's (or is not installed).
     func faces(for style: TextStyle, setting text: some Sequence<Character>) throws(TextError) -> [LoadedFont] {
         let key = ChainKey(fontFile: style.fontFile, family: style.family,
                            language: style.language, weight: style.weight)
@@ -97,20 +102,23 @@ final class FontSystem {
     /// file, else discovery's first face. Nil when that face does not load
     /// (the chain then starts with a later one).
     private func primary(for style: TextStyle, key: ChainKey) throws(TextError) -> LoadedFont? {
+        // The family is checked even behind a font file: its fallbacks
+        // are asked for as soon as a character is missing.
+        let sorted: [FontFace]? = if case .fontconfig = discovery { try sortedFaces(for: key) } else { nil }
         if let file = style.fontFile { return try load(FontFace(path: file), required: true) }
         let first: FontFace?
         switch discovery {
-        case .fontconfig: first = sortedFaces(for: key).first
+        case .fontconfig: first = sorted?.first
         case let .faces(list): first = list.first
         }
         guard let first else { return nil }
         return try load(first, required: false)
     }
 
-    /// Fontconfig's sorted faces for `key`'s family, language and weight.
-    private func sortedFaces(for key: ChainKey) -> [FontFace] {
+    /// The project fonts' sorted faces for `key`'s family, language and weight.
+    private func sortedFaces(for key: ChainKey) throws(TextError) -> [FontFace] {
         if let known = sorted[key] { return known }
-        let faces = Fontconfig.sortedFonts(family: key.family, language: key.language, weight: key.weight)
+        let faces = try Fontconfig.sortedFonts(family: key.family, language: key.language, weight: key.weight)
         sorted[key] = faces
         return faces
     }
@@ -135,7 +143,7 @@ final class FontSystem {
                 // Fallbacks of the weight the primary face looks, not the
                 // weight asked for; the style's own font file, when given,
                 // is the primary, else the family's own face.
-                let sorted = sortedFaces(for: key)
+                let sorted = try sortedFaces(for: key)
                 let own = faces.first
                 let fallbacks = FontSystem.matchingStrokes(sorted, primary: own ?? sorted.first, keep: own == nil ? 1 : 0,
                                                            look: look)
@@ -156,7 +164,7 @@ final class FontSystem {
 
     /// The fallback order: the family's own face (the theme font), the
     /// first face covering Korean, the colour emoji fonts, then every other
-    /// face fontconfig suggested, in its order.
+    /// face of the sorted fonts, in their order.
     static func fallbackOrder(_ sorted: [FontFace], emoji: [FontFace],
                               covers: (FontFace, String) -> Bool) -> [FontFace] {
         var order = Array(sorted.prefix(1))

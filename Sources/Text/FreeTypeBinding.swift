@@ -1,6 +1,6 @@
-import CFreeType
-import Imaging
-import Raster
+import CPhotiCaseFreeType
+import PhotiCaseImaging
+import PhotiCaseRaster
 
 // The only file that calls FreeType. Neither type is thread-safe: FreeType
 // allows one thread per FT_Library and its faces, so each `FontSystem` owns

@@ -1,4 +1,4 @@
-import CFriBidi
+import CPhotiCaseFriBidi
 
 // The only file that calls FriBidi. The functions called here keep no
 // state between calls (Debian builds FriBidi with plain malloc, not the

@@ -1,5 +1,5 @@
-import CFreeType
-import CHarfBuzz
+import CPhotiCaseFreeType
+import CPhotiCaseHarfBuzz
 
 // The only file that calls HarfBuzz. Like the FreeType face it wraps, a
 // `HarfBuzzFont` belongs to one thread.

@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// How much of a text one layout reads: what its lines can show, plus a
 /// look-ahead. A title or memo may be megabytes long (entry.json allows

@@ -4,11 +4,23 @@ public enum TextError: Error, Hashable, Sendable, CustomStringConvertible {
     case fontUnreadable(path: String, reason: String)
     /// FreeType itself could not start.
     case fontEngineUnavailable(reason: String)
+    /// A font file the renderer draws with is not installed; `package`
+    /// installs it.
+    case fontMissing(path: String, package: String)
+    /// The family asked for (a theme's `fontFamily`) is none of the
+    /// project's fonts, which are `available`.
+    case familyNotProvided(family: String, available: [String])
 
     public var description: String {
         switch self {
         case let .fontUnreadable(path, reason): "cannot use font file \(path): \(reason)"
         case let .fontEngineUnavailable(reason): "cannot start FreeType: \(reason)"
+        case let .fontMissing(path, package):
+            "font file \(path) is missing: text is drawn only in the fonts of the packages scripts/setup.sh installs; "
+                + "install \(package) (apt-get install \(package))"
+        case let .familyNotProvided(family, available):
+            "font family \"\(family)\" is not one of the fonts text is drawn in (the same on every machine): name one of "
+                + available.joined(separator: ", ") + " (or sans-serif, serif, monospace), or give the font's file as fontFile"
         }
     }
 }

@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 
 /// Text broken into positioned lines of glyphs, ready to draw.
 ///

@@ -1,7 +1,7 @@
 import Foundation
-import Imaging
-import Raster
-import Diary
+import PhotiCaseImaging
+import PhotiCaseRaster
+import PhotiCaseDiary
 
 /// Lays out and draws Korean and Latin text: fonts found by fontconfig (or
 /// given as files) with per-character fallback, shaped by HarfBuzz,

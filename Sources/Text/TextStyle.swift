@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 
 /// Horizontal placement of each line inside the layout width.
 public enum TextAlignment: String, Hashable, Sendable, CaseIterable {

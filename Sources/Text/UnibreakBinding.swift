@@ -1,4 +1,4 @@
-import CUnibreak
+import CPhotiCaseUnibreak
 
 // The only file that calls libunibreak. `set_linebreaks_utf32` keeps no
 // state between calls; `init_linebreak` fills its language tables once,

@@ -1,8 +1,8 @@
-import Cards
-import Codecs
-import Diary
-import Text
-import FileSystem
+import PhotiCaseCards
+import PhotiCaseCodecs
+import PhotiCaseDiary
+import PhotiCaseText
+import PhotiCaseFileSystem
 #if canImport(Glibc)
 import Glibc
 #endif

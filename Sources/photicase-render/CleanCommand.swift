@@ -1,5 +1,5 @@
-import Diary
-import Pipeline
+import PhotiCaseDiary
+import PhotiCasePipeline
 #if canImport(Glibc)
 import Glibc
 #endif

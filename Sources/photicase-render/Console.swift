@@ -1,6 +1,6 @@
-import FileSystem
+import PhotiCaseFileSystem
 import Synchronization
-import Text
+import PhotiCaseText
 #if canImport(Glibc)
 import Glibc
 #endif

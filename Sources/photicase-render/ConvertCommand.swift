@@ -1,7 +1,7 @@
-import Codecs
-import Imaging
-import FileSystem
-import Raster
+import PhotiCaseCodecs
+import PhotiCaseImaging
+import PhotiCaseFileSystem
+import PhotiCaseRaster
 
 /// `photicase-render convert IN OUT`: decode upright, optionally shrink,
 /// encode in the format OUT's extension names.

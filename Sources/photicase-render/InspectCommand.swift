@@ -1,4 +1,4 @@
-import Codecs
+import PhotiCaseCodecs
 
 /// `photicase-render inspect FILE...`: one JSON object per line and file.
 enum InspectCommand {

@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// Builds one JSON object with keys in insertion order, for line-oriented
 /// output that scripts parse and people read.

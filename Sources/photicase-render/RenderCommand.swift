@@ -1,9 +1,9 @@
-import Raster
-import Cards
-import Codecs
-import Diary
-import Pipeline
-import Site
+import PhotiCaseRaster
+import PhotiCaseCards
+import PhotiCaseCodecs
+import PhotiCaseDiary
+import PhotiCasePipeline
+import PhotiCaseSite
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,7 +1,9 @@
-import FileSystem
+import PhotiCaseFileSystem
 import Foundation
+import PhotiCaseDiary
+import PhotiCaseHashing
 import PhotiCase
-import Serve
+import PhotiCaseServe
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -75,7 +77,7 @@ enum ServeCommand {
         let server: ShareServer
         do {
             // Requests share the cores: one thread a render (`parallelResizes`).
-            server = try ShareServer(options, renderer: try ShareRenderer(parallelResizes: false))
+            server = try ShareServer(options, renderer: try ShareRenderer(theme: Theme(), workers: options.jobs, parallelResizes: false))
         } catch {
             Console.error("photicase-render: \(error)")
             return .inputFailure

@@ -1,10 +1,10 @@
-import Cards
-import Codecs
-import Diary
-import FileSystem
+import PhotiCaseCards
+import PhotiCaseCodecs
+import PhotiCaseDiary
+import PhotiCaseFileSystem
 import PhotiCase
-import Pipeline
-import Raster
+import PhotiCasePipeline
+import PhotiCaseRaster
 
 /// `photicase-render share ENTRY_DIR -o FILE`: one shareable ticket,
 /// straight from an entry folder, without a cache.
@@ -107,11 +107,16 @@ enum ShareCommand {
         }
         do {
             // The library's drawing, as `serve` and a linked backend draw.
-            let request = ShareRequest(layout: ShareLayout(rawValue: layout.rawValue)!, format: format, scale: scale,
-                                       quality: quality)
+            guard let shareFormat = ShareFormat(fileExtension: format.fileExtension),
+                  let shareLayout = ShareLayout(rawValue: layout.rawValue) else {
+                Console.error("photicase-render: \(output): a share image is PNG, JPEG or WebP")
+                return .inputFailure
+            }
+            let request = try ShareRequest(layout: shareLayout, format: shareFormat, scale: scale, quality: quality)
             // What needs no font is drawn while the renderer loads its fonts.
             let prepared = ShareRenderer.prepare(entry, request, theme: cardOptions.theme)
-            let image = try ShareRenderer(theme: cardOptions.theme).draw(entry, request, prepared: prepared)
+            let image = try ShareRenderer(theme: cardOptions.theme, workers: 1, parallelResizes: true)
+                .draw(entry, request, prepared: prepared)
             // Never overwrite what the ticket was made from.
             var inputs = cardOptions.inputs
             inputs.formUnion(InputFiles([EntryLoader.file(in: folder), entry.front?.path, entry.back?.path].compactMap { $0 }))

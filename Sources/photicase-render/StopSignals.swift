@@ -1,5 +1,5 @@
-import FileSystem
-import Pipeline
+import PhotiCaseFileSystem
+import PhotiCasePipeline
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import Text
+import PhotiCaseText
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import Codecs
-import Raster
+import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// `inspect` and `convert`, run as a user runs them.
 @Suite struct CodecCommandTests {

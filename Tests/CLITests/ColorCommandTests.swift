@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import Codecs
-import Raster
+import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// `inspect` names the colour profile; HEIF is read but never written.
 @Suite struct ColorCommandTests {

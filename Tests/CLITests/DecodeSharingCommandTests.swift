@@ -1,7 +1,7 @@
-import Codecs
+import PhotiCaseCodecs
 import Foundation
 import Testing
-import Raster
+import PhotiCaseRaster
 
 /// Sharing decoded photos between a ticket and its day changes no byte:
 /// tickets and days rendered in separate runs, in one run, and in one run

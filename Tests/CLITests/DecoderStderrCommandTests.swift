@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
+import PhotiCaseTestSupport
 
 /// Damaged HEIC and AVIF photos make libde265 and dav1d print on stderr.
 /// Through the built binary: `convert` and `share` print one line, the

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Codecs
+import PhotiCaseCodecs
 
 /// The cache index when the process dies: a `render` killed with SIGKILL
 /// mid-run leaves an index that opens, keeps what it committed, and a

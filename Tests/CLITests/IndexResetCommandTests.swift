@@ -4,8 +4,8 @@ import Testing
 /// After the index is lost (removed, or damaged past salvage) an entry
 /// deleted meanwhile still has its outputs removed: every output carries
 /// a mark naming its owner, the index made anew adopts the marked files,
-/// and the next `render` or `clean --prune` removes what a gone owner
-/// left, so that the cache equals a fresh render byte for byte. Nothing
+/// and the next `render` removes what a gone owner left (`clean --prune`
+/// keeps it: the mark names no folder to prove it gone), so that the cache equals a fresh render byte for byte. Nothing
 /// without the mark is touched, and nothing is removed while an entry
 /// cannot be read (any of them may be its). As root and as `nobody`.
 @Suite(.serialized) struct IndexResetCommandTests {
@@ -76,7 +76,12 @@ import Testing
         try expectFresh(book)
     }
 
-    @Test(arguments: [Reset.removed, .damaged]) func pruneRemovesAGoneEntrysOutputsAfterAReset(_ how: Reset) throws {
+    /// `clean --prune` removes only what it proves gone: an adopted file's
+    /// mark names its entry, not the entry's folder, so an entry the index
+    /// made anew does not record may live outside ENTRIES
+    /// (`PruneAfterIndexLossCommandTests`) and is kept, said so; the next
+    /// `render` of the book removes it.
+    @Test(arguments: [Reset.removed, .damaged]) func pruneKeepsAGoneEntrysOutputsAfterAResetAndRenderRemovesThem(_ how: Reset) throws {
         let book = try Self.bookWithReset(how)
         // Another program's file at an output path is never removed.
         let foreign = book.cache + "/tickets/x/front.webp"
@@ -84,11 +89,17 @@ import Testing
         try FileManager.default.copyItem(atPath: book.root + "/c/front.webp", toPath: foreign)
         let prune = try Tool.run(["clean", "--cache", book.cache, "--prune", book.root, "--today", "2022-08-30"])
         #expect(prune.status == 0, "\(prune.stderr)")
-        #expect(prune.stdout.contains("removed tickets/영화-b/front.webp"), "\(prune.stdout)")
-        #expect(try !Self.tree(book.cache).keys.contains { $0.hasPrefix("tickets/영화-b/") })
+        #expect(!prune.stdout.contains("removed tickets/영화-b/front.webp"), "\(prune.stdout)")
+        // Every file of the gone entry, and only those, is counted as kept.
+        let kept = try Self.tree(book.cache).keys.filter { $0.contains("영화-b") }.count
+        #expect(kept >= 3)
+        #expect(prune.stderr.contains("kept \(kept) outputs of 1 entries no index records (영화-b)"), "\(prune.stderr)")
+        #expect(FileManager.default.fileExists(atPath: book.cache + "/tickets/영화-b/front.webp"))
         #expect(FileManager.default.contentsEqual(atPath: foreign, andPath: book.root + "/c/front.webp"))
         try FileManager.default.removeItem(atPath: book.cache + "/tickets/x")
-        #expect(try Tool.run(Self.renderArgs(book)).status == 0)
+        let render = try Tool.run(Self.renderArgs(book))
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(try !Self.tree(book.cache).keys.contains { $0.contains("영화-b") }, "the gone entry's outputs stayed")
         try expectFresh(book)
     }
 

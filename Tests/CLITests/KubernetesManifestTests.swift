@@ -20,14 +20,9 @@ import Testing
     /// python3 when it can read YAML, or nil.
     static let yaml: String? = (try? Tool.run(["-c", "import yaml"], executable: "/usr/bin/python3"))?.status == 0 ? "/usr/bin/python3" : nil
 
-    /// True (and said, or a failure in CI) when `tool` is missing.
-    static func missing(_ tool: String?, _ what: String) -> Bool {
-        guard tool == nil else { return false }
-        let message = "\(what) is not installed (scripts/setup.sh --test installs it)"
-        if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("\(message); CI must run KubernetesManifestTests") }
-        else { print("skipping KubernetesManifestTests: \(message)") }
-        return true
-    }
+    /// kubernetes-validate (PyPI) on PATH, or nil.
+    static let validate: String? = onPath("kubernetes-validate")
+
 
     @Test func theFolderHoldsTheManifestsTheDocShows() throws {
         let listed = try FileManager.default.contentsOfDirectory(atPath: Self.folder).filter { $0.hasSuffix(".yaml") }.sorted()
@@ -42,12 +37,13 @@ import Testing
 
     /// Against the oldest schemas the validator holds (1.25; Indexed Jobs
     /// are GA since 1.24) and its newest.
-    @Test(arguments: ["1.25.0", nil as String?])
+    @Test(.enabled(if: validate != nil,
+                   "kubernetes-validate (PyPI) is not installed (scripts/setup.sh --test installs it)"),
+          arguments: ["1.25.0", nil as String?])
     func theManifestsAreValid(version: String?) throws {
-        let validate = Self.onPath("kubernetes-validate")
-        if Self.missing(validate, "kubernetes-validate (PyPI)") { return }
+        let validate = try #require(Self.validate, "kubernetes-validate (PyPI) is not installed; CI must run KubernetesManifestTests")
         let versionArgs = version.map { ["-k", $0] } ?? []
-        let r = try Tool.run(["--strict"] + versionArgs + Self.files, cwd: Self.folder, executable: validate!)
+        let r = try Tool.run(["--strict"] + versionArgs + Self.files, cwd: Self.folder, executable: validate)
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.components(separatedBy: " passed for resource ").count - 1 == Self.files.count, "\(r.stdout)")
         // The same check fails a manifest with a misspelt field, so it reads them.
@@ -56,7 +52,7 @@ import Testing
         let job = try String(contentsOfFile: Self.folder + "/indexed-job.yaml", encoding: .utf8)
         try job.replacingOccurrences(of: "completionMode:", with: "completionsMode:")
             .write(toFile: base + "/misspelt.yaml", atomically: true, encoding: .utf8)
-        let bad = try Tool.run(["--strict"] + versionArgs + ["misspelt.yaml"], cwd: base, executable: validate!)
+        let bad = try Tool.run(["--strict"] + versionArgs + ["misspelt.yaml"], cwd: base, executable: validate)
         #expect(bad.status != 0 && (bad.stdout + bad.stderr).contains("completionsMode"), "\(bad.stdout)\(bad.stderr)")
     }
 
@@ -97,8 +93,10 @@ import Testing
     /// under each of its eight indexes: each diary rendered by one pod, as
     /// one machine renders it; the broken one says exit 1 and its pod
     /// still succeeds. The CronJob runs the same Job.
-    @Test func theIndexedJobRendersEachDiaryOnceUnderItsIndexes() throws {
-        if Self.missing(Self.yaml, "PyYAML (kubernetes-validate's dependency)") { return }
+    @Test(.enabled(if: yaml != nil,
+                   "PyYAML (kubernetes-validate's dependency) is not installed (scripts/setup.sh --test installs it)"))
+    func theIndexedJobRendersEachDiaryOnceUnderItsIndexes() throws {
+        try #require(Self.yaml != nil, "PyYAML is not installed; CI must run KubernetesManifestTests")
         let job = try Self.pod("indexed-job.yaml"), cron = try Self.pod("cronjob.yaml")
         #expect(cron.spec == job.spec, "cronjob.yaml's jobTemplate is not indexed-job.yaml's spec")
         #expect(job.command == ["bash", "-c"] && job.args.count == 1)
@@ -132,8 +130,10 @@ import Testing
     /// shard-job.yaml under each index: `--shard auto` takes K from
     /// JOB_COMPLETION_INDEX and N from JOB_COMPLETIONS, and the shards
     /// make one machine's cache.
-    @Test func theShardJobsPodsMakeOneRunsCache() throws {
-        if Self.missing(Self.yaml, "PyYAML (kubernetes-validate's dependency)") { return }
+    @Test(.enabled(if: yaml != nil,
+                   "PyYAML (kubernetes-validate's dependency) is not installed (scripts/setup.sh --test installs it)"))
+    func theShardJobsPodsMakeOneRunsCache() throws {
+        try #require(Self.yaml != nil, "PyYAML is not installed; CI must run KubernetesManifestTests")
         let job = try Self.pod("shard-job.yaml")
         #expect(job.env["JOB_COMPLETIONS"] == "\(job.completions)", "JOB_COMPLETIONS is not the Job's completions")
         let book = try RenderCommandTests.Book()

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import Codecs
-import Raster
+import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// The narrowest card a theme allows, through the built binary: on the back
 /// of an English "Exhibition" entry 200 points wide the kind badge and the

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import Codecs
-import Raster
+import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// `render`, run as cron and users run it, on generated ticket books.
 @Suite(.serialized) struct RenderCommandTests {

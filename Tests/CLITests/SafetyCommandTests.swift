@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import Codecs
-import FileSystem
-import Raster
+import PhotiCaseCodecs
+import PhotiCaseFileSystem
+import PhotiCaseRaster
 
 /// Hostile and unlucky cases against the built binary. Permission cases
 /// run as `nobody` when the tests run as root (CI does), so they test
@@ -30,6 +30,21 @@ import Raster
     static func outputs(_ book: Book) -> [String] {
         book.files().filter { $0.hasPrefix("tickets/") || $0.hasPrefix("days/") || $0.hasPrefix("months/") }
     }
+
+    /// DejaVu Sans and its bold, two font files to swap one for the other.
+    static let dejaVu = ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"]
+    static let dejaVuInstalled: Bool = dejaVu.allSatisfy(FileManager.default.fileExists)
+
+    /// True when a small tmpfs can be mounted here: tried once, as the full
+    /// disk test mounts one, on an empty temporary folder, and unmounted.
+    /// Mounting needs root, and a container may refuse it even to root.
+    static let canMountTmpfs: Bool = {
+        guard Tool.isRoot, let dir = try? Tool.temporaryDirectory() else { return false }
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        guard let mount = try? Tool.run(["-t", "tmpfs", "-o", "size=600k", "tmpfs", dir], executable: "/bin/mount"),
+              mount.status == 0 else { return false }
+        return (try? Tool.run([dir], executable: "/bin/umount"))?.status == 0
+    }()
 
     /// An entry the cache remembers from outside ENTRIES, behind a folder
     /// this user cannot enter, is not provably gone: neither `render` nor
@@ -337,12 +352,10 @@ import Raster
         #expect(try Tool.run(["share", book.root + "/huge", "-o", book.base + "/x.webp", "--memory-limit", "x"]).status == 2)
     }
 
-    @Test func replacingTheFontFileRendersAgain() throws {
-        let fonts = ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"]
-        guard fonts.allSatisfy(FileManager.default.fileExists) else {
-            print("skipping: DejaVu fonts are not installed (fonts-dejavu-core)")
-            return
-        }
+    /// Skipped (and counted so) without the two font files it swaps.
+    @Test(.enabled(if: dejaVuInstalled, "needs DejaVu Sans and DejaVu Sans Bold (fonts-dejavu-core)"))
+    func replacingTheFontFileRendersAgain() throws {
+        let fonts = Self.dejaVu
         let book = try Book()
         try book.add("a", date: "2022-08-27", photo: nil)
         let font = book.base + "/font.ttf"
@@ -399,19 +412,15 @@ import Raster
         #expect((year.raster.width, year.raster.height) == (540, 960))
     }
 
-    @Test func aFullDiskFailsTheRunCleanly() throws {
-        guard Tool.isRoot else {
-            print("skipping: mounting a small tmpfs needs root")
-            return
-        }
+    /// The full disk is a small tmpfs mounted on the cache: skipped (and
+    /// counted so) where none can be mounted (not root, or a container).
+    @Test(.enabled(if: canMountTmpfs, "cannot mount a small tmpfs here (needs root, and a system that allows it)"))
+    func aFullDiskFailsTheRunCleanly() throws {
         let book = try Book()
         for i in 0..<12 { try book.add("e\(i)", date: "2022-08-\(10 + i)", size: 640) }
         try FileManager.default.createDirectory(atPath: book.cache, withIntermediateDirectories: true)
         let mount = try Tool.run(["-t", "tmpfs", "-o", "size=600k", "tmpfs", book.cache], executable: "/bin/mount")
-        guard mount.status == 0 else {
-            print("skipping: cannot mount a tmpfs here (\(mount.stderr))")
-            return
-        }
+        try #require(mount.status == 0, "cannot mount a tmpfs on the cache: \(mount.stderr)")
         defer { _ = try? Tool.run([book.cache], executable: "/bin/umount") }
         let (r, events) = try book.render()
         #expect(r.status == 1, "\(r.stderr)")
@@ -473,13 +482,12 @@ import Raster
     /// An entry.json this user cannot read, in a book checked by another
     /// user (here root, then nobody): the stat-only rerun opens entry.json
     /// as loading does, so the entry fails and its day and month are held.
-    @Test func theStatOnlyRerunOpensEntryJSONAsTheUserRunningIt() throws {
+    /// Skipped (and counted so) unless root: only root can check the book
+    /// as one user and rerun it as another.
+    @Test(.enabled(if: Tool.isRoot, "needs root to check a book as one user and rerun it as nobody"))
+    func theStatOnlyRerunOpensEntryJSONAsTheUserRunningIt() throws {
         // Stamps are kept at once, not two seconds after the last change.
         let settled = ["PHOTICASE_SETTLE_SECONDS": "0"]
-        guard getuid() == 0 else {
-            print("skipping: needs root to check a book as one user and rerun it as nobody")
-            return
-        }
         let book = try Book()
         try book.add("2022/a", date: "2022-08-27")
         try book.add("2022/b", date: "2022-08-28")

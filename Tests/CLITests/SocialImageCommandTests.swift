@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import Codecs
-import Raster
+import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// The story and feed images through the built binary: a render leaves
 /// each entry a 1080×1920 story and a 1080×1350 feed image whatever

@@ -1,6 +1,6 @@
-import Codecs
+import PhotiCaseCodecs
 import Foundation
-import Raster
+import PhotiCaseRaster
 import Testing
 
 /// What a run loads before its work: libheif (and its decoders) only when

@@ -2,24 +2,34 @@ import Foundation
 import Testing
 
 /// A signal ends `render` even when the run is blocked in a system call
-/// that never returns (here: fontconfig opening its configuration, a FIFO
-/// nobody writes): it used to be restarted for ever, so cron's `timeout`
-/// could not end the run. The run is ended by the signal once it shows no
-/// progress for the grace period (5 s), with a line saying why.
+/// that never returns (here: opening one of its fonts, a FIFO nobody
+/// writes, in a font folder given by PHOTICASE_FONT_ROOT): it used to be
+/// restarted for ever, so cron's `timeout` could not end the run. The run
+/// is ended by the signal once it shows no progress for the grace period
+/// (5 s), with a line saying why.
 @Suite(.serialized) struct StopSignalCommandTests {
     typealias Book = RenderCommandTests.Book
 
     /// The grace period and a margin for a loaded machine.
     static let grace = 5.0, margin = 10.0
 
-    /// A book and a FIFO to give fontconfig as its configuration file.
+    /// A book, and a font folder whose every file is the installed one
+    /// (a link) but DejaVu Sans, a FIFO.
     static func blockedSetup(asNobody: Bool) throws -> (Book, [String: String]) {
         let book = try Book()
         try book.add("a", date: "2022-08-27")
-        let fifo = book.base + "/fonts.conf"
-        #expect(mkfifo(fifo, 0o666) == 0)
+        let fonts = book.base + "/fonts"
+        let fm = FileManager.default
+        for folder in ["dejavu", "nanum", "noto"] {
+            let installed = "/usr/share/fonts/truetype/" + folder
+            try fm.createDirectory(atPath: fonts + "/" + folder, withIntermediateDirectories: true)
+            for name in (try? fm.contentsOfDirectory(atPath: installed)) ?? [] where name != "DejaVuSans.ttf" {
+                try fm.createSymbolicLink(atPath: fonts + "/\(folder)/\(name)", withDestinationPath: installed + "/" + name)
+            }
+        }
+        #expect(mkfifo(fonts + "/dejavu/DejaVuSans.ttf", 0o666) == 0)
         if asNobody { try Tool.giveToNobody(book.base) }
-        return (book, ["FONTCONFIG_FILE": fifo, "HOME": book.base])
+        return (book, ["PHOTICASE_FONT_ROOT": fonts, "HOME": book.base])
     }
 
     @Test(arguments: [(false, "none"), (true, "none"), (false, "json")])

@@ -4,6 +4,13 @@ import Foundation
 /// runs once, under Swift's lazy-global lock) and read at exit.
 nonisolated(unsafe) private var publicCopyFolder: String?
 
+/// What a thread read from a child's stderr. Sendable: `data` is written
+/// by that thread before it signals `done`, and read only after.
+private final class ErrorsRead: @unchecked Sendable {
+    var data = Data()
+    let done = DispatchSemaphore(value: 0)
+}
+
 /// Runs the built photicase-render executable.
 enum Tool {
     /// The executable beside the test bundle (same build directory), or
@@ -79,9 +86,17 @@ enum Tool {
         p.standardOutput = out
         p.standardError = err
         try p.run()
-        // Read both pipes before waiting so a chatty child cannot block.
+        // Both pipes read at once, before waiting: a child whose stderr
+        // fills its pipe while stdout is read would wait for ever.
+        let errors = ErrorsRead()
+        let readErrors = Thread {
+            errors.data = err.fileHandleForReading.readDataToEndOfFile()
+            errors.done.signal()
+        }
+        readErrors.start()
         let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
+        errors.done.wait()
+        let e = errors.data
         p.waitUntilExit()
         return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
                       stderr: String(decoding: e, as: UTF8.self))

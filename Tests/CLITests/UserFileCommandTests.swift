@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Codecs
+import PhotiCaseCodecs
 
 /// What belongs to the user, through the built binary: special files where
 /// the tool opens its own (the log, the lock), folders and FIFOs given as

@@ -1,8 +1,8 @@
-@testable import Cards
+@testable import PhotiCaseCards
 import Testing
-import Raster
-import Text
-import Diary
+import PhotiCaseRaster
+import PhotiCaseText
+import PhotiCaseDiary
 
 /// The back's first row at every card width a theme allows: the kind badge
 /// never runs into the date. Measured twice: the laid-out boxes

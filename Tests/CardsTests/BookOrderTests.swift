@@ -1,6 +1,6 @@
-import Cards
+import PhotiCaseCards
 import Testing
-import Diary
+import PhotiCaseDiary
 
 /// An entry with the fields the book's order reads.
 func bookEntry(_ id: String, rating: Double, _ date: String, title: String? = nil, kind: EntryKind = .movie,

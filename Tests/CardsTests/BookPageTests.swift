@@ -1,7 +1,7 @@
-import Cards
+import PhotiCaseCards
 import Testing
-import Raster
-import Diary
+import PhotiCaseRaster
+import PhotiCaseDiary
 
 /// Gallery and list pages place entries where the reading order says: each
 /// entry's face is one flat colour, so the colour found at a tile or row

@@ -1,9 +1,9 @@
-import Cards
-import Codecs
+import PhotiCaseCards
+import PhotiCaseCodecs
 import Foundation
 import Testing
-import Raster
-import Diary
+import PhotiCaseRaster
+import PhotiCaseDiary
 
 /// Book pages made from real front faces of flat-colour photos, as the
 /// batch makes them; and, with PHOTICASE_BOOK_PNG set to a folder, every

@@ -1,9 +1,9 @@
-import Cards
-import Codecs
+import PhotiCaseCards
+import PhotiCaseCodecs
 import Foundation
 import Testing
-import Raster
-import Diary
+import PhotiCaseRaster
+import PhotiCaseDiary
 
 /// Renders the README's ticket book pictures (a gallery page, a list page,
 /// a timeline page and the year in review) from the sample ticket book into

@@ -1,7 +1,7 @@
-import Cards
+import PhotiCaseCards
 import Testing
-import Raster
-import Diary
+import PhotiCaseRaster
+import PhotiCaseDiary
 
 /// The timeline pages and the year in review.
 @Suite struct BookTimelineYearTests {

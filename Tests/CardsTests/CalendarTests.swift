@@ -1,7 +1,7 @@
-import Cards
+import PhotiCaseCards
 import Testing
-import Raster
-import Diary
+import PhotiCaseRaster
+import PhotiCaseDiary
 
 @Suite struct CalendarTests {
     @Test func august2022StartsOnMonday() {

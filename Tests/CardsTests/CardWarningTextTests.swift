@@ -1,5 +1,5 @@
 import Testing
-@testable import Cards
+@testable import PhotiCaseCards
 
 /// What users read when a warning is printed: code points as Unicode
 /// writes them, and a hint that fits what is missing.

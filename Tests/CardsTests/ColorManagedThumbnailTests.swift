@@ -1,8 +1,8 @@
-import Cards
-import Codecs
+import PhotiCaseCards
+import PhotiCaseCodecs
 import Testing
-import Raster
-import Diary
+import PhotiCaseRaster
+import PhotiCaseDiary
 
 /// A Display P3 photo's day thumbnail shows its colours in sRGB: within
 /// ΔE76 3 of the thumbnail of the same photo converted to sRGB beforehand

@@ -1,8 +1,8 @@
-import Cards
-import Codecs
+import PhotiCaseCards
+import PhotiCaseCodecs
 import Testing
-import Raster
-import Diary
+import PhotiCaseRaster
+import PhotiCaseDiary
 
 @Suite struct DayThumbnailTests {
     @Test(arguments: 1...7, [64, 127, 256])

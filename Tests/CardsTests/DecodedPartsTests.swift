@@ -1,6 +1,6 @@
-@testable import Cards
+@testable import PhotiCaseCards
 import Testing
-import Raster
+import PhotiCaseRaster
 
 /// The book pages' memo of decoded faces: a face is reused only for the
 /// same reference, size and bytes, and the memo stays bounded.

@@ -1,9 +1,9 @@
-import Cards
-import Codecs
+import PhotiCaseCards
+import PhotiCaseCodecs
 import Dispatch
 import Testing
-import Raster
-import Diary
+import PhotiCaseRaster
+import PhotiCaseDiary
 
 /// Full-size photo decodes are shared between loaders, once per plan and
 /// bytes, within a byte budget; the pictures are those made without sharing.

@@ -1,8 +1,8 @@
-import Cards
-import Codecs
+import PhotiCaseCards
+import PhotiCaseCodecs
 import Testing
-import Raster
-import Diary
+import PhotiCaseRaster
+import PhotiCaseDiary
 
 @Suite struct DeterminismTests {
     let photos = TestPhotos()

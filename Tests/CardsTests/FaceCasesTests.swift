@@ -1,10 +1,10 @@
-import Cards
-import Codecs
+import PhotiCaseCards
+import PhotiCaseCodecs
 import Foundation
 import Testing
-import Text
-import Raster
-import Diary
+import PhotiCaseText
+import PhotiCaseRaster
+import PhotiCaseDiary
 
 /// The inputs a diary really has: transparent photos, crowded days, every
 /// kind's credits, tiny and panoramic photos, busy photos under text.

@@ -1,8 +1,8 @@
-import Cards
+import PhotiCaseCards
 import Foundation
 import Testing
-import Imaging
-import Diary
+import PhotiCaseImaging
+import PhotiCaseDiary
 
 /// The sample ticket book holds what the README and the brief promise.
 @Suite struct FixtureBookTests {

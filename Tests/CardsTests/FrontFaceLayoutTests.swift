@@ -1,7 +1,7 @@
-import Cards
+import PhotiCaseCards
 import Testing
-import Raster
-import Diary
+import PhotiCaseRaster
+import PhotiCaseDiary
 
 /// The photo region of the front face shows exactly the edited crop: each
 /// sampled pixel, away from the caption, badge and scrims, holds the source

@@ -1,8 +1,8 @@
-import Cards
-import Codecs
+import PhotiCaseCards
+import PhotiCaseCodecs
 import Testing
-import Raster
-import Diary
+import PhotiCaseRaster
+import PhotiCaseDiary
 
 /// Each face and calendar layout against its golden image. Text is part of
 /// the picture, so these need the fonts the goldens were made with.

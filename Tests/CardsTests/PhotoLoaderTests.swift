@@ -1,9 +1,9 @@
-import Cards
-import Codecs
+import PhotiCaseCards
+import PhotiCaseCodecs
 import Testing
-import Raster
-import Imaging
-import Diary
+import PhotiCaseRaster
+import PhotiCaseImaging
+import PhotiCaseDiary
 
 @Suite struct PhotoLoaderTests {
     let photos = TestPhotos()

@@ -1,10 +1,10 @@
-import Cards
-import Codecs
+import PhotiCaseCards
+import PhotiCaseCodecs
 import Foundation
-import Imaging
-import Raster
+import PhotiCaseImaging
+import PhotiCaseRaster
 import Testing
-import Diary
+import PhotiCaseDiary
 
 /// Renders the README's pictures (a front and a back face, a share image, a
 /// story and a feed image, a crowded day, a month sheet) from the sample

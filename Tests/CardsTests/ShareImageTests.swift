@@ -1,7 +1,7 @@
-@testable import Cards
-import Raster
+@testable import PhotiCaseCards
+import PhotiCaseRaster
 import Testing
-import Diary
+import PhotiCaseDiary
 
 /// The share image from its cached backdrop is the one painted in order
 /// (backdrop, then each card's shadow and face), pixel for pixel.

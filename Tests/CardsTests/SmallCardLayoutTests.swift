@@ -1,7 +1,7 @@
-@testable import Cards
+@testable import PhotiCaseCards
 import Testing
-import Raster
-import Diary
+import PhotiCaseRaster
+import PhotiCaseDiary
 
 /// Layout at the edges of what a theme allows (`cardSize` down to 200 x 300
 /// points) and with long names: nothing drawn over anything else, and what

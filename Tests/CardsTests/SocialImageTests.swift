@@ -1,6 +1,6 @@
-@testable import Cards
-import Diary
-import Raster
+@testable import PhotiCaseCards
+import PhotiCaseDiary
+import PhotiCaseRaster
 import Testing
 
 /// The story (9:16) and feed (4:5) images: their frames, a transparent

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import TestSupport
-@testable import Codecs
-import Raster
+import PhotiCaseTestSupport
+@testable import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// Every file in bad/ decodes or fails with an error; none may crash.
 @Suite(.enabled(if: Corpus.available, Corpus.skipMessage))

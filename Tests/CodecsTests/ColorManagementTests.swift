@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import TestSupport
-@testable import Codecs
-import Raster
+import PhotiCaseTestSupport
+@testable import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// Tagged photos come out in sRGB: compared with lcms2's own conversion
 /// through Pillow's ImageCms (relative colorimetric to sRGB), ΔE76 mean

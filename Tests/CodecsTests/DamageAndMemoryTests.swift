@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import Codecs
-import Raster
+@testable import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// Damaged JPEG data is an error, not a grey band; decode memory is budgeted.
 @Suite struct DamageAndMemoryTests {

@@ -1,7 +1,7 @@
-import Codecs
+import PhotiCaseCodecs
 import Foundation
 import Testing
-import Raster
+import PhotiCaseRaster
 
 /// A `DecodePlan` says before decoding what a decode will produce, and
 /// decoding by it gives exactly the raster the options would have.

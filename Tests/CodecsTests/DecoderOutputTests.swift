@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import TestSupport
-@testable import Codecs
-import Raster
+import PhotiCaseTestSupport
+@testable import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// Damaged HEIC and AVIF files make the decoders libheif drives print on
 /// stderr (libde265, dav1d). What they print is part of the error of the

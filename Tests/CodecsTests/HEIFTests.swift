@@ -1,9 +1,9 @@
 import Foundation
-import Imaging
+import PhotiCaseImaging
 import Testing
-import TestSupport
-@testable import Codecs
-import Raster
+import PhotiCaseTestSupport
+@testable import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// HEIC and AVIF input: files made here with heif-enc decode within PSNR
 /// 40 dB of libvips' own decode, upright once, and broken ones fail alone

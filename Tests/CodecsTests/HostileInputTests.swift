@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import TestSupport
-@testable import Codecs
-import Raster
+import PhotiCaseTestSupport
+@testable import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// Bad and hostile inputs made by the tests: each must be a typed error
 /// with a clear reason, never a crash.

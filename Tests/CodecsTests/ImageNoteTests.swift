@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import Codecs
-import Raster
+@testable import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// A note added to an encoded image reads back, changes no pixel, and
 /// every format's own reader (libpng, libjpeg-turbo, libwebp) still

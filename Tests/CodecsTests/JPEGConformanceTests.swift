@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import TestSupport
-@testable import Codecs
+import PhotiCaseTestSupport
+@testable import PhotiCaseCodecs
 
 /// JPEG decoding against libjpeg-turbo's own djpeg, and the variants this
 /// build cannot read.

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import TestSupport
-@testable import Codecs
-import Raster
+import PhotiCaseTestSupport
+@testable import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// The EXIF orientation examples come out upright and alike.
 @Suite(.enabled(if: Corpus.available, Corpus.skipMessage))

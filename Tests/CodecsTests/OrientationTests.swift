@@ -1,6 +1,6 @@
 import Testing
-@testable import Codecs
-import Raster
+@testable import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// EXIF orientation in all three formats, on generated files.
 @Suite struct OrientationTests {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import TestSupport
-@testable import Codecs
-import Raster
+import PhotiCaseTestSupport
+@testable import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// Every PngSuite image against a reference decoding; every corrupt x*
 /// file must fail with an error.

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import TestSupport
-@testable import Codecs
-import Raster
+import PhotiCaseTestSupport
+@testable import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// A JPEG decoded by a plan limited to a region (`DecodePlan.restricted(to:)`)
 /// holds exactly the whole decode's pixels there, at every DCT scale and

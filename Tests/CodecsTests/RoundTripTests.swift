@@ -1,6 +1,6 @@
 import Testing
-@testable import Codecs
-import Raster
+@testable import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// Encode, then decode: generated images through every encoder.
 @Suite struct RoundTripTests {

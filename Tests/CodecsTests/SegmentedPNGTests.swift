@@ -1,8 +1,8 @@
-import CDeflate
-import CShims
+import CPhotiCaseDeflate
+import CPhotiCaseShims
 import Testing
-@testable import Codecs
-import Raster
+@testable import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// Level 1's writer deflates an image's rows in segments of about 2 MiB
 /// of filtered bytes, each ending with a full flush, on as many threads

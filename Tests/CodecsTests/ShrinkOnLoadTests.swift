@@ -1,8 +1,8 @@
 import Testing
-import TestSupport
-import Imaging
-@testable import Codecs
-import Raster
+import PhotiCaseTestSupport
+import PhotiCaseImaging
+@testable import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// Shrink-on-load must not cost visible quality: a thumbnail made from a
 /// DCT-scaled decode stays within PSNR 38 dB of one made from the full decode.

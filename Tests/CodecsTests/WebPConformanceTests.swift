@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import TestSupport
-@testable import Codecs
-import Raster
+import PhotiCaseTestSupport
+@testable import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// WebP decoding against dwebp (the same libwebp, so exact) and against
 /// the reference PNGs shipped with image-webp.

@@ -1,7 +1,7 @@
 import Testing
-@testable import Codecs
+@testable import PhotiCaseCodecs
 import Foundation
-import Raster
+import PhotiCaseRaster
 
 /// `YUVPlanes.fitted` chooses 4:2:0 planes for the decoder: what libwebp's
 /// fancy upsampler makes of them must be closer to the picture than what

@@ -1,5 +1,5 @@
 import Testing
-@testable import Diary
+@testable import PhotiCaseDiary
 
 struct CalendarDateTests {
     @Test(arguments: ["2022-08-27", "2024-02-29", "2000-02-29", "0001-01-01", "9999-12-31"])

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FileSystem
+@testable import PhotiCaseFileSystem
 
 /// A scratch folder removed when the value goes away.
 final class Scratch {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FileSystem
+@testable import PhotiCaseFileSystem
 
 /// `Directory.openBeneath` and `folderBeneath`: the file system as it
 /// stands now, links inside followed, links out refused.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FileSystem
+@testable import PhotiCaseFileSystem
 
 /// Special files where a regular one belongs, and files the user owns:
 /// every error says what the path is, nothing opened for writing waits on

@@ -1,6 +1,6 @@
-import Diary
+import PhotiCaseDiary
 import Foundation
-import FuzzTargets
+import PhotiCaseFuzzTargets
 import Testing
 
 /// Every input the fuzzer kept (`Fuzz/regressions/TARGET/`: crashes,

@@ -1,5 +1,5 @@
-import Imaging
-import Raster
+import PhotiCaseImaging
+import PhotiCaseRaster
 import Synchronization
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+import PhotiCaseImaging
 import Synchronization
 import Testing
 

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
-import Cards
-import Codecs
-import Imaging
-import Diary
-@testable import Pipeline
+import PhotiCaseCards
+import PhotiCaseCodecs
+import PhotiCaseImaging
+import PhotiCaseDiary
+@testable import PhotiCasePipeline
 
 /// The cache agrees with itself after every run, whatever `--only` says:
 /// random sequences of edits, additions and deletions, format switches,

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import Pipeline
-import Diary
+@testable import PhotiCasePipeline
+import PhotiCaseDiary
 
 /// The ticket book's pages and the years in review, planned incrementally:
 /// a page renders again exactly when what it shows changes.

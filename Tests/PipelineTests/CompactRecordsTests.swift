@@ -1,9 +1,10 @@
 import Foundation
+import PhotiCaseHashing
 import Testing
-@testable import Pipeline
-import Diary
-import FileSystem
-import Raster
+@testable import PhotiCasePipeline
+import PhotiCaseDiary
+import PhotiCaseFileSystem
+import PhotiCaseRaster
 
 /// What a large book's run keeps per entry, kept small: digests as 32
 /// bytes that spell the same hex as before, index rows read back into them,

@@ -1,5 +1,5 @@
 import Testing
-import Pipeline
+import PhotiCasePipeline
 
 /// `--shard auto`: the shard read from a Slurm array task's or an Indexed
 /// Job pod's variables, and every way they can fail to name one. The Slurm

@@ -1,7 +1,8 @@
 import Foundation
+import PhotiCaseHashing
 import Testing
-@testable import Pipeline
-import Diary
+@testable import PhotiCasePipeline
+import PhotiCaseDiary
 
 /// One bad entry fails alone; locks; shards; safe names.
 @Suite struct FailureTests {
@@ -104,6 +105,20 @@ import Diary
         #expect(!name.isEmpty)
         #expect(name.utf8.count <= 255)
         #expect(!name.unicodeScalars.contains { $0.value < 0x20 })
+    }
+
+    /// A long id is cut to a readable prefix and a digest; wherever the
+    /// cut falls (before, inside or after an escape such as `%2F`), the
+    /// name reads back as one `encode` makes, so its files are found again
+    /// when the index is lost (a cut inside `%2F` left them for ever).
+    @Test(arguments: 0..<6) func aCutNameReadsBackAsEncoded(_ shift: Int) {
+        for id in [String(repeating: "x", count: shift) + (0..<150).map { _ in "d" }.joined(separator: "/"),
+                   String(repeating: "y", count: shift) + String(repeating: "/", count: 200),
+                   String(repeating: "z", count: shift) + String(repeating: "한 ", count: 100)] {
+            let name = SafeName.encode(id)
+            #expect(name.contains("~"), "\(name)")
+            #expect(SafeName.isEncoded(name), "\(name)")
+        }
     }
 
     @Test func safeNamesStayDistinct() {

@@ -1,9 +1,9 @@
 import Foundation
-import Pipeline
-import Diary
-import Cards
-import Codecs
-import Imaging
+import PhotiCasePipeline
+import PhotiCaseDiary
+import PhotiCaseCards
+import PhotiCaseCodecs
+import PhotiCaseImaging
 
 /// A backend that "renders" text instead of images, so the pipeline's
 /// planning, caching and safety can be tested fast and exactly.

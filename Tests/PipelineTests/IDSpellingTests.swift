@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import Pipeline
-import Diary
+@testable import PhotiCasePipeline
+import PhotiCaseDiary
 
 /// One id, one spelling: ids are composed (NFC) where they are formed, and
 /// an index an older build wrote with a decomposed (NFD) id is respelled.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import Pipeline
-import Diary
+@testable import PhotiCasePipeline
+import PhotiCaseDiary
 
 /// The incremental cases, with a fake backend: what renders, what is
 /// skipped, what is removed.

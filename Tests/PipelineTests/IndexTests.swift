@@ -1,9 +1,9 @@
 import Foundation
 import Testing
-@testable import Pipeline
-import Diary
-import FileSystem
-import Imaging
+@testable import PhotiCasePipeline
+import PhotiCaseDiary
+import PhotiCaseFileSystem
+import PhotiCaseImaging
 
 /// The SQLite cache index: migration from manifest.json, transactions that
 /// survive a crash, shards writing side by side, and recovery from a

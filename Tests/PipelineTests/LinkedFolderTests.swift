@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-@testable import Pipeline
-import FileSystem
-import Diary
+@testable import PhotiCasePipeline
+import PhotiCaseFileSystem
+import PhotiCaseDiary
 
 /// A symbolic link in the entry tree is followed, or not followed for a
 /// reason, and never read as proof that the entries behind it are gone:

@@ -1,7 +1,7 @@
 import Testing
-import Codecs
-import Raster
-@testable import Pipeline
+import PhotiCaseCodecs
+import PhotiCaseRaster
+@testable import PhotiCasePipeline
 
 /// Every kind of file the cache writes carries the mark of its owner, and
 /// the mark reads back to the same owner, whatever the id's characters.

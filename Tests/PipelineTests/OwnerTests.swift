@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import Pipeline
-import Diary
+@testable import PhotiCasePipeline
+import PhotiCaseDiary
 
 /// Owners are typed (a kind and a key): an entry whose id reads like a
 /// year, a month or a day is not kept by that year, month or day.

@@ -1,6 +1,6 @@
-import Pipeline
+import PhotiCasePipeline
 import Testing
-import Text
+import PhotiCaseText
 
 /// The progress line fits any terminal: counted in cells, Hangul as two,
 /// and never reaching the last column (where the terminal would wrap).

@@ -1,7 +1,8 @@
+import PhotiCaseHashing
 import Testing
-import Cards
-import Diary
-@testable import Pipeline
+import PhotiCaseCards
+import PhotiCaseDiary
+@testable import PhotiCasePipeline
 
 /// Drawn items go by date (a date's tickets right before its day), composed
 /// items after them, the site's pages last.

@@ -1,8 +1,9 @@
 import Foundation
+import PhotiCaseHashing
 import Testing
-@testable import Pipeline
-import Diary
-import FileSystem
+@testable import PhotiCasePipeline
+import PhotiCaseDiary
+import PhotiCaseFileSystem
 
 /// What makes an unchanged book's rerun cheap must not change what it
 /// finds or records: discovery on several threads, one read transaction

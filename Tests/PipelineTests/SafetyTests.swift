@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-@testable import Pipeline
-import Diary
-import FileSystem
+@testable import PhotiCasePipeline
+import PhotiCaseDiary
+import PhotiCaseFileSystem
 
 /// The cache never loses a readable entry's work and never leaves its
 /// folder: fail-closed discovery, closed-world manifests, no links followed.

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-@testable import Pipeline
-import Diary
-import Site
+@testable import PhotiCasePipeline
+import PhotiCaseDiary
+import PhotiCaseSite
 
 /// The browsable book as work items: incremental by content, removed when
 /// its owner is gone, held with its entries, split by shards.

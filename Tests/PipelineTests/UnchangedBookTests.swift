@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-@testable import Pipeline
-import Diary
-import FileSystem
+@testable import PhotiCasePipeline
+import PhotiCaseDiary
+import PhotiCaseFileSystem
 
 /// The unchanged-book check (`RenderRun.checkUnchanged`): a days and months
 /// run finds a book unchanged by stat alone, and every change of any kind

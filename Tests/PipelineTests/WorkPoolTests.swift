@@ -1,6 +1,6 @@
-@testable import Pipeline
+@testable import PhotiCasePipeline
 import Foundation
-import Imaging
+import PhotiCaseImaging
 import Synchronization
 import Testing
 

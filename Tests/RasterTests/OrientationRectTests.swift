@@ -1,5 +1,5 @@
 import Testing
-@testable import Raster
+@testable import PhotiCaseRaster
 
 /// `Orientation.storedRect(ofUpright:stored:)`: the stored pixels that an
 /// upright crop shows, for every orientation and every rectangle of a

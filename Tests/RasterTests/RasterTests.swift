@@ -1,5 +1,5 @@
 import Testing
-@testable import Raster
+@testable import PhotiCaseRaster
 
 @Suite struct RasterTests {
     @Test func premultiplyRoundTripKeepsOpaquePixels() {

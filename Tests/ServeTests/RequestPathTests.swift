@@ -1,22 +1,23 @@
+import PhotiCaseHashing
 import Testing
-import Codecs
+import PhotiCaseCodecs
 import PhotiCase
-import Pipeline
-@testable import Serve
+import PhotiCasePipeline
+@testable import PhotiCaseServe
 
 /// What a request's path may ask for, and the signature over it.
 @Suite struct RequestPathTests {
-    @Test func imagePathsAreReadAsSent() {
+    @Test func imagePathsAreReadAsSent() throws {
         #expect(RequestPath.parse("/entries/a/card.png")
-                == .success(.share(id: "a", request: ShareRequest(layout: .card, format: .png), fileName: "card.png")))
+                == .success(.share(id: "a", request: try ShareRequest(layout: .card, format: .png), fileName: "card.png")))
         #expect(RequestPath.parse("/entries/%EC%98%81%ED%99%94/story.jpg")
-                == .success(.share(id: "영화", request: ShareRequest(layout: .story, format: .jpeg), fileName: "story.jpg")))
+                == .success(.share(id: "영화", request: try ShareRequest(layout: .story, format: .jpeg), fileName: "story.jpg")))
         // An id of several segments, as render names an entry at
         // DIARY/2022/08/decision; its slashes escaped, the same id.
         for path in ["/entries/2022/08/decision/story.jpg", "/entries/2022%2F08%2Fdecision/story.jpg",
                      "/entries/2022%2F08/decision/story.jpg"] {
             #expect(RequestPath.parse(path) == .success(.share(id: "2022/08/decision",
-                                                              request: ShareRequest(layout: .story, format: .jpeg),
+                                                              request: try ShareRequest(layout: .story, format: .jpeg),
                                                               fileName: "story.jpg")), "\(path)")
         }
         #expect(RequestPath.parse("/healthz") == .success(.health))

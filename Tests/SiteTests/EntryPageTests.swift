@@ -1,6 +1,6 @@
-import Diary
+import PhotiCaseDiary
 import Testing
-@testable import Site
+@testable import PhotiCaseSite
 
 /// An entry's page: each face once and a tap from whole, the images to
 /// download, ways into the search, and link previews when the site's

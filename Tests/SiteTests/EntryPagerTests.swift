@@ -1,6 +1,6 @@
-import Diary
+import PhotiCaseDiary
 import Testing
-@testable import Site
+@testable import PhotiCaseSite
 
 /// The pagers a day, a month and the book's order page their entries in,
 /// one entry a page: what they hold and what works without script.

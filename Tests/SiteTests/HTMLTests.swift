@@ -1,5 +1,5 @@
 import Testing
-@testable import Site
+@testable import PhotiCaseSite
 
 /// Escaping and URLs: no user text can become markup, and every id
 /// reaches a URL as the file name the cache gave it.

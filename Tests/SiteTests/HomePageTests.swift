@@ -1,6 +1,6 @@
-import Diary
+import PhotiCaseDiary
 import Testing
-@testable import Site
+@testable import PhotiCaseSite
 
 /// The home page opens on today's month; when that month has no entry,
 /// the diary is beside the calendar instead of an empty month alone.

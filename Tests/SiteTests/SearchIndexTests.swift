@@ -1,7 +1,7 @@
 import Foundation
-import Diary
+import PhotiCaseDiary
 import Testing
-@testable import Site
+@testable import PhotiCaseSite
 
 /// The search's index: a script per year holding what the search page
 /// reads of each entry, every string a JavaScript literal that no text

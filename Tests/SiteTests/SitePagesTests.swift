@@ -1,7 +1,7 @@
-import Diary
+import PhotiCaseDiary
 import Testing
-@testable import Site
-import Raster
+@testable import PhotiCaseSite
+import PhotiCaseRaster
 
 /// Whole pages from a book with hostile text: what they show, that no
 /// text becomes markup, and that they depend on the entries alone.

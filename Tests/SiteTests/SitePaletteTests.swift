@@ -1,7 +1,7 @@
-import Diary
-import Raster
+import PhotiCaseDiary
+import PhotiCaseRaster
 import Testing
-@testable import Site
+@testable import PhotiCaseSite
 
 /// Both schemes' colours reach WCAG AA for whatever theme: text 4.5:1 on
 /// everything it sits on, stars and badges 3:1 against the page and

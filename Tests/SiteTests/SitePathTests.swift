@@ -1,6 +1,6 @@
-import Diary
+import PhotiCaseDiary
 import Testing
-@testable import Site
+@testable import PhotiCaseSite
 
 /// The site's paths, as the cache's closed world checks them.
 @Suite struct SitePathTests {

@@ -1,6 +1,6 @@
-import Diary
+import PhotiCaseDiary
 import Testing
-@testable import Site
+@testable import PhotiCaseSite
 
 /// The site places what the kinds declare: a declaration, and nothing
 /// else, makes a page show, link or offer an image.

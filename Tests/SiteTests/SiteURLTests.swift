@@ -1,5 +1,5 @@
 import Testing
-@testable import Site
+@testable import PhotiCaseSite
 
 /// `--site-url` as RFC 3986 and WHATWG read a URL: each rule with the
 /// exact error, and the spelling an accepted URL is written back in.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import Diary
-@testable import Site
+import PhotiCaseDiary
+@testable import PhotiCaseSite
 
 /// Cached pages are trusted by their key, which names `SitePage.version`
 /// rather than the templates, so the version must change whenever the

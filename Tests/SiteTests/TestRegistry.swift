@@ -1,6 +1,6 @@
-import Diary
-import Raster
-@testable import Site
+import PhotiCaseDiary
+import PhotiCaseRaster
+@testable import PhotiCaseSite
 
 /// The test book's registry: where its kinds place their images, declared
 /// as the pipeline's kinds declare theirs (`KindDeclaration.sitePlacements`),

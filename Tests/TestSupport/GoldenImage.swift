@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import Codecs
-import Raster
+import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// How far an image may stray from its golden: the largest difference in
 /// any channel of any pixel, and the lowest PSNR over the whole image.

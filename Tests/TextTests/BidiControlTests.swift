@@ -1,6 +1,6 @@
-import Raster
+import PhotiCaseRaster
 import Testing
-@testable import Text
+@testable import PhotiCaseText
 
 /// `text` read backwards: a right-to-left word as it stands on the page,
 /// left to right.

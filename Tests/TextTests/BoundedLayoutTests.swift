@@ -1,8 +1,8 @@
-import Raster
+import PhotiCaseRaster
 import Foundation
 import Testing
-@testable import Text
-import Diary
+@testable import PhotiCaseText
+import PhotiCaseDiary
 
 /// Text of any length is laid out from a bounded window of it: what the
 /// lines can show plus a look-ahead. The cut is said (`truncated`) and

@@ -1,7 +1,7 @@
 import Foundation
-import Raster
+import PhotiCaseRaster
 import Testing
-import Text
+import PhotiCaseText
 
 /// Colour bitmap glyphs (CBDT in Noto Color Emoji) scaled to the text size.
 @Suite(.enabled(if: Fonts.notoColorEmoji != nil && Fonts.haveBoth,

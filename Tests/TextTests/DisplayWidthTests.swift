@@ -1,5 +1,5 @@
 import Testing
-import Text
+import PhotiCaseText
 
 /// Terminal cells: East Asian wide characters take two.
 @Suite struct DisplayWidthTests {

@@ -1,6 +1,6 @@
-@testable import Text
+@testable import PhotiCaseText
 import Testing
-import Diary
+import PhotiCaseDiary
 
 /// The order faces are tried in: theme font, Korean font, emoji, the rest.
 @Test func fallbackOrderPutsKoreanThenEmojiAfterTheThemeFont() {

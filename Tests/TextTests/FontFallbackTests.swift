@@ -1,6 +1,6 @@
-import Raster
+import PhotiCaseRaster
 import Testing
-@testable import Text
+@testable import PhotiCaseText
 
 /// A renderer and the warnings it has given.
 final class WatchedRenderer {

@@ -1,5 +1,5 @@
 import Foundation
-import Text
+import PhotiCaseText
 
 /// Installed fonts the font-dependent tests need, found through fontconfig.
 enum Fonts {

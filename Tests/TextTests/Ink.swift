@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 
 /// Where drawing changed a raster filled with one background colour.
 struct Ink {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Text
+@testable import PhotiCaseText
 
 /// A text its first face covers is set without finding the fallbacks
 /// (opening every one and measuring its strokes); a text that needs them

@@ -1,6 +1,6 @@
 import Testing
-@testable import Text
-import Diary
+@testable import PhotiCaseText
+import PhotiCaseDiary
 
 /// Line breaking on synthetic atoms: every grapheme 10 px wide, spaces 5 px,
 /// the ellipsis 10 px. Independent of installed fonts.

@@ -1,8 +1,8 @@
 import Dispatch
-import Raster
+import PhotiCaseRaster
 import Synchronization
 import Testing
-@testable import Text
+@testable import PhotiCaseText
 
 /// Right-to-left text is shaped in logical order, each run in its own
 /// direction, and its graphemes are placed from right to left.

@@ -1,6 +1,6 @@
-import Raster
+import PhotiCaseRaster
 import Testing
-import Text
+import PhotiCaseText
 
 @Suite(.enabled(if: Fonts.haveBoth, "needs DejaVu Sans (fonts-dejavu-core) and NanumGothic (fonts-nanum)"))
 struct TextLayoutTests {

@@ -1,5 +1,5 @@
-import Codecs
-import Raster
+import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// One photo of the sample ticket book: where it goes, its upright size,
 /// its scene, and how it is stored.

@@ -1,5 +1,5 @@
-import Codecs
-import Raster
+import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// A transparent poster, as people save stickers and cut-out posters: a
 /// poster scene inside an anti-aliased disc with a lighter halo, on

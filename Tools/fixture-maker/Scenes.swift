@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Codecs
-import Raster
+import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// Synthetic but photo-like scenes for the sample ticket book. Every value
 /// comes from the coordinates and fixed constants, so each run writes the

@@ -4,11 +4,11 @@
 //        fixture-maker --book BOOKDIR (the photos of the sample ticket book)
 //        fixture-maker --poster FILE.png (a transparent cut-out poster)
 //        fixture-maker --icc p3|adobe-rgb|prophoto FILE (an ICC profile, for benchmarks)
-import Codecs
+import PhotiCaseCodecs
 #if canImport(Glibc)
 import Glibc
 #endif
-import Raster
+import PhotiCaseRaster
 
 /// A deterministic scene: sky gradient, a sun, hills, and a grain texture
 /// from a fixed-seed hash, so every run writes the same bytes.

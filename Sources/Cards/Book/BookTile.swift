@@ -1,6 +1,6 @@
-import Text
-import Raster
-import Diary
+import PhotiCaseText
+import PhotiCaseRaster
+import PhotiCaseDiary
 
 /// One entry on a book page and the front face already drawn for it.
 ///

@@ -1,7 +1,7 @@
-import Text
-import Raster
-import Imaging
-import Diary
+import PhotiCaseText
+import PhotiCaseRaster
+import PhotiCaseImaging
+import PhotiCaseDiary
 
 /// The gallery's spacing, in points.
 enum GalleryMetrics {

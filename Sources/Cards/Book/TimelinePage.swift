@@ -1,7 +1,7 @@
-import Text
-import Raster
-import Imaging
-import Diary
+import PhotiCaseText
+import PhotiCaseRaster
+import PhotiCaseImaging
+import PhotiCaseDiary
 
 /// The timeline's spacing, in points. One unit of `BookOrder`'s timeline
 /// capacity is `unit` points: a month header is one unit, a compact card

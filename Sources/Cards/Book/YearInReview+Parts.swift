@@ -1,7 +1,7 @@
-import Text
-import Raster
-import Imaging
-import Diary
+import PhotiCaseText
+import PhotiCaseRaster
+import PhotiCaseImaging
+import PhotiCaseDiary
 
 /// The parts of the year in review below its title, each drawn from a
 /// `top` edge and returning where it ends, so the recipe in

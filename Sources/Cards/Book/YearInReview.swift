@@ -1,7 +1,7 @@
-import Text
-import Raster
-import Imaging
-import Diary
+import PhotiCaseText
+import PhotiCaseRaster
+import PhotiCaseImaging
+import PhotiCaseDiary
 
 /// The year in review's spacing, in points. The image is 540 x 960 points
 /// (9:16), so the default scale 2 makes the 1080 x 1920 of a phone story.

@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 /// Where each entry's photo goes in a square day thumbnail.
 ///
 /// One entry fills the square; two split it into left and right halves;

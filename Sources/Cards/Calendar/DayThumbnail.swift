@@ -1,6 +1,6 @@
-import Text
-import Raster
-import Diary
+import PhotiCaseText
+import PhotiCaseRaster
+import PhotiCaseDiary
 
 extension CardRenderer {
     /// The default side of a day thumbnail, in pixels.

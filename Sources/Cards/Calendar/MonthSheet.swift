@@ -1,7 +1,7 @@
-import Text
-import Raster
-import Imaging
-import Diary
+import PhotiCaseText
+import PhotiCaseRaster
+import PhotiCaseImaging
+import PhotiCaseDiary
 
 /// The spacing of a month sheet, in points.
 enum MonthMetrics {

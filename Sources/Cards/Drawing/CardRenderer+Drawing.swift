@@ -1,7 +1,7 @@
-import Diary
-import Text
-import Raster
-import Imaging
+import PhotiCaseDiary
+import PhotiCaseText
+import PhotiCaseRaster
+import PhotiCaseImaging
 
 /// Small pieces every face and calendar draws: text boxes, badges, stars.
 extension CardRenderer {

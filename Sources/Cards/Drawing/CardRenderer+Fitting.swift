@@ -1,5 +1,5 @@
-import Text
-import Raster
+import PhotiCaseText
+import PhotiCaseRaster
 
 /// Text set to use the space it has: as large as it fits, smaller before
 /// it is cut, and cut (with "…") only when the space is really full. The

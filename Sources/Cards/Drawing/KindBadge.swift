@@ -1,6 +1,6 @@
-import Text
-import Raster
-import Imaging
+import PhotiCaseText
+import PhotiCaseRaster
+import PhotiCaseImaging
 
 /// A pill-shaped badge laid out but not yet drawn: its label's line and the
 /// pill around it, so a face can measure it against what shares its row

@@ -1,5 +1,5 @@
-import Raster
-import Imaging
+import PhotiCaseRaster
+import PhotiCaseImaging
 /// The scrims faces lay between a photo and the text over it.
 extension Raster {
     /// The mean alpha of `rect` (inside this raster), 0...1: how much of

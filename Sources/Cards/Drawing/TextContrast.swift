@@ -3,8 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Raster
-import Diary
+import PhotiCaseRaster
+import PhotiCaseDiary
 
 /// WCAG 2 contrast between text and what lies under it, and how dark a
 /// black scrim must make a photo for light text to reach it.

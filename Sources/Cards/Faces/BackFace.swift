@@ -1,6 +1,6 @@
-import Text
-import Diary
-import Raster
+import PhotiCaseText
+import PhotiCaseDiary
+import PhotiCaseRaster
 
 /// The back of a ticket: the back photo as edited and dimmed (or the
 /// theme's background), with the title, kind, date, rating, credits,

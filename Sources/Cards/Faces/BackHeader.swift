@@ -1,5 +1,5 @@
-import Text
-import Raster
+import PhotiCaseText
+import PhotiCaseRaster
 
 /// The back face's first row: the kind badge on the left, the date
 /// right-aligned beside it. On a narrow card (a theme's `cardSize` may be

@@ -1,7 +1,7 @@
-import Text
-import Raster
-import Imaging
-import Diary
+import PhotiCaseText
+import PhotiCaseRaster
+import PhotiCaseImaging
+import PhotiCaseDiary
 
 /// The front of a ticket: the front photo as edited, filling the card, with
 /// a caption band (title above the perforation, date and stars on the

@@ -1,6 +1,6 @@
-import Raster
-import Imaging
-import Diary
+import PhotiCaseRaster
+import PhotiCaseImaging
+import PhotiCaseDiary
 /// What a shareable ticket image holds.
 public struct ShareOptions: Sendable, Hashable {
     /// Pixels per card point: 1, 2 or 3.

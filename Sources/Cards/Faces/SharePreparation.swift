@@ -1,7 +1,7 @@
-import Diary
+import PhotiCaseDiary
 import Dispatch
-import Imaging
-import Raster
+import PhotiCaseImaging
+import PhotiCaseRaster
 
 /// The parts of a share image that need no font, made on another thread
 /// while a renderer loads its fonts: the front photo at its card's size,

@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// What a ticket's back face draws: the back photo as edited (or the
 /// theme's background), the kind, date, title, stars and rating, the

@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// One entry on a book page: its front face (read encoded, `FacePart`),
 /// whose input also holds the title, kind, rating and date a row prints,

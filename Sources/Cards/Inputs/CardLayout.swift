@@ -1,6 +1,6 @@
-import Codecs
-import Diary
-import Raster
+import PhotiCaseCodecs
+import PhotiCaseDiary
+import PhotiCaseRaster
 
 /// A layout the renderer draws from its input alone: the Cards side of an
 /// output kind. A kind's declaration (in the pipeline) makes the input,

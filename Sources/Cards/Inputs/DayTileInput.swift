@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// What a calendar-day thumbnail draws: each of the day's entries in
 /// display order (best-rated first, `EntryOrder`), as a photo re-fitted

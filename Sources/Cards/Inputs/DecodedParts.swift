@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 import Synchronization
 
 /// Parts already decoded, so a front face shown on the gallery, the list

@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// What a ticket's front face draws: the front photo as edited, the title,
 /// the kind badge, the date and the stars. Never the memo, friends,

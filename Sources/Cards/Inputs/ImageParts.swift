@@ -1,5 +1,5 @@
-import Codecs
-import Diary
+import PhotiCaseCodecs
+import PhotiCaseDiary
 
 /// Where a composed layout finds the encoded images it is made of: the
 /// pipeline hands the bytes of each part the cache holds under the part's

@@ -1,5 +1,5 @@
-import Diary
-import Raster
+import PhotiCaseDiary
+import PhotiCaseRaster
 
 /// The canonical bytes of what a layout draws: every field its input
 /// holds, in a fixed order, each length-prefixed so that no two different

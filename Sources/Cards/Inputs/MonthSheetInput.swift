@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// What a month sheet draws: the month's title and grid (the theme's first
 /// weekday), today's mark when today falls in the month, and each day's

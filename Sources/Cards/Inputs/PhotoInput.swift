@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// A photo as a layout draws it: the file to read and its saved edit, and
 /// the hash of its content. The key names the photo by its file name,

@@ -1,5 +1,5 @@
-import Diary
-import Raster
+import PhotiCaseDiary
+import PhotiCaseRaster
 
 /// The frames people post to: a 9:16 story and a 4:5 feed post, always
 /// 1080 pixels wide whatever the ticket scale (Instagram shows both at

@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// One entry's ticket images: the front and back faces and the shareable
 /// ticket composed of the two (drawn once, each face reused).

@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// What one page of a year's timeline draws: the year, and each month on
 /// the page under its header (how many tickets the whole month holds,

@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// What the year in review draws: the year's figures (`YearSummary`, less
 /// its entries), the best five as faces (`FacePart`), at the ticket scale.

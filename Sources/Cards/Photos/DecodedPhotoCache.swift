@@ -1,5 +1,5 @@
-import Raster
-import Codecs
+import PhotiCaseRaster
+import PhotiCaseCodecs
 import Dispatch
 import Synchronization
 

@@ -1,7 +1,8 @@
-import Codecs
-import Raster
-import Imaging
-import Diary
+import PhotiCaseCodecs
+import PhotiCaseRaster
+import PhotiCaseImaging
+import PhotiCaseConcurrency
+import PhotiCaseDiary
 
 /// Loads one face's photo as exactly the picture a region of the card shows.
 ///
@@ -36,6 +37,12 @@ public struct PhotoLoader: Sendable {
     /// opened (a service that read them through its own checks, a caller
     /// holding an upload). The same limits apply to them.
     public var photoBytes: [String: [UInt8]] = [:]
+    /// Checked before and after each decode and, by the resampler, between
+    /// the bands of each resize: raised, the load throws
+    /// `CardError.stopped`. Set per render by a caller that may stop it.
+    public var stop: StopSignal? {
+        didSet { resampler.stop = stop }
+    }
 
     /// A loader; `resampler` defaults to one thread per resize, for callers
     /// that already render several cards in parallel.
@@ -54,6 +61,7 @@ public struct PhotoLoader: Sendable {
     /// Throws `CardError.photo` naming the file.
     public func load(_ photo: FacePhoto, size: PixelSize, headroom: Double = 1) throws(CardError) -> RenderedImage {
         precondition(size.width > 0 && size.height > 0, "photo region \(size) is empty")
+        try CardError.check(stop)
         do {
             let bytes = try photoBytes[photo.path].map { given throws(CodecError) in
                 guard given.count <= limits.maxFileBytes else {
@@ -103,11 +111,14 @@ public struct PhotoLoader: Sendable {
             } else {
                 try ImageDecoder.decode(bytes, plan: decodePlan, limits: limits, budget: options.budget)
             }
+            try CardError.check(stop)
             let resampled = if let resize {
                 resampler.resample(decoded.raster, plan: resize, region: decoded.region)
             } else {
                 resampler.resample(decoded.raster, to: resampleSize, from: crop(decoded.raster.size))
             }
+            // A resize told to stop leaves its later bands unwritten.
+            try CardError.check(stop)
             let picture = resampled.oriented(plan.orientation)
             let warnings = cropWarnings.map { CardWarning.crop(path: photo.path, $0) }
                 + decoded.warnings.map { CardWarning.decoder(path: photo.path, message: $0) }
@@ -115,6 +126,8 @@ public struct PhotoLoader: Sendable {
             return RenderedImage(raster: picture, warnings: warnings)
         } catch let error as CodecError {
             throw .photo(ImageFileError(path: photo.path, reason: error))
+        } catch let error as CardError {
+            throw error
         } catch {
             preconditionFailure("unexpected error \(error)")
         }

@@ -1,7 +1,7 @@
-import Text
-import Raster
-import Imaging
-import Diary
+import PhotiCaseText
+import PhotiCaseRaster
+import PhotiCaseImaging
+import PhotiCaseDiary
 
 /// Where the parts of a story and a feed image go, in pixels of their
 /// 1080-pixel-wide frames.

@@ -1,6 +1,6 @@
-import Diary
-import Raster
-import Text
+import PhotiCaseDiary
+import PhotiCaseRaster
+import PhotiCaseText
 
 extension Theme {
     /// A text style in this theme's fonts: `points` tall at `scale`.

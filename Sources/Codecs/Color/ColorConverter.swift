@@ -1,5 +1,5 @@
 import Synchronization
-import Raster
+import PhotiCaseRaster
 
 /// Decides and caches how each profile converts to sRGB (relative
 /// colorimetric). Profiles repeat across a photo library (every iPhone

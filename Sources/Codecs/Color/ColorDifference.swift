@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Raster
+import PhotiCaseRaster
 
 /// CIE76 colour differences between sRGB rasters: how the colour tests and
 /// benchmarks say "close" (ΔE 1 is about a just-noticeable difference).

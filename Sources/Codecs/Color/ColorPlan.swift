@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 /// The colour-management step of a decode: what to do with one image's
 /// pixels to turn them into sRGB, decided from its header.
 struct ColorPlan: Sendable {

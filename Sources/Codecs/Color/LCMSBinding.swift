@@ -1,4 +1,4 @@
-import CLCMS2
+import CPhotiCaseLCMS2
 
 /// The only Swift file that calls lcms2.
 ///

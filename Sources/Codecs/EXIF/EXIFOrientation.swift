@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 /// Reads the orientation tag from EXIF data. Pure Swift, bounds-checked
 /// at every step: the EXIF block comes straight from the user's file.
 public enum EXIFOrientation {

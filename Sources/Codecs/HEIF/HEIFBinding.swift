@@ -1,5 +1,5 @@
-import CHeif
-import Raster
+import CPhotiCaseHeif
+import PhotiCaseRaster
 #if canImport(Glibc)
 import Glibc
 #endif

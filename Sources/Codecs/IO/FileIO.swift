@@ -1,4 +1,4 @@
-import FileSystem
+import PhotiCaseFileSystem
 
 /// The codec layer's file access: the FileSystem target's one reader and
 /// atomic writer, with failures as `CodecError` so decode and I/O errors

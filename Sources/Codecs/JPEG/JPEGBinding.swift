@@ -1,5 +1,5 @@
-import CShims
-import Raster
+import CPhotiCaseShims
+import PhotiCaseRaster
 
 /// The only Swift file that calls libjpeg (through the C shims).
 enum JPEGBinding {

@@ -1,23 +1,24 @@
 /// A line of text an encoded image carries in the metadata its format sets
 /// aside for the software that made it, where every reader skips it: a
-/// PNG `tEXt` chunk with the keyword `Software` (right after IHDR), a JPEG
-/// comment segment (COM, right after the JFIF header) and, in WebP, the
+/// PNG `tEXt` chunk with the keyword `Software` (right after IHDR), JPEG
+/// comment segments (COM, right after the JFIF header) and, in WebP, the
 /// `xmp:CreatorTool` of an XMP chunk (added through libwebpmux). The pixels
 /// are the same with or without it. The cache marks its outputs so
 /// (`OutputMark` in Pipeline), to tell its own files from anyone else's
 /// when its index is lost.
 public enum ImageNote {
-    /// The longest note: it must fit a JPEG segment and stay a line.
-    public static let maxLength = 1024
-
-    /// `bytes` (a PNG, JPEG or WebP file) carrying `text`, printable ASCII
-    /// of at most `maxLength` characters. Throws `CodecError.encodeFailed`
-    /// for another format or a file whose structure is not as our
-    /// encoders write it.
+    /// `bytes` (a PNG, JPEG or WebP file) carrying `text`, one line of
+    /// printable ASCII of any length (an output's mark holds its owner's
+    /// whole id, and ids have no length limit). Throws
+    /// `CodecError.encodeFailed` for other text, another format or a file
+    /// whose structure is not as our encoders write it.
     public static func adding(_ text: String, to bytes: [UInt8]) throws -> [UInt8] {
         let note = Array(text.utf8)
-        precondition(note.count <= maxLength && note.allSatisfy { $0 >= 0x20 && $0 < 0x7F },
-                     "an image note is one line of printable ASCII")
+        // A thrown error, not a trap: the text comes from an entry's id.
+        guard note.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
+            throw CodecError.encodeFailed(bytes.withUnsafeBytes { ImageFormat.sniff($0) } ?? .png,
+                                          "an image note is one line of printable ASCII")
+        }
         switch bytes.withUnsafeBytes({ ImageFormat.sniff($0) }) {
         case .png?: return try PNGText.adding(software: note, to: bytes)
         case .jpeg?: return try JPEGComment.adding(note, to: bytes)

@@ -1,4 +1,4 @@
-import CDeflate
+import CPhotiCaseDeflate
 
 /// The `tEXt` chunk an output PNG carries its note in (`ImageNote`).
 enum PNGText {
@@ -13,6 +13,8 @@ enum PNGText {
             throw CodecError.encodeFailed(.png, "no IHDR chunk first, so no note can follow it")
         }
         let data = keyword + [0] + text
+        // PNG's chunk lengths stop at 2^31 - 1.
+        guard data.count <= Int(Int32.max) else { throw CodecError.encodeFailed(.png, "a note of over 2 GiB") }
         var chunk = bigEndian(UInt32(data.count)) + Array("tEXt".utf8) + data
         let crc = chunk[4...].withUnsafeBytes { UInt32(libdeflate_crc32(0, $0.baseAddress, $0.count)) }
         chunk += bigEndian(crc)

@@ -1,8 +1,8 @@
-import CShims
+import CPhotiCaseShims
 #if canImport(Glibc)
 import Glibc
 #endif
-import Raster
+import PhotiCaseRaster
 
 /// The only Swift file that calls libpng (through the C shims).
 enum PNGBinding {

@@ -1,5 +1,5 @@
-import CWebP
-import Raster
+import CPhotiCaseWebP
+import PhotiCaseRaster
 
 /// The only Swift file that calls libwebp. libwebp reports errors by
 /// status codes, so no C shim is needed.

@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 /// An image as lossy WebP stores it: full-resolution luma, chroma at half
 /// resolution on both axes (4:2:0), BT.601 studio range, and optionally
 /// alpha at full resolution.

@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 /// The `crop` object of entry.json, read and written.
 ///
 /// Two forms, each optionally with `"quarterTurns": 0...3` (default 0) and

@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 /// Turns the top-level object of one entry.json into an `Entry`, checking
 /// each field in document order of the format (title, date, rating, ...),
 /// so the first problem found is reported.
@@ -9,6 +9,9 @@ struct EntryDecoder {
     let landing: FolderLanding
     /// The kinds `kind` may be (the theme's); nil: any.
     let kinds: [EntryKind]?
+    /// Whether photo names are checked against the folder on disk (links
+    /// inside it), or as names alone (photos given as bytes).
+    var onDisk = true
 
     /// The ratings allowed, and their step.
     static let ratingRange = 0.0...5.0
@@ -104,7 +107,8 @@ struct EntryDecoder {
         guard let name = try face.string("photo") else {
             throw .missingField(file: fields.file, field: face.path("photo"))
         }
-        let path = try PhotoPath.resolve(name, in: folder, field: face.path("photo"), file: fields.file, landing: landing)
+        let path = try PhotoPath.resolve(name, in: folder, field: face.path("photo"), file: fields.file, landing: landing,
+                                        onDisk: onDisk)
         let crop = try face.object("crop").map { (crop) throws(EntryError) in try EditorState(reading: crop) }
         return FacePhoto(name: name, path: path, crop: crop)
     }

@@ -75,6 +75,22 @@ public enum EntryError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The field at fault, by its path (`front.crop.rect`); nil when the
+    /// file as a whole is.
+    public var field: String? {
+        switch self {
+        case .notFound, .notARegularFile, .unreadable, .tooLarge, .malformed, .notAnObject: nil
+        case .missingField(_, let field), .wrongType(_, let field, _), .emptyField(_, let field),
+             .noTextInTitle(_, let field, _), .outOfRange(_, let field, _, _), .notHalfStep(_, let field, _),
+             .invalidDate(_, let field, _), .unknownKind(_, let field, _, _), .notOneOf(_, let field, _, _),
+             .nonPositiveFrame(_, let field, _), .conflictingCropForms(_, let field), .missingCropForm(_, let field),
+             .notAFileName(_, let field, _), .absolutePhotoPath(_, let field, _), .photoOutsideFolder(_, let field, _),
+             .parentInPhotoPath(_, let field, _), .nulInPhotoPath(_, let field),
+             .unresolvablePhotoPath(_, let field, _, _), .ambiguousPhotoName(_, let field, _, _, _):
+            field
+        }
+    }
+
     /// `<file>: <what is wrong>`.
     public var description: String { "\(file): \(problem)" }
 

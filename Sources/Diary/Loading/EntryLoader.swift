@@ -1,5 +1,5 @@
-import Raster
-import FileSystem
+import PhotiCaseRaster
+import PhotiCaseFileSystem
 
 /// An entry and the exact bytes of the entry.json it came from (the batch
 /// pipeline fingerprints them).
@@ -90,9 +90,11 @@ public struct EntryLoader: Sendable {
     /// Parses and checks entry.json `bytes` of the entry in `folder`.
     /// Reads no file; the only disk access is following symbolic links of
     /// photo names (`lstat`, `readlink`) to make sure they stay inside
-    /// `folder`. `displayPath` names the file in errors.
+    /// `folder`, and none at all when `onDisk` is false (photos given as
+    /// bytes: their names are checked as names). `displayPath` names the
+    /// file in errors.
     public func parse(json bytes: [UInt8], folder: String, defaultID: String,
-                      displayPath: String, landing: String? = nil) throws(EntryError) -> Entry {
+                      displayPath: String, landing: String? = nil, onDisk: Bool = true) throws(EntryError) -> Entry {
         let document: JSONValue
         do throws(JSONError) {
             document = try JSONParser.parse(bytes, limits: limits)
@@ -105,8 +107,9 @@ public struct EntryLoader: Sendable {
         guard let object = document.objectValue else {
             throw .notAnObject(file: displayPath, found: document.kindDescription)
         }
-        return try EntryDecoder(fields: FieldReader(file: displayPath, object: object), folder: folder,
-                                    landing: FolderLanding(known: landing), kinds: kinds)
-            .entry(defaultID: defaultID)
+        var decoder = EntryDecoder(fields: FieldReader(file: displayPath, object: object), folder: folder,
+                                   landing: FolderLanding(known: landing), kinds: kinds)
+        decoder.onDisk = onDisk
+        return try decoder.entry(defaultID: defaultID)
     }
 }

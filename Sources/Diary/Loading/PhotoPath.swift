@@ -1,4 +1,4 @@
-import FileSystem
+import PhotiCaseFileSystem
 
 /// Checks a photo name from entry.json and turns it into a path inside the
 /// entry folder.
@@ -16,8 +16,10 @@ enum PhotoPath {
     /// The path of photo `name` in `folder`: the folder, a slash, and the
     /// name without `.` components or repeated slashes. `field` and `file`
     /// are for messages.
+    /// `onDisk` false checks the name alone, touching no file: for an
+    /// entry whose photos are given as bytes, not as files in a folder.
     static func resolve(_ name: String, in folder: String, field: String, file: String,
-                        landing: FolderLanding = FolderLanding()) throws(EntryError) -> String {
+                        landing: FolderLanding = FolderLanding(), onDisk: Bool = true) throws(EntryError) -> String {
         let quoted = FieldReader.quote(.string(name))
         guard !name.unicodeScalars.contains("\0") else { throw .nulInPhotoPath(file: file, field: field) }
         guard !name.hasPrefix("/") else { throw .absolutePhotoPath(file: file, field: field, value: quoted) }
@@ -35,6 +37,7 @@ enum PhotoPath {
         }
         guard !parts.isEmpty else { throw .notAFileName(file: file, field: field, value: quoted) }
         var relative = parts.joined(separator: "/")
+        guard onDisk else { return join(folder, relative) }
 
         // Symbolic links inside the folder may lead anywhere; compare where
         // the folder and the photo really are.

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Raster
+import PhotiCaseRaster
 
 /// WCAG 2 contrast of two colours: what the cards' scrims and the site's
 /// style sheet both solve for.

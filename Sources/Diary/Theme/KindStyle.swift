@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 
 /// How a theme shows one kind of entry: its labels, its badge's colour, and
 /// whom the back's credit line names. The default theme declares the

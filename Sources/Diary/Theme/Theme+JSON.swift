@@ -1,5 +1,5 @@
-import FileSystem
-import Raster
+import PhotiCaseFileSystem
+import PhotiCaseRaster
 
 /// Why a theme file could not be used; prints as
 /// `theme.json: "cornerRadius": -4 is outside 0...60`.

@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 
 /// The language cards are written in: labels, weekday names, month titles.
 public enum CardLocale: String, Sendable, Hashable, CaseIterable {

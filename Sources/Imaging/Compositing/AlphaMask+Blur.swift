@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 /// A Gaussian blur of coverage, approximated by three box blurs per axis.
 /// Each box is a running sum, so the cost per pixel does not grow with the
 /// radius. Used for soft shadows only: shape edges use exact coverage.

@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 
 /// A wide blur done small: a shadow's blur (sigma 18 pixels on a share
 /// image at scale 2) spreads every pixel over some 100 others, so nothing

@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 /// A soft shadow cast by a shape: its coverage blurred, moved and painted
 /// in a colour, under the shape.
 public struct DropShadow: Sendable, Hashable {

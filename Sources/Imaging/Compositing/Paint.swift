@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Raster
+import PhotiCaseRaster
 
 /// What a fill lays down: one colour, or a colour varying along a line.
 public enum Paint: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 /// Source-over compositing of one raster onto another.
 extension Raster {
     /// Draws `source` with its top-left pixel at (`x`, `y`), source-over,

@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 /// Filling with a `Paint`: everywhere, in a rectangle, through a coverage
 /// mask, or inside a path. All fills blend source-over and are clipped to
 /// the raster.

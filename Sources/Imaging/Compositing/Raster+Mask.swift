@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 /// Cutting a raster to a shape: multiplying its alpha by a coverage mask.
 extension Raster {
     /// Multiplies every pixel's alpha by `mask` (placed with its top-left

@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 /// Whole-image adjustments that make text over a photo legible.
 extension Raster {
     /// Darkens every pixel's colour by `amount` (0 leaves it, 1 makes it

@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 /// What to cut from an upright photo and how to turn it, resolved from an
 /// editor state for one face.
 ///

@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 /// Turns a saved editor state into the crop that reproduces what the user
 /// saw in the editor, for a face of a given aspect ratio.
 ///

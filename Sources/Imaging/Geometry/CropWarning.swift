@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 /// Something in a saved editor state that was out of range and was clamped
 /// or replaced. Rendering goes on with the corrected value.
 public enum CropWarning: Sendable, Hashable, CustomStringConvertible {

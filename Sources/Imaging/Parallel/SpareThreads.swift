@@ -19,9 +19,11 @@ import Glibc
 /// every thread has, since no task can be posted after that.
 public final class SpareThreads: @unchecked Sendable {
     // One lock and one condition for everything: a few threads, a few
-    // tasks an item, each of milliseconds.
-    private var mutex = pthread_mutex_t()
-    private var condition = pthread_cond_t()
+    // tasks an item, each of milliseconds. Allocated, not stored: a
+    // pthread object must not move, and Swift promises no fixed address
+    // for a stored property passed with `&`.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     /// Posted tasks not all taken yet, oldest first.
     private var open: [Batch] = []
     /// Threads still on jobs of their own.
@@ -34,13 +36,15 @@ public final class SpareThreads: @unchecked Sendable {
     public init(threads: Int) {
         self.threads = threads
         working = threads
-        pthread_mutex_init(&mutex, nil)
-        pthread_cond_init(&condition, nil)
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
     }
 
     deinit {
-        pthread_cond_destroy(&condition)
-        pthread_mutex_destroy(&mutex)
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
     }
 
     /// Runs `body(i)` for every `i` in `0..<count`, each once, on this
@@ -55,14 +59,14 @@ public final class SpareThreads: @unchecked Sendable {
         let batch = Batch(count: count, body: body)
         locked {
             open.append(batch)
-            pthread_cond_broadcast(&condition)
+            pthread_cond_broadcast(condition)
         }
         while let i = locked({ take(from: batch) }) {
             body(i)
             locked { finished(batch) }
         }
         locked {
-            while batch.unfinished > 0 { pthread_cond_wait(&condition, &mutex) }
+            while batch.unfinished > 0 { pthread_cond_wait(condition, mutex) }
         }
     }
 
@@ -78,31 +82,31 @@ public final class SpareThreads: @unchecked Sendable {
     /// of its own: runs other threads' tasks until every thread has
     /// called it.
     public func lend() {
-        pthread_mutex_lock(&mutex)
+        pthread_mutex_lock(mutex)
         working -= 1
-        if working == 0 { pthread_cond_broadcast(&condition) }
+        if working == 0 { pthread_cond_broadcast(condition) }
         while true {
             if let batch = open.first, let i = take(from: batch) {
-                pthread_mutex_unlock(&mutex)
+                pthread_mutex_unlock(mutex)
                 batch.body(i)
-                pthread_mutex_lock(&mutex)
+                pthread_mutex_lock(mutex)
                 finished(batch)
             } else if working == 0 {
                 // Every thread is out of jobs: none is inside `forEach`,
                 // so nothing is open and nothing more can be posted.
                 break
             } else {
-                pthread_cond_wait(&condition, &mutex)
+                pthread_cond_wait(condition, mutex)
             }
         }
-        pthread_mutex_unlock(&mutex)
+        pthread_mutex_unlock(mutex)
     }
 
     // MARK: - Under the lock
 
     private func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
         return body()
     }
 
@@ -117,7 +121,7 @@ public final class SpareThreads: @unchecked Sendable {
 
     private func finished(_ batch: Batch) {
         batch.unfinished -= 1
-        if batch.unfinished == 0 { pthread_cond_broadcast(&condition) }
+        if batch.unfinished == 0 { pthread_cond_broadcast(condition) }
     }
 
     /// One `forEach`'s tasks; its counters change only under the lock.

@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 
 extension Raster {
     /// This raster at twice its width and height, each new pixel a linear

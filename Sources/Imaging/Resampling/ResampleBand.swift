@@ -1,5 +1,5 @@
-import CPixelKernels
-import Raster
+import CPhotiCasePixelKernels
+import PhotiCaseRaster
 /// Resamples one band of output rows: horizontal pass into a ring of
 /// filtered rows, then the vertical pass straight into the output.
 ///

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
-import Raster
+import PhotiCaseRaster
+import PhotiCaseConcurrency
 
 /// Crops and resizes a raster in one separable pass.
 ///
@@ -32,6 +33,13 @@ public struct Resampler: Sendable {
     public var filter: ResampleFilter
     /// How many threads a resize may use.
     public var parallelism: Parallelism
+    /// Checked every `stopCheckRows` output rows: raised, the resize
+    /// returns at once with the rest of its raster unwritten, for a caller
+    /// that then throws it away.
+    public var stop: StopSignal?
+
+    /// Output rows between two looks at `stop`: a band of work.
+    public static let stopCheckRows = 32
 
     public init(filter: ResampleFilter = .automatic, parallelism: Parallelism = .automatic) {
         self.filter = filter
@@ -86,11 +94,18 @@ public struct Resampler: Sendable {
             Raster(width: size.width, height: size.height, alphaMode: source.alphaMode, writingEveryByte: { dstRaw in
                 let src = UncheckedPointers(source: srcRaw.bindMemory(to: UInt8.self).baseAddress!,
                                             destination: dstRaw.bindMemory(to: UInt32.self).baseAddress!)
-                let alphaMode = source.alphaMode, width = source.width
+                let alphaMode = source.alphaMode, width = source.width, stop = self.stop
                 let run = { @Sendable (rows: Range<Int>) in
                     let band = ResampleBand(horizontal: h, vertical: v, sourceWidth: width, origin: origin,
                                             alphaMode: alphaMode)
-                    band.run(rows: rows, source: src.source, destination: src.destination)
+                    guard let stop else {
+                        return band.run(rows: rows, source: src.source, destination: src.destination)
+                    }
+                    for start in stride(from: rows.lowerBound, to: rows.upperBound, by: Resampler.stopCheckRows) {
+                        if stop.isRaised { return }
+                        band.run(rows: start..<min(start + Resampler.stopCheckRows, rows.upperBound), source: src.source,
+                                 destination: src.destination)
+                    }
                 }
                 if bands == 1 {
                     run(0..<size.height)

@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 /// Coverage algebra: the operations that combine shape masks (a star cut
 /// to its left half, a card with notches bitten out, a filled half star
 /// joined to an outline).

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Raster
+import PhotiCaseRaster
 
 /// Which way round a contour runs, as seen on screen (y down).
 public enum PathDirection: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 /// A filled outline made of closed polygonal contours, in continuous pixel
 /// coordinates (y grows downwards, pixel centres sit at +0.5).
 ///

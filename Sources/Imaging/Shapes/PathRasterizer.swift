@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Raster
+import PhotiCaseRaster
 
 /// Rasterizes a `Path` into an `AlphaMask` by exact area coverage.
 ///

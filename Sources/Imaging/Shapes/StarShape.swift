@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Raster
+import PhotiCaseRaster
 
 /// How one star of a rating row is drawn.
 public enum StarFill: Sendable, Hashable, CaseIterable {

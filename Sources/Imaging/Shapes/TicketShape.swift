@@ -1,4 +1,4 @@
-import Raster
+import PhotiCaseRaster
 /// The outline of a ticket card: a rounded rectangle with a semicircular
 /// notch bitten out of two opposite edges, and a perforation line of small
 /// round holes running between the notches.

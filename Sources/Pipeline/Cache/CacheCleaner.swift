@@ -1,5 +1,5 @@
-import Diary
-import FileSystem
+import PhotiCaseDiary
+import PhotiCaseFileSystem
 
 /// `clean`: empties a cache, or with `--prune` removes only the outputs
 /// whose entries or dates are gone. Both remove only what an index of
@@ -136,6 +136,7 @@ public enum CacheCleaner {
             remembered[name] = records
         }
         if entries.isEmpty && known > 0 && !allowEmpty { throw .emptyEntries(path: entriesPath, known: known) }
+        let unrecorded = try unrecordedEntries(store, remembered: remembered, ids: ids)
         var presence: [String: Bool] = [:]
         func stays(_ id: String, _ record: Manifest.EntryRecord) -> Bool {
             if ids.contains(id) { return true }
@@ -157,6 +158,7 @@ public enum CacheCleaner {
         owners.formUnion(months.map(Owner.month))
         owners.formUnion(dates.map { Owner.year($0.year) })
         owners.formUnion([.book, .site])
+        owners.formUnion(unrecorded.ids.map(Owner.entry))
         var removed: [String] = []
         for name in store.indexNames() {
             let index = try store.openIndex(name)
@@ -178,7 +180,11 @@ public enum CacheCleaner {
                 }
             }
             do throws(SQLiteError) {
-                try index.forEachOutput { path, record in if !keptOwners.contains(record.owner) { gone.append(path) } }
+                try index.forEachOutput { path, record in
+                    // An entry no index records may show any date.
+                    if !unrecorded.ids.isEmpty && Self.datedOwners.contains(record.owner.kind) { return }
+                    if !keptOwners.contains(record.owner) { gone.append(path) }
+                }
             } catch {
                 throw .badCache(path: index.displayName, reason: error.message)
             }
@@ -196,8 +202,46 @@ public enum CacheCleaner {
                 throw .badCache(path: index.displayName, reason: "cannot be updated: \(error.message)")
             }
         }
+        if !unrecorded.ids.isEmpty {
+            let shown = unrecorded.ids.sorted().prefix(10).joined(separator: ", ")
+            let line = "clean --prune: kept \(unrecorded.outputs) outputs of \(unrecorded.ids.count) entries no index records "
+                + "(\(shown)\(unrecorded.ids.count > 10 ? " and \(unrecorded.ids.count - 10) more" : "")), adopted by their mark "
+                + "when the index was made anew, and every day, month and year: a mark names an entry, not its folder, so "
+                + "nothing proves them gone; a render of the whole book records them again (or removes those gone)"
+            log(store, line, notice: notice)
+            notice(line)
+        }
         log(store, "clean --prune: removed \(removed.count) outputs", notice: notice)
         return removed.sorted()
+    }
+
+    /// The owner kinds whose outputs show the entries of a date.
+    private static let datedOwners: Set<Owner.Kind> = [.day, .month, .year]
+
+    /// The entries whose outputs an index lists but no index records
+    /// (adopted by their mark, when an index was made anew after it was
+    /// lost), other than `ids`, with the number of their outputs. Their
+    /// folders are unknown, so prune cannot prove them gone: they may live
+    /// outside ENTRIES, or be spelled from another root.
+    private static func unrecordedEntries(_ store: CacheStore, remembered: [String: [String: Manifest.EntryRecord]],
+                                          ids: Set<String>) throws(PipelineError) -> (ids: Set<String>, outputs: Int) {
+        var found: Set<String> = [], outputs = 0
+        for name in store.indexNames() {
+            let index = try store.openIndex(name)
+            defer { index.close() }
+            do throws(SQLiteError) {
+                try index.forEachOutput { _, record in
+                    let id = record.owner.key
+                    guard record.owner.kind == .entry, !ids.contains(id),
+                          !remembered.values.contains(where: { $0[id] != nil }) else { return }
+                    found.insert(id)
+                    outputs += 1
+                }
+            } catch {
+                throw .badCache(path: index.displayName, reason: error.message)
+            }
+        }
+        return (found, outputs)
     }
 
     /// Writes `line` to the cache's log; a log that cannot be written does

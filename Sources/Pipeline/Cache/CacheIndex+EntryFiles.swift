@@ -1,4 +1,5 @@
 import Foundation
+import PhotiCaseHashing
 
 // The stamps of entry folders' entry.json files and the mark a clean run
 // leaves: what lets the next run find an unchanged book unchanged by

@@ -1,5 +1,5 @@
 import Foundation
-import FileSystem
+import PhotiCaseFileSystem
 
 /// What can still be read of an index found damaged: the outputs it listed
 /// (only paths the layout makes) and the entries it remembered. A damaged

@@ -1,6 +1,6 @@
 import Foundation
-import Diary
-import FileSystem
+import PhotiCaseDiary
+import PhotiCaseFileSystem
 
 /// The cache's index, a SQLite database: for each output the fingerprint
 /// of everything that made it and its owner; for each input file its stat
@@ -204,6 +204,9 @@ public final class CacheIndex: @unchecked Sendable {
         if !readOnly { try? store.root.createEmptyFile(name) }
         do throws(SQLiteError) {
             let db = try SQLiteDatabase(path: readOnly ? ":memory:" : path, mode: .readWriteCreate)
+            // EXCLUSIVE locking before WAL mode, as for an existing index:
+            // set after it, SQLite has already made the -shm file.
+            try configure(db, writable: true, journal: false)
             try configure(db, writable: true, journal: true)
             let index = try created(db: db, displayName: shown)
             try index.migrate(from: store, name: name, persist: !readOnly)

@@ -1,4 +1,4 @@
-import FileSystem
+import PhotiCaseFileSystem
 
 /// Which kinds of output a cache holds, so every run keeps the kinds made
 /// from each other together (`Kinds.closure`): an empty marker file per

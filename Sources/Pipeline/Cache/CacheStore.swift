@@ -1,6 +1,6 @@
 import Foundation
-import Diary
-import FileSystem
+import PhotiCaseDiary
+import PhotiCaseFileSystem
 
 /// The cache folder as a closed world. Every path it touches comes from
 /// `CacheLayout`, is opened relative to the cache root's handle, and never

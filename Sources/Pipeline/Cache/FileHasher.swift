@@ -1,6 +1,7 @@
 import Foundation
-import Codecs
-import FileSystem
+import PhotiCaseCodecs
+import PhotiCaseFileSystem
+import PhotiCaseHashing
 
 /// Content hashes of input files, reusing the previous run's hash when a
 /// file's size, mtime and inode are unchanged, so an unchanged ticket book

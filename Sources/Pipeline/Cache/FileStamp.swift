@@ -1,4 +1,4 @@
-import FileSystem
+import PhotiCaseFileSystem
 
 /// What a later run compares to tell that an entry.json is the file it
 /// read before without reading it: size, inode, mtime and ctime. The

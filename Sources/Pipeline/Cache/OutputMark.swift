@@ -1,4 +1,4 @@
-import Codecs
+import PhotiCaseCodecs
 import Foundation
 
 /// The mark every output of a cache carries, naming its owner:
@@ -61,10 +61,11 @@ enum OutputMark {
         switch fileType(path) {
         case .image: text = ImageNote.read(bytes)
         case .page, .styleSheet, .script:
-            let head = String(decoding: bytes.prefix(prefixBytes), as: UTF8.self)
-            // The mark ends where its quote, comment or line does.
-            text = head.range(of: prefix).map { start in
-                prefix + String(head[start.upperBound...].prefix { $0 != "\"" && $0 != " " && $0 != "\n" })
+            // The mark begins in the first kilobyte and ends where its
+            // quote, comment or line does, however long its owner's id.
+            text = firstRange(of: Array(prefix.utf8), in: bytes).map { start in
+                let body = bytes[start.upperBound...].prefix { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\n") }
+                return prefix + String(decoding: body, as: UTF8.self)
             }
         case nil: text = nil
         }
@@ -75,8 +76,13 @@ enum OutputMark {
         return Owner(kind, key)
     }
 
-    /// How much of a page, style sheet or script is read for its mark.
+    /// Where in a page, style sheet or script its mark begins.
     static let prefixBytes = 1024
+
+    /// Whether `head`, a file's first bytes, holds the mark's beginning.
+    static func beginsIn(_ head: [UInt8]) -> Bool {
+        firstRange(of: Array(prefix.utf8), in: head, within: head.count) != nil
+    }
 
     /// Whether the whole file is read for its mark (WebP's XMP chunk comes
     /// after the image data), or only its first 64 KiB.
@@ -127,8 +133,9 @@ enum OutputMark {
         return String(validating: bytes, as: UTF8.self)
     }
 
-    private static func firstRange(of needle: [UInt8], in bytes: [UInt8]) -> Range<Int>? {
-        let limit = min(bytes.count, prefixBytes)
+    /// Where `needle` first lies wholly within the first `within` bytes.
+    private static func firstRange(of needle: [UInt8], in bytes: [UInt8], within: Int = prefixBytes) -> Range<Int>? {
+        let limit = min(bytes.count, within)
         guard needle.count <= limit else { return nil }
         for start in 0...(limit - needle.count) where bytes[start] == needle[0] {
             if bytes[start..<(start + needle.count)].elementsEqual(needle) { return start..<(start + needle.count) }
@@ -166,7 +173,15 @@ extension CacheStore {
     /// The owner the mark of output `path` names, nil when it carries none
     /// (or cannot be read).
     func markedOwner(_ path: String) -> Owner? {
-        let bytes = OutputMark.readsWholeFile(path) ? read(path, limit: 64 << 20) : readPrefix(path, count: 64 << 10)
-        return bytes.flatMap { OutputMark.owner(ofFile: $0, path: path) }
+        let wholeLimit = 64 << 20, prefixCount = 64 << 10
+        if OutputMark.readsWholeFile(path) {
+            return read(path, limit: wholeLimit).flatMap { OutputMark.owner(ofFile: $0, path: path) }
+        }
+        guard let head = readPrefix(path, count: prefixCount) else { return nil }
+        if let owner = OutputMark.owner(ofFile: head, path: path) { return owner }
+        // A mark that begins in the prefix but runs past it (a long id's)
+        // is read from the whole file.
+        guard head.count == prefixCount, OutputMark.beginsIn(head) else { return nil }
+        return read(path, limit: wholeLimit).flatMap { OutputMark.owner(ofFile: $0, path: path) }
     }
 }

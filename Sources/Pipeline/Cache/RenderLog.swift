@@ -1,5 +1,5 @@
-import Text
-import FileSystem
+import PhotiCaseText
+import PhotiCaseFileSystem
 #if canImport(Glibc)
 import Glibc
 #endif

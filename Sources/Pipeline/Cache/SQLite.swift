@@ -1,5 +1,5 @@
-import CSQLite
-import Site
+import CPhotiCaseSQLite
+import PhotiCaseSite
 
 /// A failure from SQLite, with the database it happened in.
 public struct SQLiteError: Error, Sendable, CustomStringConvertible {

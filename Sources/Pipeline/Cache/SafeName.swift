@@ -1,3 +1,4 @@
+import PhotiCaseHashing
 /// Turns entry ids into single file-name components that cannot leave the
 /// cache: no `/`, no `..`, no leading dot, no control characters, and
 /// distinct ids always give distinct names.
@@ -29,6 +30,10 @@ public enum SafeName {
                 if prefix.utf8.count + String(ch).utf8.count > maxBytes - 66 { break }
                 prefix.append(ch)
             }
+            // Never cut inside an escape: `d%` + `~…` would not read back
+            // as a name `encode` makes (`isEncoded`), so its files could
+            // never be found again.
+            if let percent = prefix.suffix(2).lastIndex(of: "%") { prefix = String(prefix[..<percent]) }
             out = prefix + "~" + SHA256.hex(Array(id.utf8))
         }
         return out

@@ -1,7 +1,7 @@
-import Cards
-import Codecs
-import Diary
-import Site
+import PhotiCaseCards
+import PhotiCaseCodecs
+import PhotiCaseDiary
+import PhotiCaseSite
 
 /// The ticket book's pages as the app shows them: the gallery and the
 /// list in rating order, `books/gallery-<NNN>.<ext>` and `list-<NNN>`, and

@@ -1,7 +1,7 @@
-import Cards
-import Codecs
-import Diary
-import Site
+import PhotiCaseCards
+import PhotiCaseCodecs
+import PhotiCaseDiary
+import PhotiCaseSite
 
 /// The calendar-day thumbnail of each day with entries: `days/<YYYY-MM-DD>.<ext>`,
 /// JPEG by default (photos, small, read often). Keyed by `DayTileInput`:

@@ -1,4 +1,4 @@
-import Codecs
+import PhotiCaseCodecs
 
 /// How an image of a kind is encoded in `format`: the kind's own qualities
 /// for each format, and `--quality` (`quality`) over both lossy ones when

@@ -1,7 +1,7 @@
-import Cards
-import Codecs
-import Diary
-import Site
+import PhotiCaseCards
+import PhotiCaseCodecs
+import PhotiCaseDiary
+import PhotiCaseSite
 
 /// One kind of output, declared once, with everything about it beside it:
 /// its name and folder, the paths it makes and whom they belong to, how it

@@ -1,7 +1,7 @@
-import Cards
-import Codecs
-import Diary
-import Site
+import PhotiCaseCards
+import PhotiCaseCodecs
+import PhotiCaseDiary
+import PhotiCaseSite
 
 /// The month sheet of every month with entries, today's month, and the
 /// short gaps between (`MonthKey.sheetMonths`): `months/<YYYY-MM>.<ext>`,

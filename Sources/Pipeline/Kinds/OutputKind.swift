@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 /// The name of a kind of output, as `--only`, progress events, the index
 /// and the log spell it (`tickets`, `days`, ...). Each kind's name is
 /// declared once, in its declaration's file (`TicketsKind` ...), and the

@@ -1,9 +1,10 @@
 import Foundation
-import Cards
-import Codecs
-import Diary
-import Imaging
-import Site
+import PhotiCaseCards
+import PhotiCaseCodecs
+import PhotiCaseDiary
+import PhotiCaseHashing
+import PhotiCaseImaging
+import PhotiCaseSite
 
 /// What every kind's planning reads: the run's options and kinds, the
 /// entries loaded (with their photos' hashes), what is held, the base of

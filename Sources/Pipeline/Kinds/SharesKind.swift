@@ -1,8 +1,8 @@
-import Cards
-import Codecs
-import Diary
-import Raster
-import Site
+import PhotiCaseCards
+import PhotiCaseCodecs
+import PhotiCaseDiary
+import PhotiCaseRaster
+import PhotiCaseSite
 
 /// Each entry's images to post: a story (1080×1920) and a feed post
 /// (1080×1350), `tickets/<id>/story.<ext>` and `feed.<ext>`, in the

@@ -1,6 +1,7 @@
-import Cards
-import Diary
-import Site
+import PhotiCaseCards
+import PhotiCaseDiary
+import PhotiCaseHashing
+import PhotiCaseSite
 
 /// The browsable book: `index.html` and `site/` (HTML, CSS and scripts;
 /// `SitePath`). Each page is owned like the images it shows (an entry's

@@ -1,9 +1,9 @@
-import Cards
-import Codecs
-import Diary
-import FileSystem
-import Raster
-import Site
+import PhotiCaseCards
+import PhotiCaseCodecs
+import PhotiCaseDiary
+import PhotiCaseFileSystem
+import PhotiCaseRaster
+import PhotiCaseSite
 
 /// An entry's ticket: its front and back faces and the shareable ticket
 /// (both faces side by side on the share backdrop), in

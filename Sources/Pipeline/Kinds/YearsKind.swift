@@ -1,7 +1,7 @@
-import Cards
-import Codecs
-import Diary
-import Site
+import PhotiCaseCards
+import PhotiCaseCodecs
+import PhotiCaseDiary
+import PhotiCaseSite
 
 /// The year in review of each year with entries: `years/<YYYY>.<ext>`, a
 /// 9:16 story image, JPEG by default. Keyed by `YearInput`: the year's

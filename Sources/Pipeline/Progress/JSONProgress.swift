@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Diary
-import FileSystem
+import PhotiCaseDiary
+import PhotiCaseFileSystem
 
 /// `--progress json`: JSON Lines on stderr, one object per event:
 /// `{"event":"waiting","cache":"…","holder":pid}` (`--wait`, once),

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import FileSystem
-import Text
+import PhotiCaseFileSystem
+import PhotiCaseText
 
 /// A progress bar on a terminal's stderr, redrawn in place at most ten
 /// times a second: done/total, percent, rate, ETA and the current item.

@@ -1,9 +1,10 @@
 import Foundation
-import Cards
-import Codecs
-import Diary
-import FileSystem
-import Imaging
+import PhotiCaseCards
+import PhotiCaseCodecs
+import PhotiCaseDiary
+import PhotiCaseFileSystem
+import PhotiCaseHashing
+import PhotiCaseImaging
 
 // Finding and loading a book: its entries, and for a run their photos' hashes.
 

@@ -1,17 +1,16 @@
-import Cards
-import Codecs
-import Imaging
-import Diary
-import Site
-import Text
-import Raster
+import PhotiCaseCards
+import PhotiCaseCodecs
+import PhotiCaseImaging
+import PhotiCaseDiary
+import PhotiCaseSite
+import PhotiCaseText
+import PhotiCaseRaster
 
 /// The production backend: the Cards layer draws, Codecs encodes.
 public struct CardsBackend: RenderBackend {
-    /// Bumped whenever a change to the drawing code changes output pixels,
-    /// so existing caches render again. `RendererVersionTests` fails when
-    /// a reference render changes while this stays the same.
-    public static let rendererVersion = "photicase-render/cards-13"
+    /// The drawing code's version (`RendererVersion.cards`, where it is
+    /// bumped), in every output's fingerprint.
+    public static let rendererVersion = RendererVersion.cards
 
     public var theme: Theme
     public var fonts: FontDiscovery

@@ -1,4 +1,4 @@
-import FileSystem
+import PhotiCaseFileSystem
 
 /// Whether an entry the index remembers is provably gone. Outputs are
 /// removed only on proof: the folder (or a folder above it, below

@@ -1,9 +1,9 @@
-import Cards
-import Codecs
-import Diary
-import Imaging
-import Raster
-import Site
+import PhotiCaseCards
+import PhotiCaseCodecs
+import PhotiCaseDiary
+import PhotiCaseImaging
+import PhotiCaseRaster
+import PhotiCaseSite
 
 /// What draws and encodes the images. The pipeline decides what to render
 /// and when; the backend (the Cards layer, or a fake in tests) draws a

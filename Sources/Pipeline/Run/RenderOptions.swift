@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// Everything a `render` run needs to know, validated at the edge (the
 /// CLI); the run does not re-check.

@@ -1,4 +1,4 @@
-import Diary
+import PhotiCaseDiary
 
 /// The order a run renders its items in.
 ///

@@ -1,8 +1,8 @@
-import Cards
-import Imaging
-import Codecs
-import Diary
-import FileSystem
+import PhotiCaseCards
+import PhotiCaseImaging
+import PhotiCaseCodecs
+import PhotiCaseDiary
+import PhotiCaseFileSystem
 
 // Writing: recording the run's entries, rendering the planned items on
 // the `--jobs` threads, and removing what is gone or replaced.

@@ -1,5 +1,5 @@
-import Diary
-import FileSystem
+import PhotiCaseDiary
+import PhotiCaseFileSystem
 
 // What a run leaves alone: every entry it cannot read now, and every entry
 // the index remembers that is not provably gone.

@@ -1,8 +1,9 @@
 import Foundation
-import Cards
-import Codecs
-import Diary
-import FileSystem
+import PhotiCaseCards
+import PhotiCaseCodecs
+import PhotiCaseDiary
+import PhotiCaseFileSystem
+import PhotiCaseHashing
 
 // What is held and what is planned: the phases between loading and
 // writing. Every kind plans its own items (its declaration's `plan`);

@@ -1,7 +1,7 @@
 import Foundation
-import Codecs
-import Diary
-import FileSystem
+import PhotiCaseCodecs
+import PhotiCaseDiary
+import PhotiCaseFileSystem
 
 // The unchanged-book check: a cron job that renders every few minutes
 // finds a large book unchanged by stat'ing its files and comparing them

@@ -1,9 +1,9 @@
 import Foundation
-import Cards
-import Codecs
-import Diary
-import FileSystem
-import Imaging
+import PhotiCaseCards
+import PhotiCaseCodecs
+import PhotiCaseDiary
+import PhotiCaseFileSystem
+import PhotiCaseImaging
 
 /// One `render` run, start to finish. `run()` reads as its script: open
 /// and lock the cache, check for an unchanged book, load the entries,

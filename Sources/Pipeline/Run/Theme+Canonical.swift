@@ -1,6 +1,6 @@
-import Cards
-import Diary
-import Raster
+import PhotiCaseCards
+import PhotiCaseDiary
+import PhotiCaseRaster
 
 extension Theme {
     /// The theme as JSON with sorted keys and exact numbers: a stable

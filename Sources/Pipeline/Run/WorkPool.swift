@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+import PhotiCaseImaging
 import Synchronization
 
 /// Runs `count` independent jobs on `threads` threads. Each thread gets

@@ -1,6 +1,6 @@
-import Cards
+import PhotiCaseCards
 import Foundation
-import Diary
+import PhotiCaseDiary
 
 /// The sample ticket book in fixtures/book, read with the product's loader.
 enum FixtureBook {

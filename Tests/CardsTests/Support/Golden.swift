@@ -1,10 +1,10 @@
-import Cards
-import Codecs
+import PhotiCaseCards
+import PhotiCaseCodecs
 import Foundation
 import Testing
-import Text
-import Raster
-import TestSupport
+import PhotiCaseText
+import PhotiCaseRaster
+import PhotiCaseTestSupport
 
 /// Golden images under Tests/CardsTests/Golden, compared with a tolerance.
 /// `PHOTICASE_UPDATE_GOLDEN=1 swift test --filter CardsTests` rewrites them.

@@ -1,8 +1,8 @@
-import Cards
-import Codecs
+import PhotiCaseCards
+import PhotiCaseCodecs
 import Foundation
-import Raster
-import Diary
+import PhotiCaseRaster
+import PhotiCaseDiary
 
 /// Photos written to a temporary folder for one test run.
 final class TestPhotos {

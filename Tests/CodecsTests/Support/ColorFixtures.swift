@@ -1,6 +1,6 @@
-import Codecs
+import PhotiCaseCodecs
 import Foundation
-import Raster
+import PhotiCaseRaster
 
 /// Tagged images made by the tests: colour patches, and byte surgery that
 /// embeds an ICC profile the way each container carries one.

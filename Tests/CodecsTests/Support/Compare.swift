@@ -1,6 +1,6 @@
-import Codecs
+import PhotiCaseCodecs
 import Foundation
-import Raster
+import PhotiCaseRaster
 
 /// Image comparisons with a tolerance.
 enum Compare {

@@ -1,5 +1,5 @@
-import Codecs
-import Raster
+import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// Images and byte surgery made by the tests themselves, so every format,
 /// orientation and error path is covered without the shared corpus.

@@ -1,7 +1,7 @@
-import Codecs
+import PhotiCaseCodecs
 import Foundation
 import Testing
-import Raster
+import PhotiCaseRaster
 
 /// HEIC and AVIF files made by the tests with libheif's heif-enc, and
 /// decoded by libvips for reference. Tests skip when the tools are absent.

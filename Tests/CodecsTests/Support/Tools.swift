@@ -1,7 +1,7 @@
-import TestSupport
+import PhotiCaseTestSupport
 import Foundation
-import Codecs
-import Raster
+import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// Runs outside reference decoders (djpeg, dwebp, Pillow) for tests.
 enum Tools {

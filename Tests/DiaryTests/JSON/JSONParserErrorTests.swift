@@ -1,5 +1,5 @@
 import Testing
-@testable import Diary
+@testable import PhotiCaseDiary
 
 /// Malformed documents: the exact reason, line and column of each.
 struct JSONParserErrorTests {

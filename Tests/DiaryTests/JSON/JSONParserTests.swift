@@ -1,5 +1,5 @@
 import Testing
-@testable import Diary
+@testable import PhotiCaseDiary
 
 /// Well-formed documents and the values they read as.
 struct JSONParserTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Diary
+@testable import PhotiCaseDiary
 
 struct JSONWriterTests {
     static let texts: [(JSONValue, String)] = [

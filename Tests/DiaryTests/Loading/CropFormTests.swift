@@ -1,6 +1,6 @@
 import Testing
-@testable import Diary
-import Raster
+@testable import PhotiCaseDiary
+import PhotiCaseRaster
 
 /// The two crop forms, their options, and what is refused.
 struct CropFormTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Diary
+@testable import PhotiCaseDiary
 
 /// One invalid field at a time, with the exact message each gives.
 struct EntryErrorTests {

@@ -1,6 +1,6 @@
 import Testing
-@testable import Diary
-import Raster
+@testable import PhotiCaseDiary
+import PhotiCaseRaster
 
 /// Valid entries and the defaults of absent fields.
 struct EntryFieldTests {

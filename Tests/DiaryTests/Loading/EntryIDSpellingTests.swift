@@ -1,5 +1,5 @@
 import Testing
-import Diary
+import PhotiCaseDiary
 
 /// An id is spelled composed (NFC) where it is formed: from the `id`
 /// field and from the folder's path, however either is spelled.

@@ -4,9 +4,9 @@ import Glibc
 import Darwin
 #endif
 import Testing
-import TestSupport
-@testable import Diary
-import Raster
+import PhotiCaseTestSupport
+@testable import PhotiCaseDiary
+import PhotiCaseRaster
 
 /// Loading entry.json from disk.
 struct EntryLoaderTests {

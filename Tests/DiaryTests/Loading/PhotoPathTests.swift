@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import TestSupport
-@testable import Diary
+import PhotiCaseTestSupport
+@testable import PhotiCaseDiary
 
 /// Photo names: what stays inside the entry folder and what is refused.
 struct PhotoPathTests {

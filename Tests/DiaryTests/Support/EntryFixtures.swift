@@ -1,5 +1,5 @@
 import Testing
-@testable import Diary
+@testable import PhotiCaseDiary
 
 /// A document and the exact message reading it must give.
 struct MessageCase: Sendable, CustomTestStringConvertible {

@@ -1,6 +1,6 @@
 import Testing
-import Diary
-import Diary
+import PhotiCaseDiary
+import PhotiCaseDiary
 
 struct SearchTitleTests {
     @Test(arguments: [

@@ -1,6 +1,6 @@
 import Testing
-@testable import Diary
-import Diary
+@testable import PhotiCaseDiary
+import PhotiCaseDiary
 
 struct TextCleanerTests {
     @Test(arguments: [

@@ -1,7 +1,7 @@
 import Testing
-import TestSupport
-import Imaging
-import Raster
+import PhotiCaseTestSupport
+import PhotiCaseImaging
+import PhotiCaseRaster
 
 /// Compositing rendered and compared with the references in ../Golden.
 @Suite struct CompositingGoldenTests {

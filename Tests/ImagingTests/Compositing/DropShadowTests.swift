@@ -1,6 +1,6 @@
 import Testing
-@testable import Imaging
-import Raster
+@testable import PhotiCaseImaging
+import PhotiCaseRaster
 
 @Suite struct DropShadowTests {
     @Test(arguments: [0.8, 3.0, 7.5])

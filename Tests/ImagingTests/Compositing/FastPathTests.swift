@@ -1,6 +1,6 @@
 import Testing
-import Imaging
-import Raster
+import PhotiCaseImaging
+import PhotiCaseRaster
 
 /// The shortcuts of the fill, clip and opacity loops (a colour looked up
 /// once a row, results kept by coverage over a flat backdrop, rows the

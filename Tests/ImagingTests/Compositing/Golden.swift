@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import Raster
-import TestSupport
+import PhotiCaseRaster
+import PhotiCaseTestSupport
 
 /// Compares rendered images with the reference PAM files in ../Golden
 /// (a folder holding no sources, so the package can exclude it whole).

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import TestSupport
-import Raster
+import PhotiCaseTestSupport
+import PhotiCaseRaster
 
 /// The golden comparison itself: a change a loose bound would let pass
 /// fails under a per-test tolerance, and leaves its images to look at.

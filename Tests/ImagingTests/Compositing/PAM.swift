@@ -1,5 +1,5 @@
 import Foundation
-import Raster
+import PhotiCaseRaster
 
 /// A minimal reader and writer for the binary PAM (P7) images the golden
 /// tests store: 8-bit RGB_ALPHA for rasters, GRAYSCALE for masks.

@@ -1,6 +1,6 @@
 import Testing
-import Imaging
-import Raster
+import PhotiCaseImaging
+import PhotiCaseRaster
 
 @Suite struct PaintTests {
     static let red = RGBA(255, 0, 0), blue = RGBA(0, 0, 255)

@@ -1,6 +1,6 @@
 import Testing
-import Imaging
-import Raster
+import PhotiCaseImaging
+import PhotiCaseRaster
 
 @Suite struct RasterDrawTests {
     static let modes: [AlphaMode] = [.straight, .premultiplied]

@@ -1,6 +1,6 @@
 import Testing
-@testable import Imaging
-import Raster
+@testable import PhotiCaseImaging
+import PhotiCaseRaster
 
 /// A wide blur done on the reduced mask stays within two levels of 255 of
 /// the full-resolution blur, keeps its size and margin, its mass and its

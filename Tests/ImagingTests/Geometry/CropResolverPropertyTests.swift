@@ -1,6 +1,6 @@
 import Testing
-@testable import Imaging
-import Raster
+@testable import PhotiCaseImaging
+import PhotiCaseRaster
 
 /// Property tests over thousands of seeded random photos, frames and states.
 @Suite struct CropResolverPropertyTests {

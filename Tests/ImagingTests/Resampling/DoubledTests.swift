@@ -1,6 +1,6 @@
 import Testing
-@testable import Imaging
-import Raster
+@testable import PhotiCaseImaging
+import PhotiCaseRaster
 
 /// `doubled()`: twice the size, each new pixel 3/4 of its nearest source
 /// pixel and 1/4 of the next on each axis; a smooth picture enlarged half

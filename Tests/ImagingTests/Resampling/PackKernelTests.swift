@@ -1,6 +1,6 @@
-import CPixelKernels
+import CPhotiCasePixelKernels
 import Testing
-@testable import Imaging
+@testable import PhotiCaseImaging
 
 /// `pk_pack4`, the SSE2 kernel that packs a resize's sums into bytes, gives
 /// the bytes the scalar steps give (`ResampleBand.clamp` and `truncated`,

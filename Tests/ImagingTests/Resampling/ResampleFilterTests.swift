@@ -1,6 +1,6 @@
 import Testing
-@testable import Imaging
-import Raster
+@testable import PhotiCaseImaging
+import PhotiCaseRaster
 
 @Suite struct ResampleFilterTests {
     @Test func automaticShrinksWithLanczosAndEnlargesWithCatmullRomPerAxis() {

@@ -1,6 +1,6 @@
 import Testing
-@testable import Imaging
-import Raster
+@testable import PhotiCaseImaging
+import PhotiCaseRaster
 
 /// Resampling a part of an image (`plan`, its `footprint`, then
 /// `resample(_:plan:region:)`) gives the whole image's resample bit for bit.

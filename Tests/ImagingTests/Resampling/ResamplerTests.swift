@@ -1,6 +1,6 @@
 import Testing
-@testable import Imaging
-import Raster
+@testable import PhotiCaseImaging
+import PhotiCaseRaster
 
 @Suite struct ResamplerTests {
     static let exactFilters: [ResampleFilter] = [.automatic, .lanczos3, .catmullRom, .triangle, .box]

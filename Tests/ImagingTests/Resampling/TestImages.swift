@@ -1,5 +1,5 @@
-import Imaging
-import Raster
+import PhotiCaseImaging
+import PhotiCaseRaster
 
 /// A small seeded generator (SplitMix64) so property tests are repeatable.
 struct SplitMix64: RandomNumberGenerator {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import Imaging
-import Raster
+import PhotiCaseImaging
+import PhotiCaseRaster
 
 /// A shape rasterized whole must be byte-identical to the same shape
 /// rasterized in horizontal bands or in tiles: coverage is a property of

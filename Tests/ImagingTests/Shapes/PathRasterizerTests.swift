@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import Imaging
-import Raster
+import PhotiCaseImaging
+import PhotiCaseRaster
 
 /// Coverage of `path` at pixel (x, y) by brute force: the fraction of an
 /// n x n grid of sample points inside (non-zero winding), for comparison.

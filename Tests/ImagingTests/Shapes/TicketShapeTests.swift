@@ -1,6 +1,6 @@
 import Testing
-import Imaging
-import Raster
+import PhotiCaseImaging
+import PhotiCaseRaster
 
 @Suite struct TicketShapeTests {
     static let ticket = TicketShape(rect: Rect(x: 4, y: 4, width: 120, height: 72), cornerRadius: 8,

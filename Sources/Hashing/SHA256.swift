@@ -1,4 +1,4 @@
-import CCrypto
+import CPhotiCaseCrypto
 
 /// SHA-256 for content fingerprints of photos, entries and fonts, through
 /// OpenSSL's libcrypto (the only file that calls it). libcrypto picks the

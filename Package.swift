@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "CPhotiCaseFileSystemShim", path: "Sources/CFileSystemShim"),
         // Every file-system call: bounded reads, atomic writes, folder
         // walks, locks, all relative to folder handles. Below everything.
-        .target(name: "PhotiCaseFileSystem", dependencies: ["CPhotiCaseFileSystemShim"], path: "Sources/FileSystem"),
+        .target(name: "PhotiCaseFileSystem", dependencies: ["CPhotiCaseFileSystemShim", "PhotiCaseConcurrency"], path: "Sources/FileSystem"),
 
         // SHA-256 (libcrypto) and its digest value: content keys for the
         // batch pipeline's cache and for the library's share images.
@@ -85,7 +85,7 @@ let package = Package(
         // read it; neither reaches the other through it.
         .target(name: "PhotiCaseDiary", dependencies: ["PhotiCaseRaster", "PhotiCaseFileSystem"], path: "Sources/Diary"),
         // Format sniffing, EXIF, limits, and one binding file per C codec.
-        .target(name: "PhotiCaseCodecs", dependencies: ["CPhotiCaseShims", "CPhotiCaseDeflate", "CPhotiCaseWebP", "CPhotiCaseLCMS2", "CPhotiCaseHeif", "PhotiCaseRaster", "PhotiCaseFileSystem"], path: "Sources/Codecs"),
+        .target(name: "PhotiCaseCodecs", dependencies: ["PhotiCaseConcurrency", "CPhotiCaseShims", "CPhotiCaseDeflate", "CPhotiCaseWebP", "CPhotiCaseLCMS2", "CPhotiCaseHeif", "PhotiCaseRaster", "PhotiCaseFileSystem"], path: "Sources/Codecs"),
         // Editor crop geometry, resampling, compositing, shapes.
         // SSE2 kernels Imaging's hot loops call (header-only, inlined).
         .target(name: "CPhotiCasePixelKernels", path: "Sources/CPixelKernels"),
@@ -117,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "photicase-render",
             dependencies: ["PhotiCasePipeline", "PhotiCaseCards", "PhotiCaseDiary", "PhotiCaseSite", "PhotiCaseCodecs", "PhotiCaseImaging", "PhotiCaseText", "PhotiCaseRaster", "PhotiCaseFileSystem",
-                           "PhotiCaseHashing", "PhotiCase", "PhotiCaseServe"]
+                           "PhotiCaseHashing", "PhotiCase", "PhotiCaseServe", "PhotiCaseConcurrency"]
         ),
         // docs/library.md's two programs, as a reader's package builds
         // them: the library's public front alone.

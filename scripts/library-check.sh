@@ -36,6 +36,9 @@ cat >"$work/outside/Sources/Text/Text.swift" <<'SWIFT'
 /// A module of the reader's own that happens to share a common name.
 public enum Text { public static let greeting = "hello" }
 SWIFT
+# SwiftPM names a package given by path after its folder (the reader's
+# ../photicase-render; a CI clone's may differ).
+identity=$(basename "$repo" | tr '[:upper:]' '[:lower:]')
 cat >"$work/outside/Package.swift" <<SWIFT
 // swift-tools-version:6.0
 import PackageDescription
@@ -46,9 +49,9 @@ let package = Package(
     targets: [
         .target(name: "Text"),
         .executableTarget(name: "story-from-bytes",
-                          dependencies: ["Text", .product(name: "PhotiCase", package: "photicase-render")]),
+                          dependencies: ["Text", .product(name: "PhotiCase", package: "$identity")]),
         .executableTarget(name: "share-errors",
-                          dependencies: [.product(name: "PhotiCase", package: "photicase-render")]),
+                          dependencies: [.product(name: "PhotiCase", package: "$identity")]),
     ]
 )
 SWIFT

@@ -54,7 +54,7 @@ sleep 0.1
 run "render again" "$bin/photicase-render" render "$work/book" --cache "$work/cache" --jobs 2 --progress none --today 2022-08-30
 
 echo "sanitize: serve under 16 concurrent clients"
-"$bin/photicase-render" serve "$work/book" --cache "$work/serve-cache" --port 0 --jobs 2 --queue 32 \
+"$bin/photicase-render" serve "$work/book" --cache "$work/serve-cache" --listen 127.0.0.1:0 --jobs 2 --queue 32 \
   >"$work/serve.out" 2>"$work/serve.err" &
 serve_pid=$!
 port=
@@ -64,7 +64,8 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 [ -n "$port" ] || { cat "$work/serve.err" >>"$log"; fail "serve did not start"; }
-ids=$(cd "$work/book" && ls -d */ | tr -d / | head -n 6)
+# Entries whose id is their folder's name (entry.json gives none).
+ids=$(cd "$work/book" && for d in */; do grep -q '"id"' "$d/entry.json" || echo "${d%/}"; done | head -n 6 || true)
 urls=()
 for id in $ids; do
   for file in card.png story.jpg front.webp; do urls+=("http://127.0.0.1:$port/entries/$id/$file"); done
@@ -80,12 +81,14 @@ for round in 1 2; do
       curl -s -o /dev/null -w "%{http_code}\n" "$url" >>"$work/codes" &
     fi
     pids+=($!)
-    [ $(( i % 4 )) = 0 ] && curl -s -o /dev/null "http://127.0.0.1:$port/metrics" &
+    if [ $(( i % 4 )) = 0 ]; then
+      curl -s -o /dev/null "http://127.0.0.1:$port/metrics" &
+      pids+=($!)
+    fi
   done
   for pid in "${pids[@]}"; do wait "$pid" || true; done
 done
-wait || true
-kill -TERM "$serve_pid"
+kill -TERM "$serve_pid" 2>/dev/null || true  # gone already: its stderr says why
 status=0
 wait "$serve_pid" || status=$?
 serve_pid=

@@ -1,4 +1,4 @@
-import Synchronization
+import PhotiCaseConcurrency
 
 /// An advisory `flock` on a file, held until this value is released. The
 /// kernel drops it when the process dies, even by kill -9, so it is never
@@ -30,7 +30,7 @@ public final class FileLock: @unchecked Sendable {
 /// writers' lines do not tear). Thread-safe.
 public final class AppendFile: @unchecked Sendable {
     private let fd: Int32
-    private let lock = Mutex(())
+    private let lock = Locked(())
 
     init(fd: Int32) { self.fd = fd }
 

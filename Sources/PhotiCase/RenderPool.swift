@@ -1,7 +1,6 @@
 import Foundation
 import PhotiCaseCards
 import PhotiCaseConcurrency
-import Synchronization
 
 /// The threads a `ShareRenderer` draws on: a fixed number, each keeping
 /// its own `CardRenderer` (fonts, shadows and backdrops stay warm between
@@ -52,7 +51,7 @@ final class RenderPool: Sendable {
 
     /// What the pool and its threads share.
     private final class Shared: Sendable {
-        let queue = Mutex(Queue())
+        let queue = Locked(Queue())
         /// One signal per job queued, and one per thread to end it.
         let ready = DispatchSemaphore(value: 0)
     }

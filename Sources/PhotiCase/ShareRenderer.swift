@@ -7,7 +7,6 @@ import PhotiCaseFileSystem
 import PhotiCaseHashing
 import PhotiCaseImaging
 import PhotiCaseRaster
-import Synchronization
 
 /// One encoded share image and what it was made from.
 public struct SharedImage: Sendable {
@@ -144,7 +143,7 @@ public final class ShareRenderer: Sendable {
             var early: Result<SharedImage, PhotiCaseError>?
             var given = false
         }
-        private let state = Mutex(State())
+        private let state = Locked(State())
 
         func wait(_ continuation: CheckedContinuation<Result<SharedImage, PhotiCaseError>, Never>) {
             let early = state.withLock { s -> Result<SharedImage, PhotiCaseError>? in
@@ -334,7 +333,7 @@ public final class ShareRenderer: Sendable {
     private func onPool<T: Sendable>(_ stop: StopSignal,
                                      _ body: @escaping @Sendable (CardRenderer) throws(PhotiCaseError) -> T) throws(PhotiCaseError) -> T {
         let done = DispatchSemaphore(value: 0)
-        let outcome = Mutex<Result<T, PhotiCaseError>?>(nil)
+        let outcome = Locked<Result<T, PhotiCaseError>?>(nil)
         pool.submit(RenderPool.Job(stop: stop) { turn in
             let result: Result<T, PhotiCaseError> = switch turn {
             case .dropped(let reason): .failure(Self.error(reason))

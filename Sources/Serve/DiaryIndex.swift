@@ -1,8 +1,8 @@
+import PhotiCaseConcurrency
 import PhotiCaseDiary
 import PhotiCaseFileSystem
 import Foundation
 import PhotiCasePipeline
-import Synchronization
 
 /// Where an entry folder lies in the diary: its path below the diary (what
 /// a request opens, relative to the diary's own handle), the id it has
@@ -43,7 +43,7 @@ final class DiaryIndex: Sendable {
     private let listing = Locked(Listing())
     /// Held while the diary is listed: one listing at a time, the lookups
     /// meanwhile answered from the last one.
-    private let lister = Mutex(())
+    private let lister = Locked(())
 
     init(root: String, cache: String, kinds: [EntryKind]?) throws {
         let trimmed = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root

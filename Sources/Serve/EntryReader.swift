@@ -1,9 +1,9 @@
+import PhotiCaseConcurrency
 import PhotiCaseCodecs
 import PhotiCaseDiary
 import PhotiCaseFileSystem
 import PhotiCaseHashing
 import PhotiCasePipeline
-import Synchronization
 
 /// One photo of an entry, held open: its key and its pixels come from
 /// this file, whatever is renamed over its path meanwhile.

@@ -1,7 +1,7 @@
+import PhotiCaseConcurrency
 import CPhotiCaseHTTPShim
 import CPhotiCaseMicroHTTPD
 import Foundation
-import Synchronization
 
 /// One request as libmicrohttpd read it: the path as sent (escapes kept),
 /// the query's arguments and the headers asked for.
@@ -103,7 +103,7 @@ final class HTTPServer: Sendable {
         let callbacks: Unmanaged<Callbacks>
     }
 
-    private let running: Mutex<Running?>
+    private let running: Locked<Running?>
     /// The port listened on (the one taken when asked for port 0).
     let port: UInt16
 
@@ -128,7 +128,7 @@ final class HTTPServer: Sendable {
             callbacks.release()
             throw .cannotListen(host: config.host, port: config.port, reason: reason)
         }
-        running = Mutex(Running(server: started, callbacks: callbacks))
+        running = Locked(Running(server: started, callbacks: callbacks))
         port = bound
     }
 

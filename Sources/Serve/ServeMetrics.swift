@@ -1,5 +1,5 @@
+import PhotiCaseConcurrency
 import Foundation
-import Synchronization
 
 /// What `GET /metrics` says, in Prometheus' text format: requests by
 /// status (libmicrohttpd's own answers among them), connections refused
@@ -13,7 +13,7 @@ final class ServeMetrics: Sendable {
         var renders = 0, cacheHits = 0, coalesced = 0, stopped = 0
         var refused = 0, cutOff = 0
     }
-    private let counts = Mutex(Counts())
+    private let counts = Locked(Counts())
     /// Upper bounds of the latency buckets, in seconds.
     static let buckets: [Double] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 

@@ -1,7 +1,7 @@
+import PhotiCaseConcurrency
 import PhotiCaseFileSystem
 import PhotiCaseHashing
 import PhotiCasePipeline
-import Synchronization
 
 /// The copies `serve` keeps of what it rendered, in `CACHE/served/`, so a
 /// request for an unchanged image is answered without drawing it again.

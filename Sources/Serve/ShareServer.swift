@@ -1,6 +1,6 @@
+import PhotiCaseConcurrency
 import Foundation
 import PhotiCase
-import Synchronization
 
 /// `serve`: the share service behind libmicrohttpd, listening until
 /// `stop`, which stops accepting, lets the requests in flight finish and
@@ -92,7 +92,7 @@ struct ConnectionLimits {
 
 /// Requests being answered now.
 final class AnsweringCounter: Sendable {
-    private let n = Mutex(0)
+    private let n = Locked(0)
     var count: Int { n.withLock { $0 } }
     func enter() { n.withLock { $0 += 1 } }
     func leave() { n.withLock { $0 -= 1 } }

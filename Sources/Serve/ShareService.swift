@@ -6,7 +6,6 @@ import Foundation
 import PhotiCaseHashing
 import PhotiCase
 import PhotiCasePipeline
-import Synchronization
 
 /// `serve`'s options.
 public struct ServeOptions: Sendable {
@@ -57,7 +56,7 @@ public final class ShareService: Sendable {
         var inFlight: [String: Pending] = [:]
         var deadlines: [String: DispatchTime] = [:]
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Why a render gave no image.
     enum RenderFailure: Error {
@@ -77,9 +76,9 @@ public final class ShareService: Sendable {
     final class Pending: Sendable {
         let done = DispatchSemaphore(value: 0)
         let stop = StopSignal()
-        private let outcome = Mutex<Result<[UInt8], RenderFailure>?>(nil)
+        private let outcome = Locked<Result<[UInt8], RenderFailure>?>(nil)
         /// Requests waiting for it.
-        private let waiting = Mutex(0)
+        private let waiting = Locked(0)
         var result: Result<[UInt8], RenderFailure>? { outcome.withLock { $0 } }
         func finish(_ result: Result<[UInt8], RenderFailure>) { outcome.withLock { $0 = result } }
 

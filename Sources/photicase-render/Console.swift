@@ -1,5 +1,5 @@
+import PhotiCaseConcurrency
 import PhotiCaseFileSystem
-import Synchronization
 import PhotiCaseText
 #if canImport(Glibc)
 import Glibc
@@ -20,7 +20,7 @@ enum Console {
     /// Set once, before any thread starts, by `startJSON`.
     nonisolated(unsafe) private(set) static var json = false
     /// Lines of the stream are written whole, one at a time.
-    private static let stream = Mutex(())
+    private static let stream = Locked(())
     /// The first failure to write stdout other than a closed pipe (a full
     /// disk behind `> file`): the tool must not exit 0 having lost it.
     nonisolated(unsafe) private(set) static var outputError: Int32?

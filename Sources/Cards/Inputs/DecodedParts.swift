@@ -1,5 +1,5 @@
+import PhotiCaseConcurrency
 import PhotiCaseRaster
-import Synchronization
 
 /// Parts already decoded, so a front face shown on the gallery, the list
 /// and a timeline page (all at the gallery tile's size) is decoded once,
@@ -31,7 +31,7 @@ public final class DecodedParts: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

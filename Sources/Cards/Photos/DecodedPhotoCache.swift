@@ -1,7 +1,7 @@
+import PhotiCaseConcurrency
 import PhotiCaseRaster
 import PhotiCaseCodecs
 import Dispatch
-import Synchronization
 
 /// Decoded photos shared by every renderer of a run, so a photo that two
 /// items need at the same size is decoded once.
@@ -64,7 +64,7 @@ public final class DecodedPhotoCache: Sendable {
     public let capacity: Int
     /// The budget decodes reserve from; a quarter of its limit caps the cache.
     public let budget: MemoryBudget
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init(capacity: Int = DecodedPhotoCache.defaultCapacity, budget: MemoryBudget = .shared) {
         precondition(capacity >= 0, "decoded photo cache capacity \(capacity) must not be negative")
@@ -190,7 +190,7 @@ public final class DecodedPhotoCache: Sendable {
     final class Flight: Sendable {
         let bytes: [UInt8]
         let group = DispatchGroup()
-        let result = Mutex<Result<DecodedImage, CodecError>?>(nil)
+        let result = Locked<Result<DecodedImage, CodecError>?>(nil)
         init(bytes: [UInt8]) { self.bytes = bytes }
     }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import PhotiCaseConcurrency
 import PhotiCaseRaster
 
 /// Decides and caches how each profile converts to sRGB (relative
@@ -12,7 +12,7 @@ enum ColorConverter {
         var space: ImageSpace
     }
 
-    private static let cache = Mutex<[Key: ColorPlan]>([:])
+    private static let cache = Locked<[Key: ColorPlan]>([:])
     /// Enough for every profile a library holds; a pathological stream of
     /// distinct profiles only costs rebuilding.
     private static let cacheLimit = 64

@@ -1,5 +1,5 @@
+import PhotiCaseConcurrency
 import Dispatch
-import Synchronization
 
 /// A value one thread hands to another once: the maker `fulfill`s it, the
 /// taker waits for it in `value()`. One thread can then make several
@@ -7,7 +7,7 @@ import Synchronization
 /// photo before its backdrop).
 public final class Promise<Value: Sendable>: Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private let slot = Mutex<Value?>(nil)
+    private let slot = Locked<Value?>(nil)
 
     public init() {}
 

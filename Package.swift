@@ -91,7 +91,7 @@ let package = Package(
         .target(name: "CPhotiCasePixelKernels", path: "Sources/CPixelKernels"),
         .target(name: "PhotiCaseImaging", dependencies: ["PhotiCaseRaster", "CPhotiCasePixelKernels", "PhotiCaseConcurrency"], path: "Sources/Imaging"),
         // Font discovery, shaping and glyph rasterization.
-        .target(name: "PhotiCaseText", dependencies: ["CPhotiCaseFreeType", "CPhotiCaseHarfBuzz", "CPhotiCaseFontconfig", "CPhotiCaseFriBidi", "CPhotiCaseUnibreak", "PhotiCaseRaster", "PhotiCaseImaging", "PhotiCaseDiary"], path: "Sources/Text"),
+        .target(name: "PhotiCaseText", dependencies: ["PhotiCaseConcurrency", "CPhotiCaseFreeType", "CPhotiCaseHarfBuzz", "CPhotiCaseFontconfig", "CPhotiCaseFriBidi", "CPhotiCaseUnibreak", "PhotiCaseRaster", "PhotiCaseImaging", "PhotiCaseDiary"], path: "Sources/Text"),
 
         // Ticket faces, day thumbnails, month sheets: each a linear recipe.
         .target(name: "PhotiCaseCards", dependencies: ["PhotiCaseDiary", "PhotiCaseCodecs", "PhotiCaseImaging", "PhotiCaseText", "PhotiCaseRaster", "PhotiCaseConcurrency"], path: "Sources/Cards"),
@@ -101,7 +101,7 @@ let package = Package(
         .target(name: "PhotiCaseSite", dependencies: ["PhotiCaseDiary", "PhotiCaseRaster"], path: "Sources/Site"),
 
         // The batch job: entries, cache and its index, scheduling, progress, log, lock.
-        .target(name: "PhotiCasePipeline", dependencies: ["PhotiCaseCards", "PhotiCaseSite", "PhotiCaseDiary", "PhotiCaseCodecs", "PhotiCaseImaging", "PhotiCaseRaster", "PhotiCaseText", "PhotiCaseFileSystem",
+        .target(name: "PhotiCasePipeline", dependencies: ["PhotiCaseConcurrency", "PhotiCaseCards", "PhotiCaseSite", "PhotiCaseDiary", "PhotiCaseCodecs", "PhotiCaseImaging", "PhotiCaseRaster", "PhotiCaseText", "PhotiCaseFileSystem",
                                                  "PhotiCaseHashing", "CPhotiCaseSQLite"], path: "Sources/Pipeline"),
 
         // The library a Swift backend links: an entry folder in, a share
@@ -142,11 +142,11 @@ let package = Package(
         .testTarget(name: "FileSystemTests", dependencies: ["PhotiCaseFileSystem"]),
         .testTarget(name: "RasterTests", dependencies: ["PhotiCaseRaster"]),
         .testTarget(name: "CodecsTests", dependencies: ["PhotiCaseTestSupport", "PhotiCaseCodecs", "PhotiCaseImaging", "PhotiCaseRaster", "CPhotiCaseDeflate", "CPhotiCaseShims"]),
-        .testTarget(name: "ImagingTests", dependencies: ["PhotiCaseTestSupport", "PhotiCaseImaging", "PhotiCaseRaster", "CPhotiCasePixelKernels"], exclude: ["Golden"]),
+        .testTarget(name: "ImagingTests", dependencies: ["PhotiCaseConcurrency", "PhotiCaseTestSupport", "PhotiCaseImaging", "PhotiCaseRaster", "CPhotiCasePixelKernels"], exclude: ["Golden"]),
         .testTarget(name: "DiaryTests", dependencies: ["PhotiCaseTestSupport", "PhotiCaseDiary", "PhotiCaseRaster"]),
-        .testTarget(name: "CardsTests", dependencies: ["PhotiCaseTestSupport", "PhotiCaseCards", "PhotiCaseDiary", "PhotiCaseCodecs", "PhotiCaseImaging", "PhotiCaseText", "PhotiCaseRaster"], exclude: ["Golden"]),
+        .testTarget(name: "CardsTests", dependencies: ["PhotiCaseConcurrency", "PhotiCaseTestSupport", "PhotiCaseCards", "PhotiCaseDiary", "PhotiCaseCodecs", "PhotiCaseImaging", "PhotiCaseText", "PhotiCaseRaster"], exclude: ["Golden"]),
         .testTarget(name: "SiteTests", dependencies: ["PhotiCaseSite", "PhotiCaseDiary", "PhotiCaseRaster"], exclude: ["Golden"]),
-        .testTarget(name: "PipelineTests", dependencies: ["PhotiCaseTestSupport", "PhotiCasePipeline", "PhotiCaseSite", "PhotiCaseFileSystem", "PhotiCaseCards", "PhotiCaseDiary", "PhotiCaseCodecs", "PhotiCaseImaging", "PhotiCaseRaster", "PhotiCaseHashing"],
+        .testTarget(name: "PipelineTests", dependencies: ["PhotiCaseConcurrency", "PhotiCaseTestSupport", "PhotiCasePipeline", "PhotiCaseSite", "PhotiCaseFileSystem", "PhotiCaseCards", "PhotiCaseDiary", "PhotiCaseCodecs", "PhotiCaseImaging", "PhotiCaseRaster", "PhotiCaseHashing"],
                     exclude: ["Golden"]),
         .testTarget(name: "TextTests", dependencies: ["PhotiCaseTestSupport", "PhotiCaseText", "PhotiCaseImaging", "PhotiCaseRaster", "PhotiCaseDiary"]),
         .testTarget(name: "CLITests", dependencies: ["PhotiCaseCodecs", "PhotiCaseRaster", "PhotiCaseFileSystem"]),

@@ -1,3 +1,4 @@
+import PhotiCaseConcurrency
 import PhotiCaseFileSystem
 import PhotiCaseDiary
 import PhotiCaseImaging

@@ -1,3 +1,4 @@
+import PhotiCaseConcurrency
 import CPhotiCaseFontconfig
 import Dispatch
 import Glibc

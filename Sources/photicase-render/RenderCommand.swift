@@ -94,6 +94,25 @@ enum RenderCommand {
     static func run(_ words: ArraySlice<String>) throws -> ExitStatus {
         let args = try Arguments(words, spec: ArgumentSpec(options))
         guard args.positionals.count == 1 else { throw UsageError("render needs one ENTRIES folder") }
+        var options = try renderOptions(args)
+        let progress = try progressSink(args)
+        let backend = try cardsBackend(args)
+        options.quality = try args.int("quality", in: 1...100)
+        if let settle = try settleNanoseconds() { options.settleNanoseconds = settle }
+        // The handlers were installed before the words were parsed (main);
+        // a dry run writes nothing, so a signal ends it as it would any
+        // read-only command.
+        if options.dryRun { StopSignals.endAtOnce() }
+        let stop = options.dryRun ? nil : StopSignals.request
+        // Every event the run reports is progress the stop watchdog sees.
+        let run = RenderRun(options: options, backend: backend, loadEntry: diaryEntryLoading(kinds: backend.theme.kindKeys),
+                            progress: Heartbeat(passingTo: progress), stop: stop)
+        return finish(run, dryRun: options.dryRun)
+    }
+
+    /// The run's options from the words (all but the card options and
+    /// `--quality`, which `run` reads after the progress sink).
+    private static func renderOptions(_ args: Arguments) throws -> RenderOptions {
         var options = RenderOptions(entries: args.positionals[0], cache: try cacheFolder(args), today: try today(args))
         if let only = args.values["only"] {
             switch Kinds.parse(only: only) {
@@ -131,7 +150,15 @@ enum RenderCommand {
         options.allowEmpty = args.flags.contains("allow-empty")
         options.pageSize = try args.int("page-size", in: 1...120) ?? options.pageSize
         try applyMemoryLimit(args)
-        if let shard = args.values["shard"], shard == EngineShard.auto {
+        try applyShard(args, to: &options)
+        return options
+    }
+
+    /// `--shard K/N`, or `auto`: the array task's, from the engine's
+    /// environment (said where the engine keeps the task's output).
+    private static func applyShard(_ args: Arguments, to options: inout RenderOptions) throws {
+        guard let shard = args.values["shard"] else { return }
+        if shard == EngineShard.auto {
             do throws(EngineShardError) {
                 let found = try EngineShard.resolve(ProcessEnvironment.value)
                 options.shard = found.shard
@@ -139,43 +166,48 @@ enum RenderCommand {
                 // Said where the engine keeps the task's output, and in render.log's start line.
                 if !Console.json { Console.error("photicase-render: \(found.line)") }
             } catch { throw UsageError("\(error)") }
-        } else if let shard = args.values["shard"] {
+        } else {
             guard let parsed = Shard(shard) else { throw UsageError("--shard must be K/N with 0 <= K < N or auto, not '\(shard)'") }
             options.shard = parsed
         }
-        let progress: ProgressSink?
+    }
+
+    /// `--progress`: where the run's events go.
+    private static func progressSink(_ args: Arguments) throws -> ProgressSink? {
         // `Console.json` was set from the words, before they were parsed
         // (`wantsJSON`), so a usage error is a JSON event too.
         switch args.values["progress"] ?? "auto" {
-        case "auto": progress = ProgressBar.isTerminal() ? ProgressBar() : FailureLines()
-        case "bar": progress = ProgressBar()
-        case "json": progress = JSONProgress(writer: Console.jsonLine)
-        case "none": progress = FailureLines()
+        case "auto": return ProgressBar.isTerminal() ? ProgressBar() : FailureLines()
+        case "bar": return ProgressBar()
+        case "json": return JSONProgress(writer: Console.jsonLine)
+        case "none": return FailureLines()
         case let other: throw UsageError("--progress must be auto, bar, json or none, not '\(other)'")
         }
+    }
+
+    /// The drawing: the theme, the scale and the thumbnails' size.
+    private static func cardsBackend(_ args: Arguments) throws -> CardsBackend {
         let cardOptions = try CardOptions(args)
         var backend = CardsBackend(theme: cardOptions.theme, scale: try args.int("scale", in: 1...3) ?? 2,
                                    thumbnailSide: try args.int("thumbnail-size", in: 16...4096) ?? CardRenderer.defaultThumbnailSide)
-        options.quality = try args.int("quality", in: 1...100)
         // A benchmark switch (scripts/bench-decode.py): PHOTICASE_DECODE_CACHE=0
         // decodes every photo each time it is needed. Same bytes either way.
         if ProcessEnvironment.value("PHOTICASE_DECODE_CACHE") == "0" { backend.decodedPhotos = nil }
-        // For tests that write a book and check a stat-only rerun at once
-        // (docs/cli.md, "Environment"): how settled an entry.json must be.
-        if let text = ProcessEnvironment.value("PHOTICASE_SETTLE_SECONDS") {
-            guard let seconds = Double(text), seconds >= 0, seconds <= 3600 else {
-                throw UsageError("PHOTICASE_SETTLE_SECONDS must be a number of seconds from 0 to 3600, not '\(text)'")
-            }
-            options.settleNanoseconds = Int64(seconds * 1e9)
+        return backend
+    }
+
+    /// For tests that write a book and check a stat-only rerun at once
+    /// (docs/cli.md, "Environment"): how settled an entry.json must be.
+    private static func settleNanoseconds() throws -> Int64? {
+        guard let text = ProcessEnvironment.value("PHOTICASE_SETTLE_SECONDS") else { return nil }
+        guard let seconds = Double(text), seconds >= 0, seconds <= 3600 else {
+            throw UsageError("PHOTICASE_SETTLE_SECONDS must be a number of seconds from 0 to 3600, not '\(text)'")
         }
-        // The handlers were installed before the words were parsed (main);
-        // a dry run writes nothing, so a signal ends it as it would any
-        // read-only command.
-        if options.dryRun { StopSignals.endAtOnce() }
-        let stop = options.dryRun ? nil : StopSignals.request
-        // Every event the run reports is progress the stop watchdog sees.
-        let run = RenderRun(options: options, backend: backend, loadEntry: diaryEntryLoading(kinds: backend.theme.kindKeys),
-                            progress: Heartbeat(passingTo: progress), stop: stop)
+        return Int64(seconds * 1e9)
+    }
+
+    /// Runs `run`, says how it went, and gives the exit status.
+    private static func finish(_ run: RenderRun<CardsBackend>, dryRun: Bool) -> ExitStatus {
         let summary: RunSummary
         do throws(PipelineError) {
             summary = try run.run()
@@ -191,7 +223,7 @@ enum RenderCommand {
             Console.fatal("photicase-render: \(error)", message: "\(error)", exit: status.rawValue)
             return status
         }
-        if options.dryRun {
+        if dryRun {
             // Failures reached stderr as the run's events.
             for line in run.dryRunLines { Console.out(line) }
             // Counts are items, as a run's summary counts them; the lines

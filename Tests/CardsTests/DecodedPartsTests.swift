@@ -9,7 +9,7 @@ import PhotiCaseRaster
     let raster = Raster(width: 4, height: 6, fill: RGBA(10, 20, 30, 255))
 
     @Test func aFaceIsReusedOnlyForTheSameBytesAndSize() {
-        var memo = DecodedParts()
+        let memo = DecodedParts()
         memo.keep(raster, "tickets/a/front.webp", bytes: [1, 2, 3], size: size)
         #expect(memo.raster("tickets/a/front.webp", bytes: [1, 2, 3], size: size) == raster)
         // The file rewritten since (another key's bytes): decoded again.
@@ -19,7 +19,7 @@ import PhotiCaseRaster
     }
 
     @Test func theLeastRecentlyUsedGoFirst() {
-        var memo = DecodedParts()
+        let memo = DecodedParts()
         memo.keep(raster, "first", bytes: [0], size: size)
         for i in 1..<DecodedParts.capacity { memo.keep(raster, "\(i)", bytes: [0], size: size) }
         // Used again, so the next one to go is "1".

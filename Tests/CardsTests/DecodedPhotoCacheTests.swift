@@ -1,3 +1,4 @@
+import PhotiCaseConcurrency
 import PhotiCaseCards
 import PhotiCaseCodecs
 import Dispatch

@@ -1,3 +1,4 @@
+import PhotiCaseConcurrency
 import PhotiCaseImaging
 import PhotiCaseRaster
 import Synchronization

@@ -1,3 +1,4 @@
+import PhotiCaseConcurrency
 import Foundation
 import Testing
 import PhotiCaseCards

@@ -1,3 +1,4 @@
+import PhotiCaseConcurrency
 @testable import PhotiCasePipeline
 import Foundation
 import PhotiCaseImaging

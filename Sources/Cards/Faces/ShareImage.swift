@@ -1,3 +1,4 @@
+import PhotiCaseConcurrency
 import PhotiCaseRaster
 import PhotiCaseImaging
 import PhotiCaseDiary

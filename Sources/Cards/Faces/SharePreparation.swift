@@ -1,3 +1,4 @@
+import PhotiCaseConcurrency
 import PhotiCaseDiary
 import Dispatch
 import PhotiCaseImaging

@@ -34,39 +34,12 @@ extension CardRenderer {
     }
 
     private func renderStory(_ input: SocialImageInput) throws(CardError) -> RenderedImage {
-        let size = input.format.size, s = 2.0
+        let size = input.format.size
         let card = SocialMetrics.storyCard
         let cardSize = PixelSize(width: Int(card.width), height: Int(card.height))
         var warnings: [CardWarning] = []
-        // 1. The photo as edited, fitted to the 4:5 card (over the card's
-        //    own background: a transparent poster shows it, not nothing).
-        var photo: Raster?
-        if let file = input.photo?.file {
-            let loaded = try loader.load(file, size: cardSize)
-            warnings += loaded.warnings
-            if loaded.raster.size == cardSize && loaded.raster.isOpaque {
-                photo = loaded.raster  // nothing of the background would show
-            } else {
-                var backed = Raster(width: cardSize.width, height: cardSize.height, fill: theme.backgroundColor)
-                backed.draw(loaded.raster, at: 0, 0)
-                photo = backed
-            }
-        }
-        // 2. The backdrop: the photo shrunk to a few pixels and stretched
-        //    back (a blur at the cost of its pixels), or the brand gradient.
-        //    Each writes every pixel: the canvas is not filled first.
-        var canvas: Raster
-        if let photo {
-            let tiny = photo.resized(to: PixelSize(width: 18, height: 22))
-            let frame = Rect(x: 1.5, y: 0, width: 15, height: 22)  // 9:16 of it, no stretching
-            // Enlarged half way by the filter, then doubled: the backdrop
-            // is smooth over tens of pixels, so the doubling is within a
-            // level of the whole way, for a quarter of the filter's work
-            // (a quarter of a story's drawing before).
-            canvas = tiny.resized(to: PixelSize(width: size.width / 2, height: size.height / 2), from: frame).doubled()
-        } else {
-            canvas = brandBackdrop(size)
-        }
+        var photo = try storyPhoto(input, size: cardSize, warnings: &warnings)
+        var canvas = photo.map { storyBackdrop($0, size: size) } ?? brandBackdrop(size)
         // 3. Dark enough for white text at 4.5:1 over its brightest pixel
         //    below the card (never lighter than a 35% veil).
         let ink = theme.inverseTextColor
@@ -75,10 +48,47 @@ extension CardRenderer {
                                              over: TextContrast.brightest(in: canvas, PixelRect(
                                                 x: 0, y: textTop, width: size.width, height: size.height - textTop)),
                                              floor: 0.35)
-        // 4. The card: the photo, rounded, lifted by a soft shadow; without
-        //    a photo the placeholder face's gradient and the title's letter.
-        // (The photo is taken, not copied: rounding its corners in place.)
-        var face = photo.take() ?? placeholderPicture(input, size: cardSize)
+        // (The photo is taken, not copied: its corners are rounded in place.)
+        try drawStoryCard(photo.take() ?? placeholderPicture(input, size: cardSize), input, into: &canvas, veil: veil)
+        try drawStoryText(input, into: &canvas, top: Double(textTop), ink: ink, warnings: &warnings)
+        return RenderedImage(raster: canvas, warnings: warnings + takeTextWarnings())
+    }
+
+    /// 1. The photo as edited, fitted to the 4:5 card (over the card's own
+    ///    background: a transparent poster shows it, not nothing); nil
+    ///    without one.
+    private func storyPhoto(_ input: SocialImageInput, size: PixelSize,
+                            warnings: inout [CardWarning]) throws(CardError) -> Raster? {
+        guard let file = input.photo?.file else { return nil }
+        let loaded = try loader.load(file, size: size)
+        warnings += loaded.warnings
+        // Nothing of the background would show.
+        if loaded.raster.size == size && loaded.raster.isOpaque { return loaded.raster }
+        var backed = Raster(width: size.width, height: size.height, fill: theme.backgroundColor)
+        backed.draw(loaded.raster, at: 0, 0)
+        return backed
+    }
+
+    /// 2. The backdrop: the photo shrunk to a few pixels and stretched back
+    ///    (a blur at the cost of its pixels). It writes every pixel: the
+    ///    canvas is not filled first. (Without a photo: the brand gradient.)
+    private func storyBackdrop(_ photo: Raster, size: PixelSize) -> Raster {
+        let tiny = photo.resized(to: PixelSize(width: 18, height: 22))
+        let frame = Rect(x: 1.5, y: 0, width: 15, height: 22)  // 9:16 of it, no stretching
+        // Enlarged half way by the filter, then doubled: the backdrop is
+        // smooth over tens of pixels, so the doubling is within a level of
+        // the whole way, for a quarter of the filter's work (a quarter of a
+        // story's drawing before).
+        return tiny.resized(to: PixelSize(width: size.width / 2, height: size.height / 2), from: frame).doubled()
+    }
+
+    /// 4. The card: `face` (the photo, or the placeholder face's gradient
+    ///    and the title's letter), rounded, lifted by a soft shadow, over
+    ///    the veil; and the kind's badge on it.
+    private func drawStoryCard(_ face: Raster, _ input: SocialImageInput, into canvas: inout Raster,
+                               veil: Double) throws(CardError) {
+        var face = face
+        let card = SocialMetrics.storyCard, size = canvas.size
         // An opaque face's outline is its rounded rectangle's, whatever the
         // photo: its shadow is known by its size, without the outline.
         let opaqueFace = face.isOpaque
@@ -88,7 +98,7 @@ extension CardRenderer {
         // cover them: its face is opaque but for the rounded corners, and
         // hid half the canvas under work it then painted over (the same
         // pixels, a fifth of a story's drawing).
-        let place = PixelRect(x: Int(card.x), y: Int(card.y), width: cardSize.width, height: cardSize.height)
+        let place = PixelRect(x: Int(card.x), y: Int(card.y), width: face.width, height: face.height)
         let seen = PixelRect(x: 0, y: 0, width: size.width, height: size.height).subtracting(
             opaqueCover(of: face, cornerRadius: Int(SocialMetrics.storyCorner.rounded(.up)), at: place,
                         opaqueBeforeRounding: opaqueFace))
@@ -97,11 +107,16 @@ extension CardRenderer {
         for part in seen { canvas.drawShadow(shadow, at: place.x, place.y, within: part) }
         canvas.draw(face, at: place.x, place.y)
         try drawBadge(strings.kind(input.kind), into: &canvas, at: Point(x: card.x + 36, y: card.y + 36), points: 14,
-                      scale: s, fill: theme.badgeColor(input.kind), textColor: theme.inverseTextColor)
-        // 5. The text under the card: the title (`storyTitle`), the stars
-        //    and date, the memo line.
+                      scale: 2, fill: theme.badgeColor(input.kind), textColor: theme.inverseTextColor)
+    }
+
+    /// 5. The text under the card, from `top`: the title (`storyTitle`),
+    ///    the stars and date, the memo line; 6. the brand mark at the foot.
+    private func drawStoryText(_ input: SocialImageInput, into canvas: inout Raster, top: Double, ink: RGBA,
+                               warnings: inout [CardWarning]) throws(CardError) {
+        let size = canvas.size, s = 2.0
         let m = SocialMetrics.margin, width = Double(size.width) - 2 * m
-        var y = Double(textTop)
+        var y = top
         let bottom = Double(size.height) - 120
         let title = try storyTitle(input.title, ink: ink)
         if title.truncated { warnings.append(titleLeftOut(input)) }
@@ -114,12 +129,10 @@ extension CardRenderer {
             }
             draw(lines, into: &canvas, at: Point(x: m, y: y.rounded()))
         }
-        // 6. The brand mark at the foot.
         let mark = try layout(strings.brandMark, theme.textStyle(points: 14, scale: s, weight: .bold,
                                                                  color: ink.withOpacity(0.75), lineHeight: 1.2,
                                                                  alignment: .center), width: Double(size.width))
         draw(mark, into: &canvas, at: Point(x: 0, y: (Double(size.height) - 60 - mark.size.height).rounded()))
-        return RenderedImage(raster: canvas, warnings: warnings + takeTextWarnings())
     }
 
     /// The parts of `face`, placed at `place`, that are surely opaque: the

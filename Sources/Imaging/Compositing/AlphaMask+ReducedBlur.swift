@@ -15,13 +15,24 @@ extension AlphaMask {
 
     func reducedBlur(sigma: Double, factor f: Int) -> AlphaMask {
         let margin = BlurBox(sigma: sigma).margin
-        let outW = width + 2 * margin, outH = height + 2 * margin
-        // 1. The mean of each cell (cells past the edges count zeros).
+        let low = cellMeans(factor: f)
+        let blurred = low.exactBlur(sigma: sigma / Double(f))
+        // Output pixel X (its centre at X + 0.5, the mask's at X - margin +
+        // 0.5) falls at reduced position (X - margin + 0.5) / f - 0.5 + m:
+        // cell i's centre is i + m.
+        let m = (blurred.width - low.width) / 2
+        let across = Self.taps(width + 2 * margin, margin: margin, factor: f, offset: m)
+        let down = Self.taps(height + 2 * margin, margin: margin, factor: f, offset: m)
+        return Self.mixedDown(Self.widened(blurred, across), width: width + 2 * margin, rows: blurred.height, down)
+    }
+
+    /// 1. The mean of each `f` × `f` cell (cells past the edges count
+    ///    zeros). A band's rows are summed down each column first (a loop
+    ///    the compiler vectorizes), then each cell's columns: the same
+    ///    integer sums as adding pixel by pixel into cells.
+    private func cellMeans(factor f: Int) -> AlphaMask {
         let lw = (width + f - 1) / f, lh = (height + f - 1) / f
         var low = AlphaMask(width: lw, height: lh)
-        // A band's rows summed down each column first (a loop the compiler
-        // vectorizes), then each cell's columns: the same integer sums as
-        // adding pixel by pixel into cells.
         var columns = [UInt32](repeating: 0, count: width)
         coverage.withUnsafeBufferPointer { src in
             low.coverage.withUnsafeMutableBufferPointer { dst in
@@ -42,25 +53,25 @@ extension AlphaMask {
                 }
             }
         }
-        // 2. Blurred small.
-        let blurred = low.exactBlur(sigma: sigma / Double(f))
-        let m = (blurred.width - lw) / 2
-        let bw = blurred.width, bh = blurred.height
-        // 3. Back to full size. Output pixel X (its centre at X + 0.5, the
-        //    mask's at X - margin + 0.5) falls at reduced position
-        //    (X - margin + 0.5) / f - 0.5 + m: cell i's centre is i + m.
-        func taps(_ count: Int, limit: Int) -> (index: [Int], weight: [Float]) {
-            var index = [Int](repeating: 0, count: count), weight = [Float](repeating: 0, count: count)
-            for x in 0..<count {
-                let t = (Double(x - margin) + 0.5) / Double(f) - 0.5 + Double(m)
-                let k = Int(t.rounded(.down))
-                index[x] = k
-                weight[x] = Float(t - Double(k))
-            }
-            return (index, weight)
+        return low
+    }
+
+    /// Where each of `count` output pixels falls in the blurred reduced
+    /// mask: the cell before it and how far towards the next.
+    private static func taps(_ count: Int, margin: Int, factor f: Int, offset m: Int) -> (index: [Int], weight: [Float]) {
+        var index = [Int](repeating: 0, count: count), weight = [Float](repeating: 0, count: count)
+        for x in 0..<count {
+            let t = (Double(x - margin) + 0.5) / Double(f) - 0.5 + Double(m)
+            let k = Int(t.rounded(.down))
+            index[x] = k
+            weight[x] = Float(t - Double(k))
         }
-        let across = taps(outW, limit: bw), down = taps(outH, limit: bh)
-        // Each reduced row widened to full width, then rows mixed.
+        return (index, weight)
+    }
+
+    /// 3a. Each row of `blurred` widened to full width (`across.index.count`).
+    private static func widened(_ blurred: AlphaMask, _ across: (index: [Int], weight: [Float])) -> [Float] {
+        let bw = blurred.width, bh = blurred.height, outW = across.index.count
         var wide = [Float](repeating: 0, count: bh * outW)
         blurred.coverage.withUnsafeBufferPointer { src in
             wide.withUnsafeMutableBufferPointer { dst in
@@ -75,6 +86,14 @@ extension AlphaMask {
                 }
             }
         }
+        return wide
+    }
+
+    /// 3b. The widened `rows` (each `width` wide) mixed down to full height
+    ///     (`down.index.count`), rounded into coverage.
+    private static func mixedDown(_ wide: [Float], width outW: Int, rows bh: Int,
+                                  _ down: (index: [Int], weight: [Float])) -> AlphaMask {
+        let outH = down.index.count
         var out = AlphaMask(width: outW, height: outH)
         let zeros = [Float](repeating: 0, count: outW)
         var mixed = [Float](repeating: 0, count: outW)

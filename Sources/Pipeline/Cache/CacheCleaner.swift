@@ -119,22 +119,7 @@ public enum CacheCleaner {
             try store.openIndex(CacheLayout.indexName(.all)).close()
         }
         // Every index's remembered entries: what stays, and whether any exist.
-        var remembered: [String: [String: Manifest.EntryRecord]] = [:]
-        var known = 0
-        for name in store.indexNames() {
-            let index = try store.openIndex(name)
-            defer { index.close() }
-            var records: [String: Manifest.EntryRecord] = [:]
-            do throws(SQLiteError) {
-                try index.forEachEntry { id, record in
-                    known += 1
-                    records[id] = record
-                }
-            } catch {
-                throw .badCache(path: index.displayName, reason: error.message)
-            }
-            remembered[name] = records
-        }
+        let (remembered, known) = try rememberedEntries(store)
         if entries.isEmpty && known > 0 && !allowEmpty { throw .emptyEntries(path: entriesPath, known: known) }
         let unrecorded = try unrecordedEntries(store, remembered: remembered, ids: ids)
         var presence: [String: Bool] = [:]
@@ -161,58 +146,96 @@ public enum CacheCleaner {
         owners.formUnion(unrecorded.ids.map(Owner.entry))
         var removed: [String] = []
         for name in store.indexNames() {
+            removed += try prune(store, index: name, owners: owners, dates: dates, keepDated: !unrecorded.ids.isEmpty,
+                                 keptEntries: kept[name] ?? [:])
+        }
+        if !unrecorded.ids.isEmpty { sayKept(unrecorded, store: store, notice: notice) }
+        log(store, "clean --prune: removed \(removed.count) outputs", notice: notice)
+        return removed.sorted()
+    }
+
+    /// Every index's remembered entries, by index name, and how many.
+    private static func rememberedEntries(_ store: CacheStore) throws(PipelineError)
+        -> (remembered: [String: [String: Manifest.EntryRecord]], known: Int) {
+        var remembered: [String: [String: Manifest.EntryRecord]] = [:]
+        var known = 0
+        for name in store.indexNames() {
             let index = try store.openIndex(name)
             defer { index.close() }
-            var gone: [String] = []
-            // The site's home page shows the month of its last render's
-            // today; that month is kept whole (its sheet and site page, which
-            // the home page links) even when the date has moved on or
-            // `--today` is earlier: no entry of it is gone, and the next
-            // render moves the home page on.
-            // With it go the months the site's calendar steps through to get
-            // there (the short gaps `sheetMonths` fills), which its pages link.
-            var keptOwners = owners
-            if let home = index.output("index.html") {
-                keptOwners.insert(home.owner)
-                if let month = MonthKey(home.owner.key), let first = CalendarDate(year: month.year, month: month.month, day: 1) {
-                    let withEntries = Set(dates.map(MonthKey.init))
-                    keptOwners.formUnion(MonthKey.sheetMonths(withEntries: withEntries, held: [], today: first).map(Owner.month))
-                }
-            }
+            var records: [String: Manifest.EntryRecord] = [:]
             do throws(SQLiteError) {
-                try index.forEachOutput { path, record in
-                    // An entry no index records may show any date.
-                    if !unrecorded.ids.isEmpty && Self.datedOwners.contains(record.owner.kind) { return }
-                    if !keptOwners.contains(record.owner) { gone.append(path) }
+                try index.forEachEntry { id, record in
+                    known += 1
+                    records[id] = record
                 }
             } catch {
                 throw .badCache(path: index.displayName, reason: error.message)
             }
-            for path in gone.sorted() {
-                do throws(FileSystemError) {
-                    try store.remove(path)
-                } catch {
-                    try? index.commit()
-                    throw .file(error)
-                }
-                index.removeOutput(path)
-                removed.append(path)
-            }
-            do throws(SQLiteError) { try index.commit(entries: .init(kept[name] ?? [:])) } catch {
-                throw .badCache(path: index.displayName, reason: "cannot be updated: \(error.message)")
+            remembered[name] = records
+        }
+        return (remembered, known)
+    }
+
+    /// Removes the outputs index `name` lists whose owner is not among
+    /// `owners` (an entry's with its dates kept whole while `keepDated`),
+    /// and records `keptEntries` as its entries; returns the paths removed.
+    private static func prune(_ store: CacheStore, index name: String, owners: Set<Owner>, dates: Set<CalendarDate>,
+                              keepDated: Bool, keptEntries: [String: Manifest.EntryRecord]) throws(PipelineError) -> [String] {
+        let index = try store.openIndex(name)
+        defer { index.close() }
+        var gone: [String] = []
+        // The site's home page shows the month of its last render's
+        // today; that month is kept whole (its sheet and site page, which
+        // the home page links) even when the date has moved on or
+        // `--today` is earlier: no entry of it is gone, and the next
+        // render moves the home page on.
+        // With it go the months the site's calendar steps through to get
+        // there (the short gaps `sheetMonths` fills), which its pages link.
+        var keptOwners = owners
+        if let home = index.output("index.html") {
+            keptOwners.insert(home.owner)
+            if let month = MonthKey(home.owner.key), let first = CalendarDate(year: month.year, month: month.month, day: 1) {
+                let withEntries = Set(dates.map(MonthKey.init))
+                keptOwners.formUnion(MonthKey.sheetMonths(withEntries: withEntries, held: [], today: first).map(Owner.month))
             }
         }
-        if !unrecorded.ids.isEmpty {
-            let shown = unrecorded.ids.sorted().prefix(10).joined(separator: ", ")
-            let line = "clean --prune: kept \(unrecorded.outputs) outputs of \(unrecorded.ids.count) entries no index records "
-                + "(\(shown)\(unrecorded.ids.count > 10 ? " and \(unrecorded.ids.count - 10) more" : "")), adopted by their mark "
-                + "when the index was made anew, and every day, month and year: a mark names an entry, not its folder, so "
-                + "nothing proves them gone; a render of the whole book records them again (or removes those gone)"
-            log(store, line, notice: notice)
-            notice(line)
+        do throws(SQLiteError) {
+            try index.forEachOutput { path, record in
+                // An entry no index records may show any date.
+                if keepDated && Self.datedOwners.contains(record.owner.kind) { return }
+                if !keptOwners.contains(record.owner) { gone.append(path) }
+            }
+        } catch {
+            throw .badCache(path: index.displayName, reason: error.message)
         }
-        log(store, "clean --prune: removed \(removed.count) outputs", notice: notice)
-        return removed.sorted()
+        var removed: [String] = []
+        for path in gone.sorted() {
+            do throws(FileSystemError) {
+                try store.remove(path)
+            } catch {
+                try? index.commit()
+                throw .file(error)
+            }
+            index.removeOutput(path)
+            removed.append(path)
+        }
+        do throws(SQLiteError) { try index.commit(entries: .init(keptEntries)) } catch {
+            throw .badCache(path: index.displayName, reason: "cannot be updated: \(error.message)")
+        }
+        return removed
+    }
+
+    /// Says (in the log and to the user) what prune kept of entries no
+    /// index records.
+    private static func sayKept(_ unrecorded: (ids: Set<String>, outputs: Int), store: CacheStore,
+                                notice: (String) -> Void) {
+        let shown = unrecorded.ids.sorted().prefix(10).joined(separator: ", ")
+        let line = "clean --prune: kept \(unrecorded.outputs) outputs of \(unrecorded.ids.count) entries no index records "
+            + "(\(shown)\(unrecorded.ids.count > 10 ? " and \(unrecorded.ids.count - 10) more" : "")), adopted by their mark "
+            + "when the index was made anew, and every day, month and year: a mark names an entry, not its folder, so "
+            + "nothing proves them gone; a render of the whole book records them again (or removes those gone)"
+        log(store, line, notice: notice)
+        notice(line)
     }
 
     /// The owner kinds whose outputs show the entries of a date.

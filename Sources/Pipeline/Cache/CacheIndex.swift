@@ -125,8 +125,33 @@ public final class CacheIndex: @unchecked Sendable {
     /// corrupt index is read into memory.
     static func open(in store: CacheStore, name: String, readOnly: Bool) throws(PipelineError) -> CacheIndex {
         let shown = store.display(name)
-        // SQLite opens its own files by name: refuse anything but regular
-        // files at the names it would use (a planted link or FIFO).
+        var warnings: [String] = []
+        var setAside: (damage: String, salvaged: Salvage?)?
+        if try companionsAreFiles(store, name: name) {
+            try checkHeader(store: store, name: name)
+            if !readOnly { try checkWritable(store, name: name) }
+            switch try openExisting(store, name: name, readOnly: readOnly) {
+            case .opened(let index): return index
+            case .unreadable(let warning): warnings.append(warning)
+            case .damaged(let damage, let salvaged): setAside = (damage, salvaged)
+            }
+        }
+        return try makeAnew(store, name: name, readOnly: readOnly, warnings: warnings, setAside: setAside)
+    }
+
+    /// What opening an existing index came to.
+    private enum Opening {
+        case opened(CacheIndex)
+        /// Damaged, in a dry run: read as empty, said so.
+        case unreadable(String)
+        /// Damaged, set aside as NAME.corrupt, with what could be read of it.
+        case damaged(String, Salvage?)
+    }
+
+    /// Whether the index exists. SQLite opens its own files by name: refuses
+    /// anything but regular files at the names it would use (a planted link
+    /// or FIFO).
+    private static func companionsAreFiles(_ store: CacheStore, name: String) throws(PipelineError) -> Bool {
         var exists = false
         for companion in [name, name + "-wal", name + "-journal", name + "-shm"] {
             guard let status = try? store.root.status(companion) else { continue }
@@ -135,89 +160,100 @@ public final class CacheIndex: @unchecked Sendable {
             }
             if companion == name { exists = true }
         }
-        let path = store.canonicalRoot + "/" + name
-        var warnings: [String] = []
-        var salvaged: Salvage?
-        var damage: String?
-        if exists { try checkHeader(store: store, name: name) }
-        // SQLite would open it read-only and fail at the first write as a
-        // "disk I/O error": said as what it is.
-        if exists && !readOnly
-            && ([".", name] + [name + "-wal", name + "-journal"].filter { (try? store.root.status($0)) != nil })
-                .contains(where: { !store.root.isWritable($0) }) {
-            throw .badCache(path: shown, reason: "cannot be written (permission denied); only a user who may write "
-                            + "the cache can render into it (--dry-run only reads)")
+        return exists
+    }
+
+    /// SQLite would open an index it cannot write read-only and fail at the
+    /// first write as a "disk I/O error": said as what it is.
+    private static func checkWritable(_ store: CacheStore, name: String) throws(PipelineError) {
+        if ([".", name] + [name + "-wal", name + "-journal"].filter { (try? store.root.status($0)) != nil })
+            .contains(where: { !store.root.isWritable($0) }) {
+            throw .badCache(path: store.display(name), reason: "cannot be written (permission denied); only a user who may "
+                            + "write the cache can render into it (--dry-run only reads)")
         }
-        if exists {
-            var snapshot: String?
-            do throws(SQLiteError) {
-                let openPath: String
-                if readOnly {
-                    snapshot = try CacheIndex.snapshot(path, shown: shown)
-                    openPath = snapshot! + "/index.sqlite"
-                } else {
-                    openPath = path
-                }
-                let db = try SQLiteDatabase(path: openPath, mode: .readWrite)
-                try configure(db, writable: true, journal: false)
-                // Checked before the statements are prepared (preparing one
-                // over an empty file or another program's tables fails as "no
-                // such table", which is not damage SQLite can name), and
-                // before the journal mode is set (which writes the header).
-                let version = try CacheIndex.check(db, displayName: shown)
-                try configure(db, writable: true, journal: true)
-                if version < CacheIndex.schemaVersion { try migrateOwners(db) }
-                let index = try CacheIndex(db: db, displayName: shown, writable: true)
-                index.snapshot = snapshot
-                if !readOnly {
-                    try index.finishMigration(store: store, name: name)
-                    // An older build's index gets the id that marks it as ours.
-                    if try db.integer("PRAGMA application_id") != Int64(CacheIndex.applicationID) {
-                        try db.execute("PRAGMA application_id=\(CacheIndex.applicationID)")
-                    }
-                }
-                return index
-            } catch {
-                if let snapshot { CacheIndex.removeSnapshot(snapshot) }
-                // Our run lock is held, so whoever holds SQLite's is another program.
-                if error.isBusy { throw .indexInUse(path: shown) }
-                // A newer schema is left alone; only damage is set aside.
-                guard error.isCorruption || error.code == CacheIndex.damaged else {
-                    throw .badCache(path: shown, reason: error.message)
-                }
-                if readOnly {
-                    warnings.append("\(shown): \(error.message); a dry run reads it as empty")
-                } else {
-                    // What can be read of it first, with its log.
-                    salvaged = CacheIndex.salvage(path)
-                    do throws(FileSystemError) {
-                        for companion in ["-wal", "-journal"] { _ = try? store.root.remove(name + companion) }
-                        try store.root.rename(name, to: name + ".corrupt")
-                    } catch {
-                        throw .badCache(path: shown, reason: "damaged, and cannot be set aside: \(error.problem)")
-                    }
-                    damage = "\(shown): \(error.message); set aside as \(name).corrupt"
+    }
+
+    /// Opens the existing index `name` (a dry run: a snapshot of it),
+    /// checks and migrates it; a damaged one is set aside (or, in a dry
+    /// run, read as empty).
+    private static func openExisting(_ store: CacheStore, name: String, readOnly: Bool) throws(PipelineError) -> Opening {
+        let shown = store.display(name)
+        let path = store.canonicalRoot + "/" + name
+        var snapshot: String?
+        do throws(SQLiteError) {
+            let openPath: String
+            if readOnly {
+                let taken = try CacheIndex.snapshot(path, shown: shown)
+                snapshot = taken
+                openPath = taken + "/index.sqlite"
+            } else {
+                openPath = path
+            }
+            let db = try SQLiteDatabase(path: openPath, mode: .readWrite)
+            try configure(db, writable: true, journal: false)
+            // Checked before the statements are prepared (preparing one
+            // over an empty file or another program's tables fails as "no
+            // such table", which is not damage SQLite can name), and
+            // before the journal mode is set (which writes the header).
+            let version = try CacheIndex.check(db, displayName: shown)
+            try configure(db, writable: true, journal: true)
+            if version < CacheIndex.schemaVersion { try migrateOwners(db) }
+            let index = try CacheIndex(db: db, displayName: shown, writable: true)
+            index.snapshot = snapshot
+            if !readOnly {
+                try index.finishMigration(store: store, name: name)
+                // An older build's index gets the id that marks it as ours.
+                if try db.integer("PRAGMA application_id") != Int64(CacheIndex.applicationID) {
+                    try db.execute("PRAGMA application_id=\(CacheIndex.applicationID)")
                 }
             }
+            return .opened(index)
+        } catch {
+            if let snapshot { CacheIndex.removeSnapshot(snapshot) }
+            // Our run lock is held, so whoever holds SQLite's is another program.
+            if error.isBusy { throw .indexInUse(path: shown) }
+            // A newer schema is left alone; only damage is set aside.
+            guard error.isCorruption || error.code == CacheIndex.damaged else {
+                throw .badCache(path: shown, reason: error.message)
+            }
+            if readOnly { return .unreadable("\(shown): \(error.message); a dry run reads it as empty") }
+            // What can be read of it first, with its log.
+            let salvaged = CacheIndex.salvage(path)
+            do throws(FileSystemError) {
+                for companion in ["-wal", "-journal"] { _ = try? store.root.remove(name + companion) }
+                try store.root.rename(name, to: name + ".corrupt")
+            } catch {
+                throw .badCache(path: shown, reason: "damaged, and cannot be set aside: \(error.problem)")
+            }
+            return .damaged("\(shown): \(error.message); set aside as \(name).corrupt", salvaged)
         }
+    }
+
+    /// A new index `name` (in memory for a dry run), with what a damaged
+    /// one it replaces could still give, and the files at the cache's
+    /// output paths that carry its mark.
+    private static func makeAnew(_ store: CacheStore, name: String, readOnly: Bool, warnings: [String],
+                                 setAside: (damage: String, salvaged: Salvage?)?) throws(PipelineError) -> CacheIndex {
+        let shown = store.display(name)
+        var warnings = warnings
         // Made by us, so the umask decides its mode (and its -wal file's,
         // which SQLite copies): SQLite would create it 0644.
         if !readOnly { try? store.root.createEmptyFile(name) }
         do throws(SQLiteError) {
-            let db = try SQLiteDatabase(path: readOnly ? ":memory:" : path, mode: .readWriteCreate)
+            let db = try SQLiteDatabase(path: readOnly ? ":memory:" : store.canonicalRoot + "/" + name, mode: .readWriteCreate)
             // EXCLUSIVE locking before WAL mode, as for an existing index:
             // set after it, SQLite has already made the -shm file.
             try configure(db, writable: true, journal: false)
             try configure(db, writable: true, journal: true)
             let index = try created(db: db, displayName: shown)
             try index.migrate(from: store, name: name, persist: !readOnly)
-            if let damage {
+            if let setAside {
                 // The outputs it listed stay the cache's: carried over, each
                 // rendered again when planned and removed once provably gone.
-                let carried = try index.adopt(salvaged ?? Salvage(), holds: { store.holdsFile($0) })
-                warnings.append(damage + " and started anew with the \(carried.outputs) outputs and \(carried.entries) "
-                                + "entries that could still be read of it (every output is checked and rendered again; "
-                                + "none is removed unless provably gone)")
+                let carried = try index.adopt(setAside.salvaged ?? Salvage(), holds: { store.holdsFile($0) })
+                warnings.append(setAside.damage + " and started anew with the \(carried.outputs) outputs and "
+                                + "\(carried.entries) entries that could still be read of it (every output is checked "
+                                + "and rendered again; none is removed unless provably gone)")
             }
             // An index made anew over a cache that holds outputs (it was
             // removed, or damaged past salvage): the files that carry our

@@ -1,4 +1,3 @@
-import PhotiCaseConcurrency
 import Dispatch
 
 /// A value one thread hands to another once: the maker `fulfill`s it, the

@@ -5,6 +5,8 @@ import Synchronization
 /// hostile or unlucky file system puts inside (a link to `/etc`, a folder
 /// swapped for a link mid-run) can lead a read, write or removal outside.
 public final class Directory: @unchecked Sendable {
+    // Sendable: immutable (a descriptor and its path); every call on the
+    // descriptor is a *at(2) system call, safe from any thread.
     let fd: Int32
     /// The folder's path as the user gave it, for messages.
     public let path: String

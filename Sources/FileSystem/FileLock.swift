@@ -5,6 +5,8 @@ import PhotiCaseConcurrency
 /// stale. An exclusive holder writes its pid into the file so others can
 /// say who has it.
 public final class FileLock: @unchecked Sendable {
+    // Sendable: immutable (a descriptor and a flag); flock and close on it are
+    // thread-safe system calls.
     private let fd: Int32
     private let exclusive: Bool
 

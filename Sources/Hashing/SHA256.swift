@@ -55,6 +55,8 @@ public struct SHA256: Sendable {
 
     /// Owns one EVP_MD_CTX.
     private final class Context: @unchecked Sendable {
+        // Sendable: one EVP_MD_CTX used by one SHA256 value at a time: the value
+        // copies it before it is changed while shared (`makeUnique`).
         let pointer: OpaquePointer
 
         init() {

@@ -10,6 +10,8 @@ import Foundation
 /// others to finish instead of multiplying; a decode that could never fit
 /// fails alone.
 public final class MemoryBudget: @unchecked Sendable, Hashable {
+    // Sendable: `limitBytes` and `reserved` are read and written only with
+    // `condition` locked.
     /// The budget all decodes share unless told otherwise. 1 GiB by
     /// default; `render --memory-limit` changes it.
     public static let shared = MemoryBudget(limit: 1 << 30)

@@ -92,6 +92,7 @@ enum ProjectFonts {
 
 /// One face of a project font, as fontconfig read it.
 struct ProjectFace: @unchecked Sendable {
+    // Sendable: `charset` is read only, owned by a configuration never let go.
     var face: FontFace
     var named: ProjectFonts.Named
     /// Every family name the face gives (in any language), normalized.
@@ -108,6 +109,7 @@ struct ProjectFace: @unchecked Sendable {
 
 /// The project's fonts found on this machine, read once.
 struct ProjectFontSet: @unchecked Sendable {
+    // Sendable: made once (a lazy global) and read only after.
     /// The faces of the named files present, in `ProjectFonts.named` order.
     var faces: [ProjectFace]
     /// Named files that are not there.

@@ -9,6 +9,9 @@ import CPhotiCaseLCMS2
 enum LCMSBinding {
     /// Collects lcms2's error messages for one context.
     final class MessageBox: @unchecked Sendable {
+        // Sendable: written only by lcms2's error handler on the thread that
+        // makes the call that fails, and read after that call on the same
+        // thread (a profile's calls are never made on two threads at once).
         var first: String?
     }
 
@@ -30,6 +33,8 @@ enum LCMSBinding {
 
     /// An open profile in its own context.
     final class Profile: @unchecked Sendable {
+        // Sendable: immutable handles; lcms2 only reads a profile once it is
+        // opened (a transform is built from it on one thread).
         fileprivate let handle: cmsHPROFILE
         fileprivate let context: cmsContext
         let messages: MessageBox

@@ -241,6 +241,8 @@ enum HEIFBinding {
 /// libheif's calls, looked up in libheif.so.1: Debian's libheif1, the ABI
 /// CHeif's header describes. Opened once and never closed.
 struct LibHeif: @unchecked Sendable {
+    // Sendable: immutable function pointers of libheif, loaded once; libheif's
+    // calls on separate contexts are thread-safe.
     /// Why libheif cannot be used, said for each HEIF file.
     struct LoadError: Error {
         let message: String

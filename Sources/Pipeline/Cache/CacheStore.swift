@@ -7,6 +7,8 @@ import PhotiCaseFileSystem
 /// passes through a symbolic link: a link planted inside the cache (to
 /// `/etc`, to the user's photos) is refused, not followed.
 public final class CacheStore: @unchecked Sendable {
+    // Sendable: `openFolders` is read and written only under `folderLock`; the
+    // rest is let.
     public let layout: CacheLayout
     let root: Directory
     private var openFolders: [String: Directory] = [:]

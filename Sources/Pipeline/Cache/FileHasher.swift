@@ -8,6 +8,7 @@ import PhotiCaseHashing
 /// is checked without reading its photos. A file touched without change
 /// is read and hashed again, and found equal. Thread-safe.
 public final class FileHasher: @unchecked Sendable {
+    // Sendable: `used` is read and written only under `lock`; the rest is let.
     /// A file's hash and record, and whether the record is new (the
     /// previous one did not match) or the index's row stands as it is.
     public struct Checked: Sendable {

@@ -9,6 +9,7 @@ import Glibc
 /// Lines of a sharded run name their shard (`shard 1/4: rendered …`), since
 /// the shards of one cache append to the same log at once.
 public final class RenderLog: @unchecked Sendable {
+    // Sendable: immutable; its one file (`AppendFile`) locks each append.
     private let file: AppendFile
     private let tag: String
 

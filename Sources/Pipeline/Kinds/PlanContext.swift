@@ -12,6 +12,8 @@ import PhotiCaseSite
 /// every key, and the index to compare keys with. Thread-safe: kinds plan
 /// large books on the `--jobs` threads.
 final class PlanContext: @unchecked Sendable {
+    // Sendable: its stored properties are lets set in init; the plans it
+    // lends the `--jobs` threads are read only.
     let options: RenderOptions
     /// The kinds this run makes (`Kinds.closure` of what was asked).
     let kinds: Set<OutputKind>

@@ -72,6 +72,7 @@ extension PhotiCaseError {
             switch failure.reason {
             case let .memoryLimit(_, need, limit): self = .overMemoryLimit(file: failure.path, needed: need, limit: limit)
             case .io(let problem): self = .unreadable(file: failure.path, reason: "\(problem)")
+            case .fileTooLarge: self = .unreadable(file: failure.path, reason: "\(failure.reason)")
             case .outOfMemory: self = .renderFailed(reason: failure.description)
             case .encodeFailed: self = .renderFailed(reason: failure.description)
             default: self = .invalidPhoto(file: failure.path, reason: "\(failure.reason)")

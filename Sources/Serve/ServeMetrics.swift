@@ -45,7 +45,23 @@ final class ServeMetrics: Sendable {
     func stopped() { counts.withLock { $0.stopped += 1 } }
 
     func text(queueDepth: Int, inFlight: Int) -> String {
-        let c = counts.withLock { $0 }
+        // The counts read out under the lock, element by element: a copy of
+        // the struct shares its arrays' storage with the one the next
+        // answer mutates, which ThreadSanitizer reports as a race.
+        let c = counts.withLock { counts in
+            var copy = Counts()
+            copy.byStatus = Dictionary(uniqueKeysWithValues: counts.byStatus.map { ($0.key, $0.value) })
+            copy.bucketCounts = counts.bucketCounts.map { $0 }
+            copy.latencySum = counts.latencySum
+            copy.latencyCount = counts.latencyCount
+            copy.renders = counts.renders
+            copy.cacheHits = counts.cacheHits
+            copy.coalesced = counts.coalesced
+            copy.stopped = counts.stopped
+            copy.refused = counts.refused
+            copy.cutOff = counts.cutOff
+            return copy
+        }
         var lines: [String] = []
         func metric(_ name: String, _ type: String, _ help: String, _ samples: [(String, String)]) {
             lines.append("# HELP \(name) \(help)")

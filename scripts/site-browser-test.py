@@ -495,13 +495,19 @@ def swipe(driver, x, y, dx):
     driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
-def settled(driver, want, timeout=5):
+def settled(driver, want, timeout=10):
     """The pager's state once it rests on entry `want`, else the last seen."""
-    last = {}
+    last = {"still": 0}
 
+    # At rest means there, and still there four looks later (0.3 s): a
+    # pager passing `want` on its way, or bouncing back from the end, is
+    # not at rest, and a swipe begun then is another gesture (on a loaded
+    # machine such a glide takes longer than on an idle one).
     def rests(d):
         state = last["state"] = d.execute_script(PAGER_STATE)
-        return state and abs(state["at"] - want) < 0.01 and state["current"] == want
+        there = bool(state) and abs(state["at"] - want) < 0.01 and state["current"] == want
+        last["still"] = last["still"] + 1 if there else 0
+        return last["still"] >= 4
 
     try:
         WebDriverWait(driver, timeout, poll_frequency=0.1).until(rests)

@@ -2,104 +2,98 @@ import Foundation
 import PhotiCaseCards
 import PhotiCaseConcurrency
 
-/// The threads a `ShareRenderer` draws on: a fixed number, each keeping
-/// its own `CardRenderer` (fonts, shadows and backdrops stay warm between
-/// renders), taking jobs in the order they came. However many callers
-/// there are, at most `size` images are drawn at once and at most `size`
-/// renderers exist; the rest wait in the queue, where a job whose signal
-/// is raised (cancelled, or past its deadline) is dropped without being
-/// drawn.
+/// The renders of a `ShareRenderer`, on the process's worker threads
+/// (`WorkerThreads.shared`, which `render`'s phases use too): at most
+/// `size` drawn at once, each with a `CardRenderer` kept between renders
+/// (fonts, shadows and backdrops stay warm), taken in the order they came.
+/// However many callers there are, at most `size` renderers exist; the
+/// rest of the jobs wait here, where a job whose signal is raised
+/// (cancelled, or past its deadline) is dropped without being drawn.
 final class RenderPool: Sendable {
     /// What a job is run with.
     enum Turn {
-        /// The thread's renderer, to draw with.
+        /// A renderer, to draw with (this job's alone until it returns).
         case renderer(CardRenderer)
         /// Its signal was raised while it waited: not drawn.
         case dropped(StopSignal.Reason)
-        /// The thread has no renderer: making one failed.
+        /// No renderer could be made for it.
         case failed(CardError)
     }
 
-    /// One render, run on a pool thread.
+    /// One render.
     struct Job: Sendable {
         var stop: StopSignal
         var run: @Sendable (Turn) -> Void
     }
 
-    private struct Queue {
-        var jobs: [Job] = []
-        var head = 0
-
-        mutating func take() -> Job? {
-            guard head < jobs.count else { return nil }
-            let job = jobs[head]
-            head += 1
-            // Compacted now and then, not per job.
-            if head > 64 && head * 2 > jobs.count {
-                jobs.removeFirst(head)
-                head = 0
-            }
-            return job
-        }
+    /// Renderers not in use. Sendable: a renderer is used by one job at a
+    /// time, handed from one to the next under the lock, never shared.
+    private struct Idle: @unchecked Sendable {
+        var renderers: [CardRenderer]
     }
 
-    /// A renderer handed to the thread that will own it. Sendable: made on
-    /// the caller's thread, then used by that one pool thread only.
-    private struct Owned: @unchecked Sendable {
-        let renderer: CardRenderer?
-    }
-
-    /// What the pool and its threads share.
-    private final class Shared: Sendable {
-        let queue = Locked(Queue())
-        /// One signal per job queued, and one per thread to end it.
-        let ready = DispatchSemaphore(value: 0)
+    private struct State {
+        var waiting = FIFOQueue<Job>()
+        /// Jobs handed to the threads and not yet returned.
+        var running = 0
+        var idle: Idle
     }
 
     let size: Int
-    private let shared = Shared()
+    private let state: Locked<State>
+    private let make: @Sendable () throws(CardError) -> CardRenderer
+    private let threads = WorkerThreads.shared
 
-    /// Starts `size` threads. `first`, when given, is the first thread's
-    /// renderer; the others make theirs with `make` at their first job
-    /// (a renderer that cannot be made fails that job).
+    /// A pool of `size` renders at once. `first`, when given, is its first
+    /// renderer; the others are made with `make` when a job needs one (a
+    /// renderer that cannot be made fails that job).
     init(size: Int, first: CardRenderer?, make: @escaping @Sendable () throws(CardError) -> CardRenderer) {
         self.size = size
-        for i in 0..<size {
-            let owned = Owned(renderer: i == 0 ? first : nil)
-            let thread = Thread { [shared] in
-                var renderer = owned.renderer
-                while true {
-                    shared.ready.wait()
-                    // None left: the pool is gone and its jobs are done.
-                    guard let job = shared.queue.withLock({ $0.take() }) else { return }
-                    if let reason = job.stop.reason {
-                        job.run(.dropped(reason))
-                        continue
-                    }
-                    if renderer == nil {
-                        do throws(CardError) { renderer = try make() } catch {
-                            job.run(.failed(error))
-                            continue
-                        }
-                    }
-                    if let renderer { job.run(.renderer(renderer)) }
-                }
-            }
-            thread.name = "photicase-render \(i + 1)"
-            // Drawing needs more than Foundation's 512 KiB default.
-            thread.stackSize = 8 << 20
-            thread.start()
-        }
-    }
-
-    /// Ends the threads once the jobs queued are done.
-    deinit {
-        for _ in 0..<size { shared.ready.signal() }
+        self.make = make
+        state = Locked(State(idle: Idle(renderers: first.map { [$0] } ?? [])))
+        threads.reserve(size)
     }
 
     /// Queues `job`.
     func submit(_ job: Job) {
-        shared.queue.withLock { $0.jobs.append(job) }
-        shared.ready.signal()
+        let start = state.withLock { state -> Bool in
+            state.waiting.append(job)
+            guard state.running < size else { return false }
+            state.running += 1
+            return true
+        }
+        if start { threads.submit { [self] in drain() } }
+    }
+
+    /// On a worker thread: runs waiting jobs until none is left, then
+    /// gives its place back. One `drain` per place taken, so at most
+    /// `size` jobs run at once.
+    private func drain() {
+        while true {
+            let taken = state.withLock { state -> (Job, CardRenderer?)? in
+                guard let job = state.waiting.take() else {
+                    state.running -= 1
+                    return nil
+                }
+                return (job, job.stop.isRaised ? nil : state.idle.renderers.popLast())
+            }
+            guard let (job, kept) = taken else { return }
+            if let reason = job.stop.reason {
+                if let kept { state.withLock { $0.idle.renderers.append(kept) } }
+                job.run(.dropped(reason))
+                continue
+            }
+            let renderer: CardRenderer
+            if let kept {
+                renderer = kept
+            } else {
+                do throws(CardError) { renderer = try make() } catch {
+                    job.run(.failed(error))
+                    continue
+                }
+            }
+            job.run(.renderer(renderer))
+            state.withLock { $0.idle.renderers.append(renderer) }
+        }
     }
 }

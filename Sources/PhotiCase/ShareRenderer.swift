@@ -318,6 +318,28 @@ public final class ShareRenderer: Sendable {
         }
     }
 
+    /// Queues `request` of `entry` and returns at once; `key` is what the
+    /// result is known by, `photos` as in `render`. `started` is called
+    /// when its drawing starts, `done` with its result when it ends (both
+    /// on the worker thread). A job whose `stop` is raised before it
+    /// starts is not drawn: `done` gets `.cancelled` or
+    /// `.deadlineExceeded`, and `started` is never called.
+    package func submit(_ entry: Entry, key: String, _ request: ShareRequest, photos: [String: [UInt8]] = [:],
+                        stop: StopSignal, started: @escaping @Sendable () -> Void = {},
+                        done: @escaping @Sendable (Result<SharedImage, PhotiCaseError>) -> Void) {
+        pool.submit(RenderPool.Job(stop: stop) { [self] turn in
+            done(Result { () throws(PhotiCaseError) in
+                switch turn {
+                case .dropped(let reason): throw Self.error(reason)
+                case .failed(let error): throw PhotiCaseError(error)
+                case .renderer(let renderer):
+                    started()
+                    return try render(with: renderer, entry, key: key, request, photos: photos, stop: stop)
+                }
+            })
+        })
+    }
+
     /// The pixels of `request` of `entry`, unencoded, drawn on a pool
     /// thread; `prepared`, from `prepare` with the same entry and request,
     /// is used where it applies.

@@ -44,17 +44,13 @@ public final class ShareService: Sendable {
     private let diary: DiaryIndex
     private let reader: EntryReader
     private let copies: ServedCopies
-    /// Render slots: `jobs` of them.
-    private let slots: DispatchSemaphore
 
     private struct State {
-        /// Requests admitted (rendering or waiting for a slot), renders
-        /// running, copies being written after their answer.
+        /// Requests admitted (rendering or waiting for the renderer),
+        /// renders running, copies being written after their answer.
         var admitted = 0, running = 0, writing = 0
-        /// Renders by key, and the latest deadline of those waiting for
-        /// each.
+        /// Renders by key.
         var inFlight: [String: Pending] = [:]
-        var deadlines: [String: DispatchTime] = [:]
     }
     private let state = Locked(State())
 
@@ -67,31 +63,42 @@ public final class ShareService: Sendable {
         case noSlot
     }
 
-    /// One render that requests wait for. Its deadline is the latest of
-    /// theirs (each waits only until its own), guarded by the service's
-    /// state lock; its result is set once, before `done` is signalled.
-    /// When the last request waiting for it gives up (its deadline passed,
-    /// its client gone), `stop` is raised: the render stops within a band
-    /// of its work, and nothing is drawn for no one.
+    /// One render that requests wait for, each until its own deadline.
+    /// Its result is set once, before `done` is signalled. When the last
+    /// request waiting for it gives up (its deadline passed, its client
+    /// gone), `stop` is raised: the render stops within a band of its
+    /// work, or is never begun, and nothing is drawn for no one.
     final class Pending: Sendable {
         let done = DispatchSemaphore(value: 0)
         let stop = StopSignal()
         private let outcome = Locked<Result<[UInt8], RenderFailure>?>(nil)
         /// Requests waiting for it.
         private let waiting = Locked(0)
+        /// Whether a worker has begun drawing it.
+        let began = Locked(false)
         var result: Result<[UInt8], RenderFailure>? { outcome.withLock { $0 } }
-        func finish(_ result: Result<[UInt8], RenderFailure>) { outcome.withLock { $0 = result } }
+
+        /// Sets the result; false when one was set before.
+        func finish(_ result: Result<[UInt8], RenderFailure>) -> Bool {
+            outcome.withLock { outcome in
+                guard outcome == nil else { return false }
+                outcome = result
+                return true
+            }
+        }
 
         func join() { waiting.withLock { $0 += 1 } }
 
         /// A request gives up waiting, for `reason`: the last one stops
-        /// the render, unless it has already ended.
-        func leave(_ reason: StopSignal.Reason) {
+        /// the render, unless it has already ended. True when it was the
+        /// last.
+        func leave(_ reason: StopSignal.Reason) -> Bool {
             let last = waiting.withLock { n -> Bool in
                 n -= 1
                 return n == 0
             }
             if last && result == nil { stop.raise(reason) }
+            return last
         }
     }
 
@@ -113,7 +120,6 @@ public final class ShareService: Sendable {
         copies.sweepTemporaryFiles()
         diary = try DiaryIndex(root: options.diary, cache: options.cache, kinds: renderer.theme.kindKeys)
         reader = EntryReader(diary: diary, loader: EntryLoader(kinds: renderer.theme.kindKeys), digests: PhotoDigests())
-        slots = DispatchSemaphore(value: options.jobs)
     }
 
     /// How often a request waiting for its render looks at its client.
@@ -239,67 +245,71 @@ public final class ShareService: Sendable {
         let deadline = DispatchTime.now() + options.requestTimeout
         enum Admission { case joined(Pending), busy, started(Pending) }
         let admission = state.withLock { state -> Admission in
+            // Joined: the render goes on until the last of those waiting
+            // for it gives up (`Pending.leave`).
             if let pending = state.inFlight[key], !pending.stop.isRaised {
                 pending.join()
-                // Joined: the render waits for a slot until the latest
-                // deadline of those waiting for it.
-                state.deadlines[key] = max(state.deadlines[key] ?? deadline, deadline)
                 return .joined(pending)
             }
-            guard state.admitted < options.jobs + options.queue else { return .busy }
+            guard state.admitted < renderer.workers + options.queue else { return .busy }
             state.admitted += 1
             let pending = Pending()
             pending.join()
             state.inFlight[key] = pending
-            state.deadlines[key] = deadline
             return .started(pending)
         }
         let pending: Pending
         switch admission {
         case .busy:
-            return .failure(.said(429, "busy: \(options.jobs) renders running and \(options.queue) waiting",
+            return .failure(.said(429, "busy: \(renderer.workers) renders running and \(options.queue) waiting",
                                   headers: [("Retry-After", "1")]))
         case .joined(let p):
             metrics.joined()
             pending = p
         case .started(let p):
             pending = p
-            // The render runs on its own thread, so a request whose deadline
-            // passes is answered 503 while the render finishes into the cache.
-            Thread.detachNewThread { [self] in
-                run(pending, entry: entry, key: key, request, photos: photos, path: path)
-            }
+            // Queued on the library's renderer (its workers are `--jobs`),
+            // so a request whose deadline passes is answered 503 while a
+            // render others still wait for goes on into the cache.
+            start(pending, entry: entry, key: key, request, photos: photos, path: path)
         }
-        return wait(pending, deadline: deadline, id: entry.id, clientGone: clientGone)
+        return wait(pending, key: key, deadline: deadline, id: entry.id, clientGone: clientGone)
     }
 
-    /// The render of `pending`: a slot, the drawing, the answer to those
-    /// waiting, then the copy for the next request.
-    private func run(_ pending: Pending, entry: Entry, key: String, _ request: ShareRequest, photos: [String: [UInt8]],
-                     path: String) {
-        guard takeSlot(for: key) else {
-            return answer(pending, key: key, .failure(.noSlot))
-        }
-        state.withLock { $0.running += 1 }
-        let rendered = Result { () throws(PhotiCaseError) in
-            try renderer.render(entry, key: key, request, photos: photos, stop: pending.stop)
-        }.mapError { error -> RenderFailure in
+    /// Queues the render of `pending`: the drawing, the answer to those
+    /// waiting, then the copy for the next request. A render that no one
+    /// waits for any more by the time a worker is free is not drawn.
+    private func start(_ pending: Pending, entry: Entry, key: String, _ request: ShareRequest,
+                       photos: [String: [UInt8]], path: String) {
+        renderer.submit(entry, key: key, request, photos: photos, stop: pending.stop, started: { [self] in
+            pending.began.withLock { $0 = true }
+            state.withLock { $0.running += 1 }
+        }, done: { [self] rendered in
+            let drawn = pending.began.withLock { $0 }
+            if drawn { state.withLock { $0.running -= 1 } }
+            finish(pending, key: key, path: path, rendered, drawn: drawn)
+        })
+    }
+
+    /// Answers those waiting on `pending` with what its render gave, then
+    /// keeps a copy for the next request.
+    private func finish(_ pending: Pending, key: String, path: String, _ rendered: Result<SharedImage, PhotiCaseError>,
+                        drawn: Bool) {
+        let result = rendered.mapError { error -> RenderFailure in
             switch error {
-            // No one waits for it any more.
+            // No one waits for it any more: stopped part-way, or never begun.
             case .cancelled, .deadlineExceeded:
-                metrics.stopped()
+                if drawn { metrics.stopped() }
                 return .noSlot
             default: return .unrenderable("\(error)")
             }
         }
-        state.withLock { $0.running -= 1 }
-        slots.signal()
-        if case .success = rendered { metrics.rendered() }
+        if case .success = result { metrics.rendered() }
         // Those waiting are answered first; the copy for the next request
         // is written after (a stop waits for it: `writes`). Not kept when
         // drawn with a placeholder for a cause that may pass.
-        guard case .success(let image) = rendered, !image.provisional else {
-            return answer(pending, key: key, rendered.map(\.bytes))
+        guard case .success(let image) = result, !image.provisional else {
+            return answer(pending, key: key, result.map(\.bytes))
         }
         state.withLock { $0.writing += 1 }
         answer(pending, key: key, .success(image.bytes))
@@ -307,49 +317,40 @@ public final class ShareService: Sendable {
         state.withLock { $0.writing -= 1 }
     }
 
-    /// Waits for a render slot while anyone still waits for the render of
-    /// `key` (until the latest of their deadlines). False when none came:
-    /// the render is then withdrawn, so a request arriving later starts
-    /// its own instead of joining one that gave up.
-    private func takeSlot(for key: String) -> Bool {
-        while true {
-            if slots.wait(timeout: .now() + 0.05) == .success { return true }
-            let expired = state.withLock { state -> Bool in
-                guard let deadline = state.deadlines[key], DispatchTime.now() >= deadline else { return false }
-                state.inFlight[key] = nil
-                state.deadlines[key] = nil
-                return true
-            }
-            if expired { return false }
-        }
-    }
-
     /// Gives the requests waiting on `pending` its result; the render no
     /// longer counts against the queue.
+    /// Given once: a render given up before it began is answered when its
+    /// last request leaves, and again, to no effect, when a worker drops it.
     private func answer(_ pending: Pending, key: String, _ result: Result<[UInt8], RenderFailure>) {
-        pending.finish(result)
+        guard pending.finish(result) else { return }
         state.withLock { state in
             state.admitted -= 1
-            if state.inFlight[key] === pending {
-                state.inFlight[key] = nil
-                state.deadlines[key] = nil
-            }
+            if state.inFlight[key] === pending { state.inFlight[key] = nil }
         }
         pending.done.signal()
     }
 
-    private func wait(_ pending: Pending, deadline: DispatchTime, id: String,
+    /// A request gives up on `pending`. When it was the last and no worker
+    /// has begun the render, the render leaves the queue's count now: a
+    /// request arriving later is not refused for a render no one wants.
+    private func withdraw(_ pending: Pending, key: String, _ reason: StopSignal.Reason) {
+        if pending.leave(reason), !pending.began.withLock({ $0 }) {
+            answer(pending, key: key, .failure(.noSlot))
+        }
+    }
+
+    private func wait(_ pending: Pending, key: String, deadline: DispatchTime, id: String,
                       clientGone: @Sendable () -> Bool) -> Result<[UInt8], HTTPResponse> {
         let late = HTTPResponse.unavailable("\(id): not rendered within the request timeout (\(options.requestTimeout) s); try again")
         // In slices, to see a client that has gone: its answer would go
         // nowhere, and if it was the last one waiting the render stops.
         while pending.done.wait(timeout: min(deadline, .now() + Self.clientCheckSeconds)) != .success {
             if clientGone() {
-                pending.leave(.cancelled)
+                withdraw(pending, key: key, .cancelled)
                 return .failure(.unavailable("\(id): the client closed the connection"))
             }
             if DispatchTime.now() >= deadline {
-                pending.leave(.deadline)
+                withdraw(pending, key: key, .deadline)
                 return .failure(late)
             }
         }

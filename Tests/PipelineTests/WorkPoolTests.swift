@@ -79,3 +79,52 @@ import Testing
         #expect(tasksOffTheJobsThread.load(ordering: .relaxed) >= 1)
     }
 }
+
+/// The process's one set of worker threads (`WorkerThreads`), which
+/// `render`'s phases and the library's share renders share: the lanes of a
+/// run are all running at once, runs from many callers at once never wait
+/// on each other for good, and a run from inside a lane runs in place.
+@Suite struct WorkerThreadsTests {
+    /// Every lane of a run waits until all have started: it returns only if
+    /// they run at once. Eight callers do so together on one set, with
+    /// jobs that wait for nothing queued among them.
+    @Test func lanesOfManyRunsAtOnceAllRun() {
+        let threads = WorkerThreads()
+        let group = DispatchGroup()
+        let finished = Atomic<Int>(0)
+        for caller in 0..<8 {
+            group.enter()
+            Thread.detachNewThread {
+                let lanes = 2 + caller % 3
+                let started = Atomic<Int>(0)
+                threads.run(lanes: lanes) { _ in
+                    started.add(1, ordering: .relaxed)
+                    let deadline = Date().addingTimeInterval(20)
+                    while started.load(ordering: .relaxed) < lanes && Date() < deadline { usleep(200) }
+                }
+                if started.load(ordering: .relaxed) == lanes { finished.add(1, ordering: .relaxed) }
+                group.leave()
+            }
+            threads.submit { usleep(1000) }
+        }
+        #expect(group.wait(timeout: .now() + 60) == .success, "runs still waiting after 60 s")
+        #expect(finished.load(ordering: .relaxed) == 8)
+        #expect(threads.count <= WorkerThreads.maximum)
+    }
+
+    /// A lane that runs lanes of its own runs them in place, one after the
+    /// other, on its own thread.
+    @Test func aRunFromInsideALaneRunsInPlace() {
+        let threads = WorkerThreads()
+        let inner = Atomic<Int>(0), elsewhere = Atomic<Int>(0)
+        threads.run(lanes: 2) { _ in
+            let mine = UInt(pthread_self())
+            threads.run(lanes: 3) { _ in
+                inner.add(1, ordering: .relaxed)
+                if UInt(pthread_self()) != mine { elsewhere.add(1, ordering: .relaxed) }
+            }
+        }
+        #expect(inner.load(ordering: .relaxed) == 6)
+        #expect(elsewhere.load(ordering: .relaxed) == 0)
+    }
+}

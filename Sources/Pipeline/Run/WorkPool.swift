@@ -20,31 +20,28 @@ enum WorkPool {
                             makeWorker: @escaping @Sendable () -> Worker,
                             job: @escaping @Sendable (inout Worker, Int) -> Void) {
         guard count > 0 else { return }
-        let n = spare == nil ? max(1, min(threads, count)) : max(1, threads)
+        // Called from a worker (a job that splits its work), the lanes run
+        // on this thread one after the other, and lend it to no one: a
+        // spare thread waits for the others, which would come after it.
+        let nested = WorkerThreads.isWorker
+        let n = spare == nil || nested ? max(1, min(threads, count)) : max(1, threads)
         let next = Counter()
-        let finished = DispatchSemaphore(value: 0)
-        // Real threads rather than Dispatch's pool: --jobs N means N workers
-        // even beyond the core count, and nothing else shares them.
-        for _ in 0..<n {
-            let thread = Thread {
-                var worker: Worker?
-                while stop?.signal == nil {
-                    let i = next.take()
-                    if i >= count { break }
-                    if worker == nil { worker = shelf?.take() ?? makeWorker() }
-                    job(&worker!, i)
-                }
-                if var kept = worker {
-                    done?(&kept)
-                    shelf?.put(kept)
-                }
-                spare?.lend()
-                finished.signal()
+        // Lanes on the process's worker threads, which `share` and `serve`
+        // renders use too.
+        WorkerThreads.shared.run(lanes: n) { _ in
+            var worker: Worker?
+            while stop?.signal == nil {
+                let i = next.take()
+                if i >= count { break }
+                if worker == nil { worker = shelf?.take() ?? makeWorker() }
+                job(&worker!, i)
             }
-            thread.stackSize = 8 << 20
-            thread.start()
+            if var kept = worker {
+                done?(&kept)
+                shelf?.put(kept)
+            }
+            if !nested { spare?.lend() }
         }
-        for _ in 0..<n { finished.wait() }
     }
 
     /// The next job's index. Atomic, not locked: loading an unchanged

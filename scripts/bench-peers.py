@@ -43,6 +43,9 @@ too, alternating with this build's, and the PNG files of both compared.
 With --write-docs the table goes into docs/PERFORMANCE.md between the
 markers of the section "Against what people script instead".
 Needs: Pillow, fonts-nanum, GNU parallel; for (b) selenium, chromium, chromium-driver.
+With a pillow-simd venv (--pillow-simd VENV, default .bench/pillow-simd;
+--make-venv makes it from PyPI once) the Pillow script runs again on
+pillow-simd, Pillow's AVX2 fork, as one more peer.
 """
 import argparse
 import datetime
@@ -329,6 +332,9 @@ def main():
     ap.add_argument("--before", help="another build's photicase-render, measured side by side")
     ap.add_argument("--no-browser", action="store_true", help="leave out the Chromium template")
     ap.add_argument("--write-docs", action="store_true", help="put the table into docs/PERFORMANCE.md")
+    ap.add_argument("--pillow-simd", default=bench.PILLOW_SIMD_VENV,
+                    help="a venv holding pillow-simd: the Pillow script again, on Pillow's AVX2 fork")
+    ap.add_argument("--make-venv", action="store_true", help="make the pillow-simd venv first (PyPI, once)")
     args = ap.parse_args()
     if not os.path.exists(NANUM_BOLD):
         sys.exit(f"bench-peers: {NANUM_BOLD} is missing (apt-get install fonts-nanum): the Pillow script needs it")
@@ -339,7 +345,8 @@ def main():
         if photo:
             source = f"`{os.path.relpath(photo, CORPUS)}` of the shared corpus"
         else:
-            print("bench-peers: ../shared/corpus is absent: a synthetic 4032x3024 photo from fixture-maker "
+            print(f"bench-peers: no corpus at {os.path.abspath(CORPUS)} (its MANIFEST.tsv's camera photo): "
+                  "a synthetic 4032x3024 photo from fixture-maker "
                   "stands in for the camera photo (figures not comparable with the corpus's)", file=sys.stderr)
             photo = synthetic_photo(work)
             source = "a synthetic 4032x3024 photo (fixture-maker; the corpus was absent)"
@@ -370,6 +377,13 @@ def main():
         pillow_out = os.path.join(work, "pillow.png")
         pillow_front(photo, pillow_out)  # warm-up: imports, the font, the page cache
         samples[("peer", "Pillow script, front face (in-process)")] = []
+        simd_python, no_simd = bench.pillow_simd_python(args.pillow_simd, make=args.make_venv)
+        simd_key = ("peer", "pillow-simd script, front face (in-process)")
+        simd_out = os.path.join(work, "pillow-simd.png")
+        if simd_python:
+            samples[simd_key] = []
+        else:
+            print(f"bench-peers: the pillow-simd script is left out: {no_simd}", file=sys.stderr)
         driver, why_not = (None, "--no-browser") if args.no_browser else start_chromium()
         chromium_out = os.path.join(work, "chromium.png")
         if driver:
@@ -386,6 +400,12 @@ def main():
                         rss[(tag, name)] = max(rss.get((tag, name), 0), peak)
                 samples[("peer", "Pillow script, front face (in-process)")].append(
                     timed(lambda: pillow_front(photo, pillow_out)))
+                if simd_python:
+                    # The same function, in pillow-simd's python (warmed up
+                    # there, then timed once).
+                    out = subprocess.run([simd_python, __file__, "--time-pillow-front", photo, simd_out], check=True,
+                                         capture_output=True, text=True).stdout.split()
+                    samples[simd_key].append((float(out[0]), float(out[1])))
                 if driver and i < args.browser_repeats:
                     browser = driver.service.process.pid
                     samples[("peer", "Chromium template, front face (per screenshot)")].append(
@@ -403,6 +423,8 @@ def main():
                 if output and output.endswith(".png"):
                     sizes[(tag, name)] = (os.path.getsize(output), png_size(output))
         sizes[("peer", "Pillow script, front face (in-process)")] = (os.path.getsize(pillow_out), png_size(pillow_out))
+        if simd_python:
+            sizes[simd_key] = (os.path.getsize(simd_out), png_size(simd_out))
         if driver:
             sizes[("peer", "Chromium template, front face (per screenshot)")] = (os.path.getsize(chromium_out),
                                                                                  png_size(chromium_out))
@@ -437,6 +459,7 @@ def report(med, med_cpu, rss, sizes, args, source, same, browser_missing, decode
     ms = lambda s: f"{s * 1000:.0f}" if s is not None else "—"  # noqa: E731
     pillow_key = ("peer", "Pillow script, front face (in-process)")
     chromium_key = ("peer", "Chromium template, front face (per screenshot)")
+    simd_key = ("peer", "pillow-simd script, front face (in-process)")
     lines = [f"Measured {datetime.date.today().isoformat()} by `python3 scripts/bench-peers.py"
              f"{' --before OLD' if args.before else ''}` (release build; medians of {args.repeats} runs, "
              f"{args.browser_repeats} for Chromium; each round runs every row once, so a busy machine slows all "
@@ -447,7 +470,7 @@ def report(med, med_cpu, rss, sizes, args, source, same, browser_missing, decode
              f"time with it).", ""]
     lines.append("| what | wall ms | CPU ms | peak RSS MiB | PNG bytes (size) |")
     lines.append("|---|---:|---:|---:|---:|")
-    keys = [pillow_key] + ([chromium_key] if chromium_key in med else [])
+    keys = [pillow_key] + [k for k in (simd_key, chromium_key) if k in med]
     builds = ["this build"] + (["before"] if args.before else [])
     names = ["share --front-only, 12 MP", "share, 12 MP", "share, 64x64", "--version",
              "first render, one entry, 12 MP", "first render, one entry, 64x64",
@@ -467,6 +490,7 @@ def report(med, med_cpu, rss, sizes, args, source, same, browser_missing, decode
     version = ("this build", "--version")
     targets = [
         ("`share --front-only` against the Pillow script", ours[0], pillow_key, 0.5),
+        ("`share --front-only` against the same script on pillow-simd", ours[0], simd_key, 1),
         ("`share` against the Chromium template (front alone)", ours[1], chromium_key, 0.2),
         ("`share` of a 64x64 photo against `--version`", ours[2], version, 3),
         ("one-entry first render (64x64 photo) against `--version`", ours[3], version, 10),
@@ -516,5 +540,16 @@ def report(med, med_cpu, rss, sizes, args, source, same, browser_missing, decode
 def write_docs(lines):
     bench.write_between_markers(DOC, BEGIN, END, lines)
 
+def time_pillow_front(photo, out):
+    """In pillow-simd's python: the Pillow script warmed up, then timed
+    once; prints wall and CPU seconds."""
+    pillow_front(photo, out)
+    wall, cpu = timed(lambda: pillow_front(photo, out))
+    print(wall, cpu)
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--time-pillow-front"]:
+        time_pillow_front(sys.argv[2], sys.argv[3])
+    else:
+        main()

@@ -176,13 +176,19 @@ def chromium_server(photo_path, title):
         from selenium.webdriver.chrome.options import Options
     except ImportError:
         return None, "Selenium is not installed"
-    if not shutil.which("chromedriver"):
-        return None, "chromedriver is not installed"
+    from selenium.webdriver.chrome.service import Service
+    binary = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver_path = shutil.which("chromedriver") or "/usr/lib/chromium/chromedriver"
+    if not binary or not os.path.exists(driver_path):
+        return None, "chromium or chromium-driver is not installed"
     import base64
     opts = Options()
     for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1360,1072", "--hide-scrollbars"]:
         opts.add_argument(a)
-    driver = webdriver.Chrome(options=opts)
+    opts.binary_location = binary
+    # The driver's path given, Selenium Manager (which would download a
+    # driver list) is never started: the benchmark runs offline.
+    driver = webdriver.Chrome(options=opts, service=Service(driver_path))
     data = base64.b64encode(open(photo_path, "rb").read()).decode()
     html = f"""<!doctype html><html><head><meta charset=utf-8><style>
       body{{margin:0;width:1360px;height:1072px;background:#f4f0e8;display:flex;align-items:center;justify-content:center}}

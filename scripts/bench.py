@@ -55,6 +55,29 @@ CORPUS_PHOTO = os.path.join(ROOT, "..", "shared", "corpus", "photos", "image-rs_
 GNU_TIME = "/usr/bin/time"
 
 
+PILLOW_SIMD_VENV = os.path.join(ROOT, ".bench", "pillow-simd")
+
+
+def pillow_simd_python(venv, make=False):
+    """The python of a venv holding pillow-simd (Pillow's AVX2 fork, not on
+    Debian), made first when `make` (from PyPI, once; built with
+    CC="cc -mavx2" as its README asks), or None with why it is absent."""
+    python = os.path.join(venv, "bin", "python")
+    if make and not os.path.exists(python):
+        print(f"bench: making {venv} with pillow-simd (CC='cc -mavx2', from PyPI)", file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "venv", venv], check=True)
+        subprocess.run([os.path.join(venv, "bin", "pip"), "install", "--quiet", "--no-binary", "pillow-simd",
+                        "pillow-simd"], check=True, env=dict(os.environ, CC="cc -mavx2"))
+    if not os.path.exists(python):
+        return None, f"no pillow-simd venv at {os.path.abspath(venv)} (--make-venv makes it)"
+    version = subprocess.run([python, "-c", "import PIL; print(PIL.__version__)"], capture_output=True,
+                             text=True).stdout.strip()
+    # pillow-simd's versions end in .postN; Pillow's never do.
+    if ".post" not in version:
+        return None, f"{os.path.abspath(venv)} holds Pillow {version or '(none)'}, not pillow-simd"
+    return python, None
+
+
 def run_usage(cmd, **kw):
     """Runs `cmd`, exiting on failure; returns (wall seconds, rusage, peak
     RSS MiB). The peak RSS is GNU time's (`%M`) where it is installed: Linux

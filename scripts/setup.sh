@@ -27,8 +27,9 @@ if [ "$want_tests" = 1 ]; then
   # and converts colour through ImageCms; heif-enc makes HEIC/AVIF fixtures
   # and vips decodes them for reference; ghostscript's CMYK profile
   # (/usr/share/color/icc/ghostscript) is the CMYK test profile. GNU
-  # parallel runs four shards at once in ShardCommandTests.
-  packages+=(libjpeg-turbo-progs webp libheif-examples libvips-tools ghostscript parallel)
+  # parallel runs four shards at once in ShardCommandTests. wrk loads
+  # serve in scripts/bench-serve.py.
+  packages+=(libjpeg-turbo-progs webp libheif-examples libvips-tools ghostscript parallel wrk)
 fi
 
 missing=()

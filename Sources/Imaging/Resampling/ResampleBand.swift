@@ -14,7 +14,7 @@ import PhotiCaseRaster
 /// makes (crops keep the face's aspect ratio); horizontal first converts
 /// each source pixel to float exactly once and lets the vertical pass
 /// stream rows straight into the output.
-struct ResampleBand: ~Copyable {
+final class ResampleBand {
     private let h: ResampleWeights
     private let v: ResampleWeights
     private let sourceWidth: Int

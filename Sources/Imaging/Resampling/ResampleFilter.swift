@@ -49,19 +49,19 @@ enum ResampleKernel: Sendable, Hashable {
         case .lanczos3:
             let ax = abs(x)
             guard ax < 3 else { return 0 }
-            return ResampleKernel.sinc(x) * ResampleKernel.sinc(x / 3)
+            guard ax > 1e-9 else { return 1 }
+            // sinc(x) sinc(x / 3) with one sine: sin(3t) = 3 sin t - 4 sin³ t
+            // for t = πx / 3 (a resize evaluates it some 40,000 times, and
+            // the sines were a tenth of a 12 MP resize's time).
+            let t = Double.pi * ax / 3
+            let s = sin(t)
+            return (3 - 4 * s * s) * s * s / (t * t * 3)
         case .catmullRom: return ResampleKernel.cubic(x, b: 0, c: 0.5)
         case .mitchell: return ResampleKernel.cubic(x, b: 1.0 / 3, c: 1.0 / 3)
         case .triangle: return max(0, 1 - abs(x))
         // Half-open so that a sample exactly between two pixels belongs to one.
         case .box: return x >= -0.5 && x < 0.5 ? 1 : 0
         }
-    }
-
-    private static func sinc(_ x: Double) -> Double {
-        if x == 0 { return 1 }
-        let px = Double.pi * x
-        return sin(px) / px
     }
 
     /// The Mitchell-Netravali family of cubics with parameters B and C.

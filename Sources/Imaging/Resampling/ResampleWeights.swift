@@ -17,7 +17,8 @@ final class ResampleWeights: @unchecked Sendable {
     /// Number of output pixels.
     let outputCount: Int
     /// Weights per output in `values`: the largest window rounded up to a
-    /// multiple of 4, so loops unrolled by 4 read zero weights past the end.
+    /// multiple of 8, so loops unrolled by 4 or 8 read zero weights past
+    /// the end.
     let stride: Int
     /// First source pixel of each output's window.
     let starts: UnsafeMutablePointer<Int>
@@ -30,6 +31,18 @@ final class ResampleWeights: @unchecked Sendable {
     let end: Int
     /// The longest window.
     let maxCount: Int
+    /// `values` as 16-bit integers (`outputCount * stride`), for the
+    /// fixed-point vertical pass. A weight is at most about 1.3 times
+    /// `one` (a window's positive lobe folded onto an edge pixel), far
+    /// inside 16 bits.
+    let fixed: UnsafeMutablePointer<Int16>
+    /// For the fixed-point horizontal pass: for each output, each pair of
+    /// taps as the word `a | b << 16` four times (`pk_horizontal`),
+    /// `pairs` pairs an output.
+    let pairWords: UnsafeMutablePointer<UInt32>
+    /// Tap pairs an output in `pairWords`: a multiple of four, so AVX2
+    /// reads eight taps a step.
+    let pairs: Int
 
     /// Weights that map the source span `origin ..< origin + extent` (in
     /// pixels, fractional allowed) of an axis `sourceLength` pixels long
@@ -76,7 +89,8 @@ final class ResampleWeights: @unchecked Sendable {
             all.append(contentsOf: fixed[a..<b])
         }
 
-        let stride = (maxCount + 3) & ~3
+        // A multiple of eight: the AVX2 pass reads eight taps a step.
+        let stride = (maxCount + 7) & ~7
         let values = UnsafeMutablePointer<Float>.allocate(capacity: outputCount * stride)
         values.initialize(repeating: 0, count: outputCount * stride)
         var read = 0
@@ -94,12 +108,32 @@ final class ResampleWeights: @unchecked Sendable {
         self.maxCount = maxCount
         self.first = starts.min() ?? 0
         self.end = zip(starts, counts).map { $0 + $1 }.max() ?? 1
+        let words = UnsafeMutablePointer<Int16>.allocate(capacity: outputCount * stride)
+        for k in 0..<outputCount * stride { words[k] = Int16(clamping: Int(values[k])) }
+        self.fixed = words
+        // `stride` is a multiple of eight: its pairs, of four. In each four
+        // pairs (eight taps), the order is 0 2 1 3: the AVX2 pass loads
+        // eight pixels and multiplies taps 0-1 and 4-5 in one register,
+        // 2-3 and 6-7 in the next (`pk_pair_slot`).
+        pairs = stride / 2
+        pairWords = .allocate(capacity: outputCount * pairs * 4)
+        for i in 0..<outputCount {
+            for p in 0..<pairs {
+                let a = UInt32(UInt16(bitPattern: words[i * stride + 2 * p]))
+                let b = UInt32(UInt16(bitPattern: words[i * stride + 2 * p + 1]))
+                // 0 2 1 3: the two low bits swapped.
+                let slot = (p & ~3) | (p & 1) << 1 | (p & 2) >> 1
+                for k in 0..<4 { pairWords[(i * pairs + slot) * 4 + k] = a | b << 16 }
+            }
+        }
     }
 
     deinit {
         starts.deallocate()
         counts.deallocate()
         values.deallocate()
+        fixed.deallocate()
+        pairWords.deallocate()
     }
 
     /// The window of output `i`: its first source pixel and its fixed-point weights.

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import PhotiCaseRaster
 import PhotiCaseConcurrency
+import CPhotiCasePixelKernels
 
 /// Crops and resizes a raster in one separable pass.
 ///
@@ -26,6 +27,42 @@ public struct Resampler: Sendable {
         case automatic
     }
 
+    /// The arithmetic of a resize.
+    public enum Arithmetic: Sendable, Hashable {
+        /// 16-bit fixed point with 14-bit weights, on the widest SIMD the
+        /// CPU has (AVX2, else SSE2): what every image is drawn with.
+        case fixed
+        /// The fixed point on one path, the same bytes on each: for tests
+        /// and benchmarks that hold the paths to each other.
+        case fixedPath(SIMDPath)
+        /// 32-bit float with the same weights: the reference the fixed
+        /// point stays within 1 of, in every channel.
+        case float
+    }
+
+    /// The code a fixed-point resize runs; one the CPU lacks falls back
+    /// to the next one down.
+    public enum SIMDPath: Sendable, Hashable, CaseIterable {
+        case scalar, sse2, avx2
+
+        /// The widest this CPU has.
+        public static var best: SIMDPath {
+            switch pk_best_path() {
+            case PK_PATH_AVX2: .avx2
+            case PK_PATH_SSE2: .sse2
+            default: .scalar
+            }
+        }
+
+        var kernel: pk_path {
+            switch self {
+            case .scalar: PK_PATH_SCALAR
+            case .sse2: PK_PATH_SSE2
+            case .avx2: PK_PATH_AVX2
+            }
+        }
+    }
+
     /// Source pixels a resize must read before `.automatic` uses more than one thread.
     public static let parallelThreshold = 1 << 20
 
@@ -33,6 +70,8 @@ public struct Resampler: Sendable {
     public var filter: ResampleFilter
     /// How many threads a resize may use.
     public var parallelism: Parallelism
+    /// Fixed point (the default) or the float reference.
+    public var arithmetic: Arithmetic = .fixed
     /// Checked every `stopCheckRows` output rows: raised, the resize
     /// returns at once with the rest of its raster unwritten, for a caller
     /// that then throws it away.
@@ -95,16 +134,27 @@ public struct Resampler: Sendable {
                 let src = UncheckedPointers(source: srcRaw.bindMemory(to: UInt8.self).baseAddress!,
                                             destination: dstRaw.bindMemory(to: UInt32.self).baseAddress!)
                 let alphaMode = source.alphaMode, width = source.width, stop = self.stop
+                let arithmetic = self.arithmetic
                 let run = { @Sendable (rows: Range<Int>) in
-                    let band = ResampleBand(horizontal: h, vertical: v, sourceWidth: width, origin: origin,
-                                            alphaMode: alphaMode)
-                    guard let stop else {
-                        return band.run(rows: rows, source: src.source, destination: src.destination)
+                    // Bands of `stopCheckRows` rows, with a look at `stop`
+                    // before each.
+                    func bands(_ body: (Range<Int>) -> Void) {
+                        guard let stop else { return body(rows) }
+                        for start in stride(from: rows.lowerBound, to: rows.upperBound, by: Resampler.stopCheckRows) {
+                            if stop.isRaised { return }
+                            body(start..<min(start + Resampler.stopCheckRows, rows.upperBound))
+                        }
                     }
-                    for start in stride(from: rows.lowerBound, to: rows.upperBound, by: Resampler.stopCheckRows) {
-                        if stop.isRaised { return }
-                        band.run(rows: start..<min(start + Resampler.stopCheckRows, rows.upperBound), source: src.source,
-                                 destination: src.destination)
+                    switch arithmetic {
+                    case .float:
+                        let band = ResampleBand(horizontal: h, vertical: v, sourceWidth: width, origin: origin,
+                                                alphaMode: alphaMode)
+                        bands { band.run(rows: $0, source: src.source, destination: src.destination) }
+                    case .fixed, .fixedPath:
+                        let path = if case .fixedPath(let p) = arithmetic { p.kernel } else { PK_PATH_BEST }
+                        let band = FixedResampleBand(horizontal: h, vertical: v, sourceWidth: width, origin: origin,
+                                                     alphaMode: alphaMode, path: path)
+                        bands { band.run(rows: $0, source: src.source, destination: src.destination) }
                     }
                 }
                 if bands == 1 {

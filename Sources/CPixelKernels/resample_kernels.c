@@ -139,37 +139,64 @@ static void rows4_avx2(const uint8_t *const *rows, const pk_horizontal *h, int32
     const size_t perOutput = (size_t)h->pairs * 4;
     const uint8_t *r0 = rows[0], *r1 = rows[1], *r2 = rows[2], *r3 = rows[3];
     int16_t *o0 = outs[0], *o1 = outs[1], *o2 = outs[2], *o3 = outs[3];
-    for (int32_t i = 0; i < to; i++) {
+    // The four rows' sums of output i, rounded, packed and stored.
+#define PK_FINISH(i, s0, s1, s2, s3) do { \
+        __m256i s01 = _mm256_add_epi32(_mm256_permute2x128_si256(s0, s1, 0x20), _mm256_permute2x128_si256(s0, s1, 0x31)); \
+        __m256i s23 = _mm256_add_epi32(_mm256_permute2x128_si256(s2, s3, 0x20), _mm256_permute2x128_si256(s2, s3, 0x31)); \
+        s01 = _mm256_srai_epi32(_mm256_add_epi32(s01, half), SHIFT_ROW); \
+        s23 = _mm256_srai_epi32(_mm256_add_epi32(s23, half), SHIFT_ROW); \
+        __m256i packed = _mm256_packs_epi32(s01, s23); \
+        __m128i lo = _mm256_castsi256_si128(packed), hi = _mm256_extracti128_si256(packed, 1); \
+        _mm_storel_epi64((__m128i *)(o0 + 4 * (size_t)(i)), lo); \
+        _mm_storel_epi64((__m128i *)(o2 + 4 * (size_t)(i)), _mm_unpackhi_epi64(lo, lo)); \
+        _mm_storel_epi64((__m128i *)(o1 + 4 * (size_t)(i)), hi); \
+        _mm_storel_epi64((__m128i *)(o3 + 4 * (size_t)(i)), _mm_unpackhi_epi64(hi, hi)); \
+    } while (0)
+#define PK_STEP(sum, row, o, wa, wb) do { \
+        __m256i px = _mm256_loadu_si256((const __m256i *)((row) + (o))); \
+        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(_mm256_shuffle_epi8(px, spreadA), wa)); \
+        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(_mm256_shuffle_epi8(px, spreadB), wb)); \
+    } while (0)
+    int32_t i = 0;
+    // Two outputs a turn: eight sums side by side.
+    for (; i + 2 <= to; i += 2) {
+        const size_t at = (size_t)h->starts[i] * 4, bt = (size_t)h->starts[i + 1] * 4;
+        const __m256i *w = (const __m256i *)(h->weights + (size_t)i * perOutput);
+        const __m256i *v = (const __m256i *)(h->weights + (size_t)(i + 1) * perOutput);
+        __m256i s0 = _mm256_setzero_si256(), s1 = s0, s2 = s0, s3 = s0, t0 = s0, t1 = s0, t2 = s0, t3 = s0;
+        for (int32_t k = 0; k < octets; k++) {
+            const __m256i wa = _mm256_loadu_si256(w + 2 * k), wb = _mm256_loadu_si256(w + 2 * k + 1);
+            const size_t o = at + 32 * (size_t)k;
+            PK_STEP(s0, r0, o, wa, wb);
+            PK_STEP(s1, r1, o, wa, wb);
+            PK_STEP(s2, r2, o, wa, wb);
+            PK_STEP(s3, r3, o, wa, wb);
+            const __m256i va = _mm256_loadu_si256(v + 2 * k), vb = _mm256_loadu_si256(v + 2 * k + 1);
+            const size_t q = bt + 32 * (size_t)k;
+            PK_STEP(t0, r0, q, va, vb);
+            PK_STEP(t1, r1, q, va, vb);
+            PK_STEP(t2, r2, q, va, vb);
+            PK_STEP(t3, r3, q, va, vb);
+        }
+        PK_FINISH(i, s0, s1, s2, s3);
+        PK_FINISH(i + 1, t0, t1, t2, t3);
+    }
+    for (; i < to; i++) {
         const size_t at = (size_t)h->starts[i] * 4;
         const __m256i *w = (const __m256i *)(h->weights + (size_t)i * perOutput);
         __m256i s0 = _mm256_setzero_si256(), s1 = s0, s2 = s0, s3 = s0;
         for (int32_t k = 0; k < octets; k++) {
             const __m256i wa = _mm256_loadu_si256(w + 2 * k), wb = _mm256_loadu_si256(w + 2 * k + 1);
             const size_t o = at + 32 * (size_t)k;
-#define PK_STEP(sum, row) do { \
-        __m256i px = _mm256_loadu_si256((const __m256i *)((row) + o)); \
-        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(_mm256_shuffle_epi8(px, spreadA), wa)); \
-        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(_mm256_shuffle_epi8(px, spreadB), wb)); \
-    } while (0)
-            PK_STEP(s0, r0);
-            PK_STEP(s1, r1);
-            PK_STEP(s2, r2);
-            PK_STEP(s3, r3);
-#undef PK_STEP
+            PK_STEP(s0, r0, o, wa, wb);
+            PK_STEP(s1, r1, o, wa, wb);
+            PK_STEP(s2, r2, o, wa, wb);
+            PK_STEP(s3, r3, o, wa, wb);
         }
-        // Halves added: rows 0 and 1 side by side, 2 and 3; rounded and
-        // packed (within halves: 0 2 | 1 3).
-        __m256i s01 = _mm256_add_epi32(_mm256_permute2x128_si256(s0, s1, 0x20), _mm256_permute2x128_si256(s0, s1, 0x31));
-        __m256i s23 = _mm256_add_epi32(_mm256_permute2x128_si256(s2, s3, 0x20), _mm256_permute2x128_si256(s2, s3, 0x31));
-        s01 = _mm256_srai_epi32(_mm256_add_epi32(s01, half), SHIFT_ROW);
-        s23 = _mm256_srai_epi32(_mm256_add_epi32(s23, half), SHIFT_ROW);
-        __m256i packed = _mm256_packs_epi32(s01, s23);
-        __m128i lo = _mm256_castsi256_si128(packed), hi = _mm256_extracti128_si256(packed, 1);
-        _mm_storel_epi64((__m128i *)(o0 + 4 * (size_t)i), lo);
-        _mm_storel_epi64((__m128i *)(o2 + 4 * (size_t)i), _mm_unpackhi_epi64(lo, lo));
-        _mm_storel_epi64((__m128i *)(o1 + 4 * (size_t)i), hi);
-        _mm_storel_epi64((__m128i *)(o3 + 4 * (size_t)i), _mm_unpackhi_epi64(hi, hi));
+        PK_FINISH(i, s0, s1, s2, s3);
     }
+#undef PK_STEP
+#undef PK_FINISH
 }
 
 #endif

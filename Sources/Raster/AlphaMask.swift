@@ -42,6 +42,35 @@ extension Raster {
         let premul = alphaMode == .premultiplied
         let w = width
         let cr = UInt32(color.r), cg = UInt32(color.g), cb = UInt32(color.b), ca = UInt32(color.a)
+        // Black (a shadow) over opaque pixels: each channel times what the
+        // coverage leaves, alpha staying 255: `sourceOver`'s bytes there
+        // (mul255(c, 255 - sa), and sa + mul255(255, 255 - sa) = 255)
+        // without its general steps or the kept results. A row with a
+        // pixel that is not opaque takes the general loop below.
+        var done = [Bool](repeating: false, count: clip.height)
+        if cr | cg | cb == 0 {
+            mask.coverage.withUnsafeBufferPointer { m in
+                withUnsafeMutableBytes { raw in
+                    let p = raw.bindMemory(to: UInt8.self)
+                    for py in clip.y..<clip.maxY {
+                        let start = (py * w + clip.x) * 4
+                        var opaque = true
+                        for k in 0..<clip.width where p[start &+ 4 &* k &+ 3] != 255 { opaque = false; break }
+                        guard opaque else { continue }
+                        let coverage = m.baseAddress! + ((py - y) * mask.width + clip.x - x)
+                        for k in 0..<clip.width {
+                            let cov = UInt32(coverage[k])
+                            if cov == 0 { continue }
+                            let inv = 255 &- RGBA.mul255(ca, cov), i = start &+ k &* 4
+                            p[i] = UInt8(truncatingIfNeeded: RGBA.mul255(UInt32(p[i]), inv))
+                            p[i &+ 1] = UInt8(truncatingIfNeeded: RGBA.mul255(UInt32(p[i &+ 1]), inv))
+                            p[i &+ 2] = UInt8(truncatingIfNeeded: RGBA.mul255(UInt32(p[i &+ 2]), inv))
+                        }
+                        done[py - clip.y] = true
+                    }
+                }
+            }
+        }
         // The blend is a function of the coverage and the pixel under it
         // alone. Results over the first pixel colour met (a flat backdrop)
         // are kept by coverage, bit 32 marking a kept one; over any other
@@ -52,7 +81,7 @@ extension Raster {
             kept.withUnsafeMutableBufferPointer { kept in
                 withUnsafeMutableBytes { raw in
                     let p = raw.bindMemory(to: UInt8.self)
-                    for py in clip.y..<clip.maxY {
+                    for py in clip.y..<clip.maxY where !done[py - clip.y] {
                         let coverage = m.baseAddress! + ((py - y) * mask.width + clip.x - x)
                         let start = (py * w + clip.x) * 4
                         var last = (cov: UInt32.max, under: UInt32(0), out: UInt32(0))

@@ -51,4 +51,71 @@ static inline int pk_pack4(const float *sums, float scale, uint32_t *out) {
 #endif
 }
 
+/// One output row of a doubling (`Raster.doubled(darkenedBy:)`): for each
+/// of the `n` 16-bit samples, `(3a + b) / 16`, rounded half up, colour
+/// (every sample but each fourth, alpha) then times `keep / 255` (keep
+/// below 255), as `(s * 16 * factor >> 16 + 128) >> 8` with `factor` =
+/// keep * 65536 / 255: within a level of the exact product.
+static inline void pk_mix_darkened(const uint16_t *a, const uint16_t *b, int n, uint16_t factor, uint8_t *out) {
+    int i = 0;
+#if defined(__SSE2__)
+    const __m128i three = _mm_set1_epi16(3), eight = _mm_set1_epi16(8), k = _mm_set1_epi16((short)factor);
+    const __m128i half = _mm_set1_epi16(128);
+    // Alpha is every fourth sample: kept from the plain mix.
+    const __m128i alpha = _mm_setr_epi16(0, 0, 0, -1, 0, 0, 0, -1);
+    for (; i + 16 <= n; i += 16) {
+        __m128i v[2];
+        for (int j = 0; j < 2; j++) {
+            __m128i s = _mm_add_epi16(_mm_mullo_epi16(_mm_loadu_si128((const __m128i *)(a + i + 8 * j)), three),
+                                      _mm_loadu_si128((const __m128i *)(b + i + 8 * j)));
+            __m128i plain = _mm_srli_epi16(_mm_add_epi16(s, eight), 4);
+            __m128i dark = _mm_srli_epi16(_mm_add_epi16(_mm_mulhi_epu16(_mm_slli_epi16(s, 4), k), half), 8);
+            v[j] = _mm_or_si128(_mm_and_si128(alpha, plain), _mm_andnot_si128(alpha, dark));
+        }
+        _mm_storeu_si128((__m128i *)(out + i), _mm_packus_epi16(v[0], v[1]));
+    }
+#endif
+    for (; i < n; i++) {
+        uint32_t s = (uint32_t)a[i] * 3 + b[i];
+        out[i] = (uint8_t)((i & 3) == 3 ? (s + 8) >> 4 : (((s << 4) * factor >> 16) + 128) >> 8);
+    }
+}
+
+/// One source row of a doubling widened (`Raster.doubled`): for each of
+/// the `w` RGBA8 pixels, 3 * it + its left neighbour, then 3 * it + its
+/// right one, per channel, as 16-bit samples (8 an input pixel); the edge
+/// pixel is its own neighbour.
+static inline void pk_widen_row(const uint8_t *s, int w, uint16_t *out) {
+    int x = 0;
+#if defined(__SSE2__)
+    const __m128i zero = _mm_setzero_si128(), three = _mm_set1_epi16(3);
+    // Two pixels at a time, from the second to the one before the last
+    // (their neighbours lie inside the row).
+    for (x = 1; x + 3 <= w; x += 2) {
+        __m128i mid = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(s + 4 * (x))), zero);
+        __m128i left = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(s + 4 * (x - 1))), zero);
+        __m128i right = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(s + 4 * (x + 1))), zero);
+        mid = _mm_mullo_epi16(mid, three);
+        __m128i l = _mm_add_epi16(mid, left), r = _mm_add_epi16(mid, right);
+        _mm_storeu_si128((__m128i *)(out + 8 * x), _mm_unpacklo_epi64(l, r));
+        _mm_storeu_si128((__m128i *)(out + 8 * (x + 1)), _mm_unpackhi_epi64(l, r));
+    }
+    // The first pixel, and those the pairs did not reach, one by one.
+    for (int e = 0; e < 2; e++) {
+        int from = e == 0 ? 0 : x, to = e == 0 ? 1 : w;
+#else
+    for (int e = 0; e < 1; e++) {
+        int from = 0, to = w;
+#endif
+        for (int p = from; p < to; p++) {
+            int l = p > 0 ? p - 1 : 0, r = p + 1 < w ? p + 1 : w - 1;
+            for (int c = 0; c < 4; c++) {
+                uint16_t m = (uint16_t)(s[4 * p + c] * 3);
+                out[8 * p + c] = (uint16_t)(m + s[4 * l + c]);
+                out[8 * p + 4 + c] = (uint16_t)(m + s[4 * r + c]);
+            }
+        }
+    }
+}
+
 #endif

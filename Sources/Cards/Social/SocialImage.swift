@@ -39,17 +39,39 @@ extension CardRenderer {
         let cardSize = PixelSize(width: Int(card.width), height: Int(card.height))
         var warnings: [CardWarning] = []
         var photo = try storyPhoto(input, size: cardSize, warnings: &warnings)
-        var canvas = photo.map { storyBackdrop($0, size: size) } ?? brandBackdrop(size)
+        let opaquePhoto = photo.map { _ in storyPhotoIsOpaque }
         // 3. Dark enough for white text at 4.5:1 over its brightest pixel
         //    below the card (never lighter than a 35% veil).
         let ink = theme.inverseTextColor
         let textTop = Int(card.maxY) + 40
-        let veil = TextContrast.scrimOpacity(inks: [ink.opaque, ink.opaque.withOpacity(0.85)],
-                                             over: TextContrast.brightest(in: canvas, PixelRect(
-                                                x: 0, y: textTop, width: size.width, height: size.height - textTop)),
-                                             floor: 0.35)
+        func veil(over brightest: RGBA) -> Double {
+            TextContrast.scrimOpacity(inks: [ink.opaque, ink.opaque.withOpacity(0.85)], over: brightest, floor: 0.35)
+        }
+        var canvas: Raster
+        var scrim: Double?
+        if let photo {
+            // The backdrop at half size: its brightest pixel under the text
+            // there is at least as bright as any the doubling makes from it
+            // (each a mix of its neighbours), so the veil is dark enough;
+            // the veil is laid on as the backdrop is doubled, and what an
+            // opaque card covers whole (all but its corners' rows) is not
+            // worked out.
+            let half = storyBackdrop(photo, size: size)
+            let from = Swift.max(0, textTop / 2 - 1)
+            let brightest = TextContrast.brightest(in: half, PixelRect(x: 0, y: from, width: half.width,
+                                                                         height: half.height - from))
+            let r = Int(SocialMetrics.storyCorner.rounded(.up))
+            let covered = PixelRect(x: Int(card.x), y: Int(card.y) + r, width: cardSize.width,
+                                    height: cardSize.height - 2 * r)
+            canvas = half.doubled(darkenedBy: veil(over: brightest), hole: opaquePhoto == true ? covered : nil)
+        } else {
+            canvas = brandBackdrop(size)
+            scrim = veil(over: TextContrast.brightest(in: canvas, PixelRect(
+                x: 0, y: textTop, width: size.width, height: size.height - textTop)))
+        }
         // (The photo is taken, not copied: its corners are rounded in place.)
-        try drawStoryCard(photo.take() ?? placeholderPicture(input, size: cardSize), input, into: &canvas, veil: veil)
+        try drawStoryCard(photo.take() ?? placeholderPicture(input, size: cardSize), input, into: &canvas, veil: scrim,
+                          opaque: opaquePhoto)
         try drawStoryText(input, into: &canvas, top: Double(textTop), ink: ink, warnings: &warnings)
         return RenderedImage(raster: canvas, warnings: warnings + takeTextWarnings())
     }
@@ -69,29 +91,36 @@ extension CardRenderer {
         return backed
     }
 
-    /// 2. The backdrop: the photo shrunk to a few pixels and stretched back
-    ///    (a blur at the cost of its pixels). It writes every pixel: the
-    ///    canvas is not filled first. (Without a photo: the brand gradient.)
+    /// Whether `storyPhoto`'s raster is opaque: it is opaque as loaded or
+    /// drawn over the card's background, which is opaque unless a theme
+    /// makes it translucent (looked at once, here, not again per card).
+    private var storyPhotoIsOpaque: Bool { theme.backgroundColor.a == 255 }
+
+    /// 2. The backdrop, at half its size: the photo shrunk to a few pixels
+    ///    and stretched back (a blur at the cost of its pixels). Enlarged
+    ///    half way by the filter; the caller doubles it: the backdrop is
+    ///    smooth over tens of pixels, so the doubling is within a level of
+    ///    the whole way, for a quarter of the filter's work. (Without a
+    ///    photo: the brand gradient.)
     private func storyBackdrop(_ photo: Raster, size: PixelSize) -> Raster {
         let tiny = photo.resized(to: PixelSize(width: 18, height: 22))
         let frame = Rect(x: 1.5, y: 0, width: 15, height: 22)  // 9:16 of it, no stretching
-        // Enlarged half way by the filter, then doubled: the backdrop is
-        // smooth over tens of pixels, so the doubling is within a level of
-        // the whole way, for a quarter of the filter's work (a quarter of a
-        // story's drawing before).
-        return tiny.resized(to: PixelSize(width: size.width / 2, height: size.height / 2), from: frame).doubled()
+        return tiny.resized(to: PixelSize(width: size.width / 2, height: size.height / 2), from: frame)
     }
 
     /// 4. The card: `face` (the photo, or the placeholder face's gradient
     ///    and the title's letter), rounded, lifted by a soft shadow, over
-    ///    the veil; and the kind's badge on it.
-    private func drawStoryCard(_ face: Raster, _ input: SocialImageInput, into canvas: inout Raster,
-                               veil: Double) throws(CardError) {
+    ///    the veil (painted here when given; a photo's backdrop has it
+    ///    already); and the kind's badge on it.
+    private func drawStoryCard(_ face: consuming Raster, _ input: SocialImageInput, into canvas: inout Raster,
+                               veil: Double?, opaque: Bool?) throws(CardError) {
+        // Consumed, so rounding its corners writes the caller's photo in
+        // place (a copy of a million pixels otherwise).
         var face = face
         let card = SocialMetrics.storyCard, size = canvas.size
         // An opaque face's outline is its rounded rectangle's, whatever the
         // photo: its shadow is known by its size, without the outline.
-        let opaqueFace = face.isOpaque
+        let opaqueFace = opaque ?? face.isOpaque
         face.clip(toRoundedRect: Rect(x: 0, y: 0, width: Double(face.width), height: Double(face.height)),
                   radii: CornerRadii(SocialMetrics.storyCorner))
         // The veil and the shadow are painted only where the card does not
@@ -102,7 +131,7 @@ extension CardRenderer {
         let seen = PixelRect(x: 0, y: 0, width: size.width, height: size.height).subtracting(
             opaqueCover(of: face, cornerRadius: Int(SocialMetrics.storyCorner.rounded(.up)), at: place,
                         opaqueBeforeRounding: opaqueFace))
-        for part in seen { canvas.fill(.solid(RGBA.black.withOpacity(veil)), in: part) }
+        if let veil { for part in seen { canvas.fill(.solid(RGBA.black.withOpacity(veil)), in: part) } }
         let shadow = opaqueFace ? opaqueStoryCardShadow(face) : storyCardShadow(face)
         for part in seen { canvas.drawShadow(shadow, at: place.x, place.y, within: part) }
         canvas.draw(face, at: place.x, place.y)

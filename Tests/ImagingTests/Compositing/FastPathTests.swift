@@ -179,4 +179,22 @@ import PhotiCaseRaster
             }
         }
     }
+
+    /// A raster rounded at its own corners rasterizes only squares at the
+    /// corners: the same bytes as the whole shape's mask, for each radius
+    /// (also 0 and half the short side), corners of their own radii, and
+    /// both alpha modes.
+    @Test(arguments: modes) func roundingARastersOwnCornersIsTheWholeShapesClip(mode: AlphaMode) {
+        for (width, height) in [(53, 41), (960, 120), (17, 90)] {
+            let whole = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+            let short = Double(min(width, height))
+            for radii in [CornerRadii(0), CornerRadii(0.5), CornerRadii(7.3), CornerRadii(short / 2),
+                          CornerRadii(topLeft: 3, topRight: 11.5, bottomRight: 0, bottomLeft: 6.25)] {
+                var fast = Self.scene(width: width, height: height, mode: mode), plain = fast
+                fast.clip(toRoundedRect: whole, radii: radii)
+                plain.clip(to: Path.roundedRect(whole, radii: radii))
+                #expect(fast == plain, "\(width)x\(height), \(radii), \(mode)")
+            }
+        }
+    }
 }

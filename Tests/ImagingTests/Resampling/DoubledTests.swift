@@ -38,4 +38,28 @@ import PhotiCaseRaster
         }
         #expect(worst <= 2, "differs by \(worst) levels")
     }
+
+    /// Darkened as it is doubled: each colour channel the plain doubling's
+    /// times what the veil keeps (`keep / 255`, as a scrim's fill), within
+    /// its rounding; alpha untouched; nothing kept back, the same bytes.
+    @Test func darkenedAsItIsDoubledIsTheVeilOverTheDoubling() {
+        let noise = TestImages.noise(width: 31, height: 17, opaque: false, seed: 5)
+        let plain = noise.doubled()
+        #expect(noise.doubled(darkenedBy: 0) == plain)
+        for opacity in [0.35, 0.5, 0.9, 1] {
+            let keep = Int(((1 - opacity) * 255).rounded())
+            let dark = noise.doubled(darkenedBy: opacity)
+            var worst = 0
+            for y in 0..<plain.height {
+                for x in 0..<plain.width {
+                    let p = plain[x, y], d = dark[x, y]
+                    #expect(d.a == p.a)
+                    for (c, k) in [(p.r, d.r), (p.g, d.g), (p.b, d.b)] {
+                        worst = max(worst, abs(Int(k) * 255 - Int(c) * keep) / 255)
+                    }
+                }
+            }
+            #expect(worst <= 1, "\(opacity): \(worst) off the veil over the doubling")
+        }
+    }
 }

@@ -95,7 +95,7 @@ def write_docs(lines):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--entries", type=int, default=12)
     ap.add_argument("--write-docs", action="store_true")
     args = ap.parse_args()
@@ -137,6 +137,9 @@ def main():
                 samples["c-" + name].append(render(ours, diary, caches["c-" + name], ALL, jobs=[]))
             versions.append(bench.run_cpu([ours, "--version"])[0])
         med = {k: (statistics.median(w for w, _ in v), statistics.median(c for _, c in v)) for k, v in samples.items()}
+        # The book's runs are held to their floors by their best, as the
+        # floor is floor-bench's best (the median beside it).
+        best = {k: min(v) for k, v in samples.items()}
         f_tickets = floor(tool, book, caches["tickets"], "600x960")
         # The full render's floor decodes each front once more for its day
         # thumbnail (256 pixels, the default `--day-size`): issue 43's decision.
@@ -147,20 +150,23 @@ def main():
         shares = cache_bytes(caches["all"], {"story", "feed"}) / args.entries
         tickets = cache_bytes(caches["all"], {"front", "back", "ticket"}) / args.entries
         lines = [
-            f"Measured by `scripts/bench-floors.py --repeats {args.repeats}` on a release build, "
+            f"Measured by `scripts/bench-floors.py --repeats {args.repeats}` on a release build "
+            f"({bench.cpu_name()}, {os.cpu_count()} cores), "
             f"{args.entries} entries of {source} (front) and the same picture re-encoded (back), `--jobs 1`, "
-            f"medians; floors are `floor-bench`'s best of 3.",
+            f"best of {args.repeats} (the median in brackets); floors are `floor-bench`'s best of 3.",
             "",
             "| run | wall s | CPU s | floor s (decode + encode) | vs. floor (wall) | target |",
             "|---|---:|---:|---:|---:|---:|",
-            f"| tickets (`--only tickets`) | {med['tickets'][0]:.2f} | {med['tickets'][1]:.2f} | "
+            f"| tickets (`--only tickets`) | {best['tickets'][0]:.2f} ({med['tickets'][0]:.2f}) | "
+            f"{best['tickets'][1]:.2f} | "
             f"{f_tickets['floor_s']:.2f} ({f_tickets['decode_s']:.2f} + {f_tickets['encode_s']:.2f}) | "
-            f"{med['tickets'][0] / f_tickets['floor_s']:.2f}x | <= 1.3x |",
-            f"| the full default render | {med['all'][0]:.2f} | {med['all'][1]:.2f} | "
+            f"{best['tickets'][0] / f_tickets['floor_s']:.2f}x ({med['tickets'][0] / f_tickets['floor_s']:.2f}x) "
+            "| <= 1.3x |",
+            f"| the full default render | {best['all'][0]:.2f} ({med['all'][0]:.2f}) | {best['all'][1]:.2f} | "
             f"{f_all['floor_s']:.2f} ({f_all['decode_s']:.2f} + {f_all['encode_s']:.2f}) | "
-            f"{med['all'][0] / f_all['floor_s']:.2f}x | <= 1.5x |",
-            f"| the full render without story and feed images | {med['noshares'][0]:.2f} | {med['noshares'][1]:.2f} "
-            "| | | |",
+            f"{best['all'][0] / f_all['floor_s']:.2f}x ({med['all'][0] / f_all['floor_s']:.2f}x) | <= 1.5x |",
+            f"| the full render without story and feed images | {best['noshares'][0]:.2f} "
+            f"({med['noshares'][0]:.2f}) | {best['noshares'][1]:.2f} | | | |",
             "",
             f"The story and feed images add {med['all'][0] - med['noshares'][0]:.2f} s to the full render "
             f"({(med['all'][0] / med['noshares'][0] - 1) * 100:.0f}%) and {shares / 1024:.0f} KB an entry "

@@ -31,7 +31,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-from bench import PILLOW_SIMD_VENV, pillow_simd_python  # noqa: E402
+from bench import PILLOW_SIMD_VENV, cpu_name, pillow_simd_python  # noqa: E402
 SOURCE = (4032, 3024)
 TARGET = (1080, 810)
 
@@ -69,14 +69,6 @@ def make_photo(path):
     pixels = np.stack([r, g, b, a], axis=-1).astype(np.uint8)
     with open(path, "wb") as f:
         f.write(pixels.tobytes())
-
-
-def cpu_name():
-    with open("/proc/cpuinfo") as f:
-        for line in f:
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    return "unknown CPU"
 
 
 def timed(cmd):

@@ -55,6 +55,18 @@ CORPUS_PHOTO = os.path.join(ROOT, "..", "shared", "corpus", "photos", "image-rs_
 GNU_TIME = "/usr/bin/time"
 
 
+def cpu_name():
+    """The CPU's model name, from /proc/cpuinfo."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown CPU"
+
+
 PILLOW_SIMD_VENV = os.path.join(ROOT, ".bench", "pillow-simd")
 
 

@@ -51,7 +51,8 @@ static inline int16_t weight_of(const pk_horizontal *h, int32_t i, int32_t tap) 
 /// One output of the horizontal pass, tap by tap: the reference for the
 /// others, and the path for the outputs whose padded window would read
 /// past the row.
-static inline void row_pixel_scalar(const uint8_t *row, const pk_horizontal *h, int32_t i, int16_t *out) {
+static inline void row_pixel_scalar(const uint8_t *row, const pk_horizontal *h, int32_t i, int16_t *out,
+                                    int step) {
     const uint8_t *p = row + (size_t)h->starts[i] * 4;
     int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
     for (int32_t t = 0; t < h->counts[i]; t++) {
@@ -63,9 +64,9 @@ static inline void row_pixel_scalar(const uint8_t *row, const pk_horizontal *h, 
     }
     const int32_t half = 1 << (SHIFT_ROW - 1);
     out[0] = saturate16((s0 + half) >> SHIFT_ROW);
-    out[1] = saturate16((s1 + half) >> SHIFT_ROW);
-    out[2] = saturate16((s2 + half) >> SHIFT_ROW);
-    out[3] = saturate16((s3 + half) >> SHIFT_ROW);
+    out[step] = saturate16((s1 + half) >> SHIFT_ROW);
+    out[2 * step] = saturate16((s2 + half) >> SHIFT_ROW);
+    out[3 * step] = saturate16((s3 + half) >> SHIFT_ROW);
 }
 
 #if PK_X86
@@ -130,16 +131,19 @@ static void row_avx2(const uint8_t *row, const pk_horizontal *h, int32_t from, i
 
 /// Four rows at once, one output at a time: each step's weights loaded
 /// once for the four rows (a row's weights are more than the first-level
-/// cache holds), the four rows' sums finished together.
+/// cache holds), the four rows' sums finished together and written as two
+/// pairs of rows, interleaved (`pk_resample_pairs`).
 __attribute__((target("avx2")))
-static void rows4_avx2(const uint8_t *const *rows, const pk_horizontal *h, int32_t to, int16_t *const *outs) {
+static void rows4_avx2(const uint8_t *const *rows, const pk_horizontal *h, int32_t to, int16_t *const *pairs) {
     const __m256i spreadA = PK_SPREAD_A, spreadB = PK_SPREAD_B;
     const __m256i half = _mm256_set1_epi32(1 << (SHIFT_ROW - 1));
     const int32_t octets = h->pairs / 4;
     const size_t perOutput = (size_t)h->pairs * 4;
     const uint8_t *r0 = rows[0], *r1 = rows[1], *r2 = rows[2], *r3 = rows[3];
-    int16_t *o0 = outs[0], *o1 = outs[1], *o2 = outs[2], *o3 = outs[3];
-    // The four rows' sums of output i, rounded, packed and stored.
+    int16_t *p01 = pairs[0], *p23 = pairs[1];
+    // The four rows' sums of output i, rounded, packed, and stored as two
+    // pairs of rows (packed within halves: rows 0 2 | 1 3, so the low and
+    // high halves interleaved give rows 0 and 1, then 2 and 3).
 #define PK_FINISH(i, s0, s1, s2, s3) do { \
         __m256i s01 = _mm256_add_epi32(_mm256_permute2x128_si256(s0, s1, 0x20), _mm256_permute2x128_si256(s0, s1, 0x31)); \
         __m256i s23 = _mm256_add_epi32(_mm256_permute2x128_si256(s2, s3, 0x20), _mm256_permute2x128_si256(s2, s3, 0x31)); \
@@ -147,10 +151,8 @@ static void rows4_avx2(const uint8_t *const *rows, const pk_horizontal *h, int32
         s23 = _mm256_srai_epi32(_mm256_add_epi32(s23, half), SHIFT_ROW); \
         __m256i packed = _mm256_packs_epi32(s01, s23); \
         __m128i lo = _mm256_castsi256_si128(packed), hi = _mm256_extracti128_si256(packed, 1); \
-        _mm_storel_epi64((__m128i *)(o0 + 4 * (size_t)(i)), lo); \
-        _mm_storel_epi64((__m128i *)(o2 + 4 * (size_t)(i)), _mm_unpackhi_epi64(lo, lo)); \
-        _mm_storel_epi64((__m128i *)(o1 + 4 * (size_t)(i)), hi); \
-        _mm_storel_epi64((__m128i *)(o3 + 4 * (size_t)(i)), _mm_unpackhi_epi64(hi, hi)); \
+        _mm_storeu_si128((__m128i *)(p01 + 8 * (size_t)(i)), _mm_unpacklo_epi16(lo, hi)); \
+        _mm_storeu_si128((__m128i *)(p23 + 8 * (size_t)(i)), _mm_unpackhi_epi16(lo, hi)); \
     } while (0)
 #define PK_STEP(sum, row, o, wa, wb) do { \
         __m256i px = _mm256_loadu_si256((const __m256i *)((row) + (o))); \
@@ -264,42 +266,50 @@ void pk_resample_row(const uint8_t *row, int32_t width, const pk_horizontal *h, 
     {
         safe = 0;
     }
-    for (int32_t i = safe; i < h->outputs; i++) row_pixel_scalar(row, h, i, out + 4 * (size_t)i);
+    for (int32_t i = safe; i < h->outputs; i++) row_pixel_scalar(row, h, i, out + 4 * (size_t)i, 1);
 }
 
-void pk_resample_rows(const uint8_t *const *rows, int32_t count, int32_t width, const pk_horizontal *h,
-                      int16_t *const *outs, pk_path path) {
+void pk_resample_pairs(const uint8_t *const *rows, int32_t count, int32_t width, const pk_horizontal *h,
+                       int16_t *const *pairs, int16_t *scratch, pk_path path) {
 #if PK_X86
     if (count == 4 && resolve(path) == PK_PATH_AVX2) {
-        rows4_avx2(rows, h, h->whole, outs);
+        rows4_avx2(rows, h, h->whole, pairs);
         for (int r = 0; r < 4; r++) {
-            for (int32_t i = h->whole; i < h->outputs; i++) row_pixel_scalar(rows[r], h, i, outs[r] + 4 * (size_t)i);
+            for (int32_t i = h->whole; i < h->outputs; i++) {
+                row_pixel_scalar(rows[r], h, i, pairs[r / 2] + 8 * (size_t)i + (r & 1), 2);
+            }
         }
         return;
     }
 #endif
-    for (int32_t r = 0; r < count; r++) pk_resample_row(rows[r], width, h, outs[r], path);
+    // Row by row into `scratch`, then into its place in its pair.
+    for (int32_t r = 0; r < count; r++) {
+        pk_resample_row(rows[r], width, h, scratch, path);
+        int16_t *pair = pairs[r / 2] + (r & 1);
+        for (int32_t k = 0; k < 4 * h->outputs; k++) pair[2 * k] = scratch[k];
+    }
 }
 
 
 // ---------------------------------------------------------------------------
 // Vertical pass
 
-/// The sums of pixel `x` over the rows, before rounding.
-static inline void column_sums(const int16_t *const *rows, const int16_t *weights, int32_t count, int32_t x,
+/// The sums of pixel `x` over the pairs of rows, before rounding.
+static inline void column_sums(const int16_t *const *pairs, const uint32_t *weights, int32_t count, int32_t x,
                                int32_t s[4]) {
     s[0] = s[1] = s[2] = s[3] = 0;
     for (int32_t k = 0; k < count; k++) {
-        const int16_t *p = rows[k] + 4 * (size_t)x;
-        for (int c = 0; c < 4; c++) s[c] += weights[k] * p[c];
+        const int16_t *p = pairs[k] + 8 * (size_t)x;
+        int32_t lo = (int16_t)(weights[k] & 0xFFFF), hi = (int16_t)(weights[k] >> 16);
+        for (int c = 0; c < 4; c++) s[c] += lo * p[2 * c] + hi * p[2 * c + 1];
     }
 }
 
 /// One pixel, rounded, saturated, colour at most alpha: the bytes of the
 /// vector paths' saturating packs and unsigned minimum.
-static inline uint32_t combine_pixel(const int16_t *const *rows, const int16_t *weights, int32_t count, int32_t x) {
+static inline uint32_t combine_pixel(const int16_t *const *pairs, const uint32_t *weights, int32_t count, int32_t x) {
     int32_t s[4];
-    column_sums(rows, weights, count, x, s);
+    column_sums(pairs, weights, count, x, s);
     const int32_t half = 1 << (SHIFT_COMBINE - 1);
     uint8_t v[4];
     for (int c = 0; c < 4; c++) v[c] = saturate8(saturate16((s[c] + half) >> SHIFT_COMBINE));
@@ -308,25 +318,20 @@ static inline uint32_t combine_pixel(const int16_t *const *rows, const int16_t *
 }
 
 #if PK_X86
-/// Eight 16-bit samples (two pixels) of rows k and k+1 interleaved, times
-/// the pair of weights, into two four-lane sums.
-static int combine_sse2(const int16_t *const *rows, const int16_t *weights, int32_t count, int32_t width,
+/// A pixel of a pair (its channels of the two rows interleaved, eight
+/// samples) times the pair's weights: its four sums in one multiply-add.
+static int combine_sse2(const int16_t *const *pairs, const uint32_t *weights, int32_t count, int32_t width,
                         uint32_t *out) {
     const __m128i half = _mm_set1_epi32(1 << (SHIFT_COMBINE - 1));
     __m128i opaque = _mm_set1_epi8(-1);
     int32_t x = 0;
     for (; x + 4 <= width; x += 4) {
         __m128i s[4] = {_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()};
-        size_t at = 4 * (size_t)x;
-        for (int32_t k = 0; k < count; k += 2) {
-            int32_t b = k + 1 < count ? k + 1 : k;
-            int32_t wb = k + 1 < count ? weights[k + 1] : 0;
-            __m128i w = _mm_set1_epi32((int32_t)((uint16_t)weights[k] | (uint32_t)(uint16_t)wb << 16));
-            for (int j = 0; j < 2; j++) {
-                __m128i ra = _mm_loadu_si128((const __m128i *)(rows[k] + at + 8 * j));
-                __m128i rb = _mm_loadu_si128((const __m128i *)(rows[b] + at + 8 * j));
-                s[2 * j] = _mm_add_epi32(s[2 * j], _mm_madd_epi16(_mm_unpacklo_epi16(ra, rb), w));
-                s[2 * j + 1] = _mm_add_epi32(s[2 * j + 1], _mm_madd_epi16(_mm_unpackhi_epi16(ra, rb), w));
+        for (int32_t k = 0; k < count; k++) {
+            const __m128i w = _mm_set1_epi32((int32_t)weights[k]);
+            const int16_t *p = pairs[k] + 8 * (size_t)x;
+            for (int j = 0; j < 4; j++) {
+                s[j] = _mm_add_epi32(s[j], _mm_madd_epi16(_mm_loadu_si128((const __m128i *)(p + 8 * j)), w));
             }
         }
         for (int j = 0; j < 4; j++) s[j] = _mm_srai_epi32(_mm_add_epi32(s[j], half), SHIFT_COMBINE);
@@ -342,55 +347,39 @@ static int combine_sse2(const int16_t *const *rows, const int16_t *weights, int3
     }
     int translucent = _mm_movemask_epi8(_mm_cmpeq_epi8(opaque, _mm_set1_epi8(-1))) != 0xFFFF;
     for (; x < width; x++) {
-        out[x] = combine_pixel(rows, weights, count, x);
+        out[x] = combine_pixel(pairs, weights, count, x);
         translucent |= (out[x] >> 24) != 255;
     }
     return translucent;
 }
 
+/// Two pixels of a pair a load, eight pixels a step: no shuffle before
+/// the multiply-add (the pairs are interleaved as the horizontal pass
+/// wrote them), one after the packing to put the pixels back in order.
 __attribute__((target("avx2")))
-static int combine_avx2(const int16_t *const *rows, const int16_t *weights, int32_t count, int32_t width,
+static int combine_avx2(const int16_t *const *pairs, const uint32_t *weights, int32_t count, int32_t width,
                         uint32_t *out) {
     const __m256i half = _mm256_set1_epi32(1 << (SHIFT_COMBINE - 1));
     // Each pixel's alpha byte over its four bytes.
     const __m256i spread = _mm256_setr_epi8(3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15,
                                             3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15);
+    // Packed, the pixels come out as 0 2 4 6 | 1 3 5 7.
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
     __m256i opaque = _mm256_set1_epi8(-1);
-    // Each pair of rows' weights, broadcast once for the whole row (the
-    // pairs of a long window, past what is kept here, as they come).
-    enum { kept = 64 };
-    __m256i pairWeights[kept];
-    const int32_t pairs = (count + 1) / 2;
-    for (int32_t k = 0; k < pairs && k < kept; k++) {
-        int32_t wb = 2 * k + 1 < count ? weights[2 * k + 1] : 0;
-        pairWeights[k] = _mm256_set1_epi32((int32_t)((uint16_t)weights[2 * k] | (uint32_t)(uint16_t)wb << 16));
-    }
     int32_t x = 0;
     for (; x + 8 <= width; x += 8) {
         __m256i s[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(),
                         _mm256_setzero_si256()};
-        size_t at = 4 * (size_t)x;
-        for (int32_t k = 0; k < count; k += 2) {
-            int32_t b = k + 1 < count ? k + 1 : k;
-            __m256i w;
-            if (k / 2 < kept) {
-                w = pairWeights[k / 2];
-            } else {
-                int32_t wb = k + 1 < count ? weights[k + 1] : 0;
-                w = _mm256_set1_epi32((int32_t)((uint16_t)weights[k] | (uint32_t)(uint16_t)wb << 16));
-            }
-            for (int j = 0; j < 2; j++) {
-                __m256i ra = _mm256_loadu_si256((const __m256i *)(rows[k] + at + 16 * j));
-                __m256i rb = _mm256_loadu_si256((const __m256i *)(rows[b] + at + 16 * j));
-                s[2 * j] = _mm256_add_epi32(s[2 * j], _mm256_madd_epi16(_mm256_unpacklo_epi16(ra, rb), w));
-                s[2 * j + 1] = _mm256_add_epi32(s[2 * j + 1], _mm256_madd_epi16(_mm256_unpackhi_epi16(ra, rb), w));
+        for (int32_t k = 0; k < count; k++) {
+            const __m256i w = _mm256_set1_epi32((int32_t)weights[k]);
+            const int16_t *p = pairs[k] + 8 * (size_t)x;
+            for (int j = 0; j < 4; j++) {
+                s[j] = _mm256_add_epi32(s[j], _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)(p + 16 * j)), w));
             }
         }
         for (int j = 0; j < 4; j++) s[j] = _mm256_srai_epi32(_mm256_add_epi32(s[j], half), SHIFT_COMBINE);
-        // Unpacks and packs work within each 128-bit half: the packed
-        // pixels come out as 0 1 4 5 | 2 3 6 7, put back in order.
         __m256i bytes = _mm256_packus_epi16(_mm256_packs_epi32(s[0], s[1]), _mm256_packs_epi32(s[2], s[3]));
-        bytes = _mm256_permute4x64_epi64(bytes, 0xD8);
+        bytes = _mm256_permutevar8x32_epi32(bytes, order);
         __m256i alpha = _mm256_shuffle_epi8(bytes, spread);
         bytes = _mm256_min_epu8(bytes, alpha);
         opaque = _mm256_and_si256(opaque, alpha);
@@ -398,23 +387,23 @@ static int combine_avx2(const int16_t *const *rows, const int16_t *weights, int3
     }
     int translucent = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(opaque, _mm256_set1_epi8(-1))) != 0xFFFFFFFFu;
     for (; x < width; x++) {
-        out[x] = combine_pixel(rows, weights, count, x);
+        out[x] = combine_pixel(pairs, weights, count, x);
         translucent |= (out[x] >> 24) != 255;
     }
     return translucent;
 }
 #endif
 
-int pk_combine_rows(const int16_t *const *rows, const int16_t *weights, int32_t count, int32_t width, uint32_t *out,
-                    pk_path path) {
+int pk_combine_pairs(const int16_t *const *pairs, const uint32_t *weights, int32_t count, int32_t width, uint32_t *out,
+                     pk_path path) {
     path = resolve(path);
 #if PK_X86
-    if (path == PK_PATH_AVX2) return combine_avx2(rows, weights, count, width, out);
-    if (path == PK_PATH_SSE2) return combine_sse2(rows, weights, count, width, out);
+    if (path == PK_PATH_AVX2) return combine_avx2(pairs, weights, count, width, out);
+    if (path == PK_PATH_SSE2) return combine_sse2(pairs, weights, count, width, out);
 #endif
     int translucent = 0;
     for (int32_t x = 0; x < width; x++) {
-        out[x] = combine_pixel(rows, weights, count, x);
+        out[x] = combine_pixel(pairs, weights, count, x);
         translucent |= (out[x] >> 24) != 255;
     }
     return translucent;

@@ -65,16 +65,24 @@ int pk_row_is_opaque(const uint8_t *row, int32_t width);
 /// samples). Every window must lie inside the row.
 void pk_resample_row(const uint8_t *row, int32_t width, const pk_horizontal *h, int16_t *out, pk_path path);
 
-/// `pk_resample_row` for `count` rows (1 to 4) with the same weights,
-/// into `outs`: on AVX2, four rows are filtered at once.
-void pk_resample_rows(const uint8_t *const *rows, int32_t count, int32_t width, const pk_horizontal *h,
-                      int16_t *const *outs, pk_path path);
+/// Rows are kept between the passes in pairs: two consecutive rows of
+/// samples interleaved channel by channel (for each pixel, r of the first
+/// row, r of the second, then g, b and a: eight samples), so that one
+/// 16-bit multiply-add weighs both rows of a pair at once.
+///
+/// `pk_resample_row` for `count` rows (1 to 4) with the same weights:
+/// rows 0 and 1 into the pair `pairs[0]`, rows 2 and 3 into `pairs[1]`.
+/// On AVX2 four rows are filtered at once; otherwise each goes through
+/// `scratch` (`h->outputs * 4` samples) into its place.
+void pk_resample_pairs(const uint8_t *const *rows, int32_t count, int32_t width, const pk_horizontal *h,
+                       int16_t *const *pairs, int16_t *scratch, pk_path path);
 
-/// Combines `count` rows of samples (`rows`, `width` pixels each) with the
-/// 14-bit `weights` into one row of premultiplied RGBA8 (`out`): rounded,
-/// clamped to 0...255, colour to at most alpha. Returns whether any pixel's
-/// alpha is below 255.
-int pk_combine_rows(const int16_t *const *rows, const int16_t *weights, int32_t count, int32_t width, uint32_t *out,
-                    pk_path path);
+/// Combines `count` pairs of rows (`pairs`, `width` pixels each) into one
+/// row of premultiplied RGBA8 (`out`), pair k weighed by `weights[k]` (its
+/// first row's 14-bit weight in the low 16 bits, its second's in the
+/// high): rounded, clamped to 0...255, colour to at most alpha. Returns
+/// whether any pixel's alpha is below 255.
+int pk_combine_pairs(const int16_t *const *pairs, const uint32_t *weights, int32_t count, int32_t width, uint32_t *out,
+                     pk_path path);
 
 #endif

@@ -270,12 +270,15 @@ void pk_resample_row(const uint8_t *row, int32_t width, const pk_horizontal *h, 
 }
 
 void pk_resample_pairs(const uint8_t *const *rows, int32_t count, int32_t width, const pk_horizontal *h,
-                       int16_t *const *pairs, int16_t *scratch, pk_path path) {
+                       int16_t *const *pairs, int16_t *scratch, int overrun, pk_path path) {
 #if PK_X86
     if (count == 4 && resolve(path) == PK_PATH_AVX2) {
-        rows4_avx2(rows, h, h->whole, pairs);
+        // Past a row's end lies the next row: read there with zero
+        // weights, every output takes the vector path.
+        const int32_t whole = overrun ? h->outputs : h->whole;
+        rows4_avx2(rows, h, whole, pairs);
         for (int r = 0; r < 4; r++) {
-            for (int32_t i = h->whole; i < h->outputs; i++) {
+            for (int32_t i = whole; i < h->outputs; i++) {
                 row_pixel_scalar(rows[r], h, i, pairs[r / 2] + 8 * (size_t)i + (r & 1), 2);
             }
         }

@@ -73,9 +73,12 @@ void pk_resample_row(const uint8_t *row, int32_t width, const pk_horizontal *h, 
 /// `pk_resample_row` for `count` rows (1 to 4) with the same weights:
 /// rows 0 and 1 into the pair `pairs[0]`, rows 2 and 3 into `pairs[1]`.
 /// On AVX2 four rows are filtered at once; otherwise each goes through
-/// `scratch` (`h->outputs * 4` samples) into its place.
+/// `scratch` (`h->outputs * 4` samples) into its place. `overrun`: each
+/// row is followed in memory by at least `2 * h->pairs` more pixels (the
+/// next row of the image), so a padded window may read past the row's
+/// end (with zero weights) and no output needs the tap-by-tap path.
 void pk_resample_pairs(const uint8_t *const *rows, int32_t count, int32_t width, const pk_horizontal *h,
-                       int16_t *const *pairs, int16_t *scratch, pk_path path);
+                       int16_t *const *pairs, int16_t *scratch, int overrun, pk_path path);
 
 /// Combines `count` pairs of rows (`pairs`, `width` pixels each) into one
 /// row of premultiplied RGBA8 (`out`), pair k weighed by `weights[k]` (its

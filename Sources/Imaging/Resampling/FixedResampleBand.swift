@@ -22,9 +22,10 @@ struct FixedResampleBand: ~Copyable {
     private let h: ResampleWeights
     private let v: ResampleWeights
     private let path: pk_path
-    /// The source buffer's width and where it starts in the whole image
+    /// The source buffer's size and where it starts in the whole image
     /// the weights are for (a part of it, decoded alone; 0, 0 for the whole).
     private let sourceWidth: Int
+    private let sourceHeight: Int
     private let originY: Int
     /// The source's window of each output (`h.first ..< h.end`), from the
     /// start of the buffer's row.
@@ -52,12 +53,13 @@ struct FixedResampleBand: ~Copyable {
     /// One row filtered alone, on its way into its pair.
     private let scratch: UnsafeMutablePointer<Int16>
 
-    init(horizontal h: ResampleWeights, vertical v: ResampleWeights, sourceWidth: Int, origin: (x: Int, y: Int),
-         alphaMode: AlphaMode, path: pk_path) {
+    init(horizontal h: ResampleWeights, vertical v: ResampleWeights, sourceWidth: Int, sourceHeight: Int,
+         origin: (x: Int, y: Int), alphaMode: AlphaMode, path: pk_path) {
         self.h = h
         self.v = v
         self.path = path
         self.sourceWidth = sourceWidth
+        self.sourceHeight = sourceHeight
         originY = origin.y
         span = h.first - origin.x ..< h.end - origin.x
         float = alphaMode == .straight
@@ -164,7 +166,11 @@ struct FixedResampleBand: ~Copyable {
                     o[k / 2] = ring + pair(y) * pairSamples
                     ringRow[slot(y)] = y
                 }
-                pk_resample_pairs(r.baseAddress, Int32(count), Int32(sourceWidth), &kernel, o.baseAddress, scratch, path)
+                // Rows with another row of the buffer after them (at least a
+                // padded window wide) may be read past their end.
+                let overrun = first + count - originY < sourceHeight && sourceWidth >= 2 * h.pairs
+                pk_resample_pairs(r.baseAddress, Int32(count), Int32(sourceWidth), &kernel, o.baseAddress, scratch,
+                                  overrun ? 1 : 0, path)
                 // Looked at after the filter, which has just read them: a
                 // row is then in the cache, where looking costs little
                 // (before it, the look waited for memory alone).

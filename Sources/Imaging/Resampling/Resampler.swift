@@ -133,7 +133,7 @@ public struct Resampler: Sendable {
             Raster(width: size.width, height: size.height, alphaMode: source.alphaMode, writingEveryByte: { dstRaw in
                 let src = UncheckedPointers(source: srcRaw.bindMemory(to: UInt8.self).baseAddress!,
                                             destination: dstRaw.bindMemory(to: UInt32.self).baseAddress!)
-                let alphaMode = source.alphaMode, width = source.width, stop = self.stop
+                let alphaMode = source.alphaMode, width = source.width, height = source.height, stop = self.stop
                 let arithmetic = self.arithmetic
                 let run = { @Sendable (rows: Range<Int>) in
                     // Bands of `stopCheckRows` rows, with a look at `stop`
@@ -152,8 +152,9 @@ public struct Resampler: Sendable {
                         bands { band.run(rows: $0, source: src.source, destination: src.destination) }
                     case .fixed, .fixedPath:
                         let path = if case .fixedPath(let p) = arithmetic { p.kernel } else { PK_PATH_BEST }
-                        let band = FixedResampleBand(horizontal: h, vertical: v, sourceWidth: width, origin: origin,
-                                                     alphaMode: alphaMode, path: path)
+                        let band = FixedResampleBand(horizontal: h, vertical: v, sourceWidth: width,
+                                                     sourceHeight: height, origin: origin, alphaMode: alphaMode,
+                                                     path: path)
                         bands { band.run(rows: $0, source: src.source, destination: src.destination) }
                     }
                 }

@@ -64,6 +64,34 @@ enum ResampleKernel: Sendable, Hashable {
         }
     }
 
+    /// The kernel at `count` points from `x0`, `step` apart, into `out`:
+    /// its values there, with a Lanczos kernel's sines stepped by rotation
+    /// (sin and cos of the step turned through, four products a tap) in
+    /// place of a sine a tap, which was most of a resize's planning.
+    func values(from x0: Double, step: Double, count: Int, into out: UnsafeMutablePointer<Double>) {
+        guard case .lanczos3 = self else {
+            for k in 0..<count { out[k] = self(x0 + Double(k) * step) }
+            return
+        }
+        // sin(πx / 3) at each point; the value needs only its square.
+        let delta = Double.pi * step / 3
+        let ds = sin(delta), dc = cos(delta)
+        var s = sin(Double.pi * x0 / 3), c = cos(Double.pi * x0 / 3)
+        for k in 0..<count {
+            let ax = abs(x0 + Double(k) * step)
+            if ax >= 3 {
+                out[k] = 0
+            } else if ax <= 1e-9 {
+                out[k] = 1
+            } else {
+                // sinc(x) sinc(x / 3) = sin(3t) sin(t) / (3t²), t = πx / 3.
+                let t = Double.pi * ax / 3
+                out[k] = (3 - 4 * s * s) * s * s / (t * t * 3)
+            }
+            (s, c) = (s * dc + c * ds, c * dc - s * ds)
+        }
+    }
+
     /// The Mitchell-Netravali family of cubics with parameters B and C.
     private static func cubic(_ x: Double, b: Double, c: Double) -> Double {
         let ax = abs(x)

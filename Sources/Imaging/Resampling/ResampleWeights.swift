@@ -57,6 +57,9 @@ final class ResampleWeights: @unchecked Sendable {
         var starts = [Int](repeating: 0, count: outputCount)
         var counts = [Int](repeating: 0, count: outputCount)
         var raw = [Double](repeating: 0, count: window)
+        // The kernel at each tap of one window, from `ResampleKernel.values`.
+        let taps = UnsafeMutablePointer<Double>.allocate(capacity: window)
+        defer { taps.deallocate() }
         var fixed = [Int](repeating: 0, count: window)
         var all = [Int]()
         all.reserveCapacity(outputCount * window)
@@ -72,8 +75,10 @@ final class ResampleWeights: @unchecked Sendable {
             let n = hi - lo + 1
             for k in 0..<n { raw[k] = 0 }
             var sum = 0.0
+            kernel.values(from: (Double(jmin) + 0.5 - centre) / filterScale, step: 1 / filterScale,
+                          count: jmax - jmin + 1, into: taps)
             for j in jmin...jmax {
-                let w = kernel((Double(j) + 0.5 - centre) / filterScale)
+                let w = taps[j - jmin]
                 raw[min(max(j, 0), sourceLength - 1) - lo] += w
                 sum += w
             }

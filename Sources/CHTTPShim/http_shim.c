@@ -1,4 +1,5 @@
 #define _GNU_SOURCE  // POLLRDHUP
+#include <malloc.h>
 #include "http_shim.h"
 #include "http_deadlines.h"
 #include <arpa/inet.h>
@@ -248,4 +249,9 @@ enum MHD_Result pr_http_respond_headers(struct MHD_Connection *connection, unsig
         return MHD_NO;
     }
     return pr_queue(connection, status, response, headers, header_count);
+}
+
+void pr_serve_keep_freed_memory(void) {
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 256 << 20);
 }

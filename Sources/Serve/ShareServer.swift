@@ -1,3 +1,4 @@
+import CPhotiCaseHTTPShim
 import PhotiCaseConcurrency
 import Foundation
 import PhotiCase
@@ -13,6 +14,9 @@ public final class ShareServer: Sendable {
     public var port: UInt16 { http.port }
 
     public init(_ options: ServeOptions, renderer: ShareRenderer) throws {
+        // Renders of the same sizes one after another: their freed pixels
+        // kept for the next (see `pr_serve_keep_freed_memory`).
+        pr_serve_keep_freed_memory()
         let service = try ShareService(options, renderer: renderer)
         self.service = service
         let counter = AnsweringCounter()

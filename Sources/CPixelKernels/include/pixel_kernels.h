@@ -4,6 +4,7 @@
 #ifndef PIXEL_KERNELS_H
 #define PIXEL_KERNELS_H
 #include <stdint.h>
+#include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -114,6 +115,52 @@ static inline void pk_widen_row(const uint8_t *s, int w, uint16_t *out) {
                 out[8 * p + c] = (uint16_t)(m + s[4 * l + c]);
                 out[8 * p + 4 + c] = (uint16_t)(m + s[4 * r + c]);
             }
+        }
+    }
+}
+
+/// Black at `alpha` times each pixel's `coverage` laid over `n` opaque
+/// RGBA8 pixels (a shadow): each colour channel times 255 minus the
+/// source alpha, rounded as `RGBA.mul255`, alpha staying 255 (the bytes
+/// of the general blend there). The caller knows the pixels are opaque.
+static inline void pk_darken_opaque(uint8_t *px, const uint8_t *coverage, int n, uint32_t alpha) {
+    int i = 0;
+#if defined(__SSE2__)
+    const __m128i zero = _mm_setzero_si128(), k128 = _mm_set1_epi16(128), full = _mm_set1_epi16(255);
+    const __m128i a = _mm_set1_epi16((short)alpha), opaque = _mm_set1_epi32((int)0xFF000000u);
+    for (; i + 4 <= n; i += 4) {
+        uint32_t cov4;
+        memcpy(&cov4, coverage + i, 4);
+        if (cov4 == 0) continue;
+        // Each pixel's coverage over its four lanes, as 16 bits: pixels 0
+        // and 1 in `p0`, 2 and 3 in `p1`.
+        __m128i c = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)cov4), zero);
+        c = _mm_unpacklo_epi16(c, c);
+        __m128i p0 = _mm_unpacklo_epi32(c, c), p1 = _mm_unpackhi_epi32(c, c);
+        // sa = mul255(alpha, coverage); inv = 255 - sa.
+        __m128i inv[2];
+        __m128i cs[2] = {p0, p1};
+        for (int j = 0; j < 2; j++) {
+            __m128i t = _mm_add_epi16(_mm_mullo_epi16(cs[j], a), k128);
+            __m128i sa = _mm_srli_epi16(_mm_add_epi16(t, _mm_srli_epi16(t, 8)), 8);
+            inv[j] = _mm_sub_epi16(full, sa);
+        }
+        __m128i v = _mm_loadu_si128((const __m128i *)(px + 4 * i));
+        __m128i lo = _mm_unpacklo_epi8(v, zero), hi = _mm_unpackhi_epi8(v, zero);
+        __m128i tl = _mm_add_epi16(_mm_mullo_epi16(lo, inv[0]), k128);
+        __m128i th = _mm_add_epi16(_mm_mullo_epi16(hi, inv[1]), k128);
+        lo = _mm_srli_epi16(_mm_add_epi16(tl, _mm_srli_epi16(tl, 8)), 8);
+        hi = _mm_srli_epi16(_mm_add_epi16(th, _mm_srli_epi16(th, 8)), 8);
+        _mm_storeu_si128((__m128i *)(px + 4 * i), _mm_or_si128(_mm_packus_epi16(lo, hi), opaque));
+    }
+#endif
+    for (; i < n; i++) {
+        uint32_t cov = coverage[i];
+        if (cov == 0) continue;
+        uint32_t t = alpha * cov + 128, sa = (t + (t >> 8)) >> 8, inv = 255 - sa;
+        for (int c = 0; c < 3; c++) {
+            uint32_t u = px[4 * i + c] * inv + 128;
+            px[4 * i + c] = (uint8_t)((u + (u >> 8)) >> 8);
         }
     }
 }

@@ -1,3 +1,4 @@
+import CPhotiCasePixelKernels
 import PhotiCaseRaster
 /// A soft shadow cast by a shape: its coverage blurred, moved and painted
 /// in a colour, under the shape.
@@ -51,7 +52,31 @@ extension Raster {
     /// only inside `limit` when given.
     public mutating func drawShadow(_ shadow: CastShadow, at x: Int, _ y: Int, within limit: PixelRect? = nil) {
         guard shadow.color.a > 0 else { return }
-        fill(mask: shadow.blurred, color: shadow.color, at: x + shadow.offsetX, y + shadow.offsetY, within: limit)
+        let mx = x + shadow.offsetX, my = y + shadow.offsetY, mask = shadow.blurred
+        var area = PixelRect(x: mx, y: my, width: mask.width, height: mask.height).intersection(wholeArea)
+        if let limit { area = area.intersection(limit) }
+        guard !area.isEmpty else { return }
+        // A black shadow over opaque rows (a card over a photo's backdrop):
+        // the SSE2 kernel, the general fill's bytes there (a test holds
+        // them to it). Other rows and colours take the general fill.
+        let color = shadow.color, black = color.r == 0 && color.g == 0 && color.b == 0
+        var others: [PixelRect] = []
+        let w = width
+        mask.coverage.withUnsafeBufferPointer { m in
+            withUnsafeMutableBytes { raw in
+                let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                for py in area.y..<area.maxY {
+                    let row = p + (py * w + area.x) * 4
+                    guard black, pk_row_is_opaque(row, Int32(area.width)) != 0 else {
+                        others.append(PixelRect(x: area.x, y: py, width: area.width, height: 1))
+                        continue
+                    }
+                    pk_darken_opaque(row, m.baseAddress! + (py - my) * mask.width + area.x - mx, Int32(area.width),
+                                     UInt32(color.a))
+                }
+            }
+        }
+        for part in others { fill(mask: mask, color: color, at: mx, my, within: part) }
     }
 
     /// Draws `source` at (`x`, `y`) over the shadow its alpha casts.

@@ -127,4 +127,29 @@ import PhotiCaseRaster
         let m = AlphaMask(path: .rect(Rect(x: 1, y: 1, width: 2, height: 2)), width: 4, height: 4)
         #expect(m.gaussianBlurred(sigma: 0) == m)
     }
+
+    /// A black shadow over opaque rows takes the SSE2 kernel; any other
+    /// row (a pixel not opaque) or colour the general fill: both give the
+    /// general fill's bytes, in both alpha modes, over a noisy backdrop
+    /// with one translucent row, within a limit and clipped at the edges.
+    @Test(arguments: [AlphaMode.straight, .premultiplied]) func aBlackShadowOverOpaqueRowsIsTheGeneralFill(mode: AlphaMode) {
+        var seed: UInt32 = 11
+        func next() -> UInt8 {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: seed >> 24)
+        }
+        var backdrop = Raster(width: 83, height: 61, alphaMode: .straight)
+        for y in 0..<61 { for x in 0..<83 { backdrop[x, y] = RGBA(next(), next(), next(), y == 30 && x % 9 == 0 ? 77 : 255) } }
+        if mode == .premultiplied { backdrop = backdrop.premultiplied() }
+        let mask = AlphaMask(path: .rect(Rect(x: 10, y: 8, width: 50, height: 40)), width: 70, height: 56)
+        for color in [RGBA(0, 0, 0, 110), RGBA(0, 0, 0, 255), RGBA(20, 0, 0, 110)] {
+            let cast = DropShadow(offsetX: 3, offsetY: 9, sigma: 6, color: color).cast(by: mask)
+            for (x, y, limit) in [(5, 4, nil), (-20, 20, nil), (5, 4, PixelRect(x: 10, y: 12, width: 40, height: 30))] {
+                var fast = backdrop, plain = backdrop
+                fast.drawShadow(cast, at: x, y, within: limit)
+                plain.fill(mask: cast.blurred, color: color, at: x + cast.offsetX, y + cast.offsetY, within: limit)
+                #expect(fast == plain, "\(color) at \(x),\(y) within \(String(describing: limit)), \(mode)")
+            }
+        }
+    }
 }

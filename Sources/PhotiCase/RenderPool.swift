@@ -26,9 +26,11 @@ final class RenderPool: Sendable {
         var run: @Sendable (Turn) -> Void
     }
 
-    /// Renderers not in use. Sendable: a renderer is used by one job at a
-    /// time, handed from one to the next under the lock, never shared.
+    /// Renderers not in use.
     private struct Idle: @unchecked Sendable {
+        // Invariant: a renderer here is used by no job; one is taken out
+        // and put back only under the pool's lock, so it moves between
+        // threads whole and is used by one job at a time, never shared.
         var renderers: [CardRenderer]
     }
 

@@ -60,12 +60,17 @@ import Testing
     }
 
     /// cron's line: `timeout 2 photicase-render render …` ends a blocked
-    /// run (timeout's status 124), where it used to wait for ever.
+    /// run (timeout's status 124), where it used to wait for ever. Here the
+    /// signal may come before the run is blocked (on a machine busy enough
+    /// that starting takes seconds, it is still working, and its grace
+    /// counts from when it stops): the deadline allows for that start
+    /// twice over. The grace itself is timed from a run known to be
+    /// blocked, above.
     @Test func timeoutEndsABlockedRun() throws {
         let (book, environment) = try Self.blockedSetup(asNobody: false)
         let running = try Tool.Running(["2", Tool.path, "render", book.root, "--cache", book.cache, "--progress", "none"],
                                        executable: "/usr/bin/timeout", environment: environment)
-        let ended = running.wait(deadline: 2 + Self.grace + Self.margin)
+        let ended = running.wait(deadline: 2 + Self.grace + 3 * Self.margin)
         #expect(!ended.killedAtDeadline, "timeout could not end the blocked run")
         #expect(ended.result.status == 124, "\(ended.result.status) \(ended.result.stderr)")
     }

@@ -7,6 +7,7 @@
 // stored. So the AVX2, SSE2 and scalar paths give the same bytes, and a
 // test holds them to each other as well as to the float reference.
 #include "resample_kernels.h"
+#include <pthread.h>
 #include <string.h>
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -19,14 +20,24 @@
 #define SHIFT_ROW (PK_WEIGHT_BITS - PK_MID_BITS)
 #define SHIFT_COMBINE (PK_WEIGHT_BITS + PK_MID_BITS)
 
+#if PK_X86
+// The CPU is asked once, under pthread_once: render threads call in at
+// the same moment, and a plain static written by whichever comes first
+// is a data race (ThreadSanitizer reports it) even though every thread
+// would write the same value.
+static pthread_once_t best_once = PTHREAD_ONCE_INIT;
+static int best_path = PK_PATH_SSE2;
+
+static void find_best_path(void) {
+    __builtin_cpu_init();
+    best_path = __builtin_cpu_supports("avx2") ? PK_PATH_AVX2 : PK_PATH_SSE2;
+}
+#endif
+
 pk_path pk_best_path(void) {
 #if PK_X86
-    static int best = 0;
-    if (best == 0) {
-        __builtin_cpu_init();
-        best = __builtin_cpu_supports("avx2") ? PK_PATH_AVX2 : PK_PATH_SSE2;
-    }
-    return (pk_path)best;
+    pthread_once(&best_once, find_best_path);
+    return (pk_path)best_path;
 #else
     return PK_PATH_SCALAR;
 #endif

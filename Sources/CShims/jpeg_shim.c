@@ -17,6 +17,7 @@ typedef struct {
     int truncated;          // libjpeg hit the end of the data
     int damaged;            // entropy-coded data was cut or garbled
     int max_scans;
+    const pr_stop *stop;    // asked in the progress monitor; NULL: never
 } pr_jpeg_error;
 
 static void pr_copy_message(char *dst, const char *src) {
@@ -102,6 +103,11 @@ static void pr_jpeg_progress(j_common_ptr cinfo) {
         err->status = PR_ERR_LIMIT;
         longjmp(err->jump, 1);
     }
+    if (err->stop && err->stop->requested(err->stop->context)) {
+        pr_copy_message(err->report->message, "stopped");
+        err->status = PR_STOPPED;
+        longjmp(err->jump, 1);
+    }
 }
 
 static void pr_jpeg_setup_errors(pr_jpeg_error *err, pr_report *report, int max_scans) {
@@ -115,6 +121,7 @@ static void pr_jpeg_setup_errors(pr_jpeg_error *err, pr_report *report, int max_
     err->truncated = 0;
     err->damaged = 0;
     err->max_scans = max_scans;
+    err->stop = NULL;
 }
 
 static int pr_jpeg_valid_denom(int d) { return d == 1 || d == 2 || d == 4 || d == 8; }
@@ -227,10 +234,11 @@ static pr_status pr_jpeg_close(j_decompress_ptr cinfo, pr_jpeg_error *err, size_
 
 pr_status pr_jpeg_decode(const uint8_t *data, size_t size, int scale_denom, int max_scans,
                          uint8_t *out, int out_width, int out_height, pr_report *report,
-                         int raw_cmyk) {
+                         int raw_cmyk, const pr_stop *stop) {
     struct jpeg_decompress_struct cinfo;
     pr_jpeg_error err;
     pr_jpeg_setup_errors(&err, report, max_scans);
+    err.stop = stop;
     if (!pr_jpeg_valid_denom(scale_denom) || out == NULL) {
         pr_copy_message(report->message, "invalid arguments");
         return PR_ERR_ARGUMENT;
@@ -284,10 +292,11 @@ static int pr_jpeg_ordinary_sampling(j_decompress_ptr cinfo) {
 
 pr_status pr_jpeg_decode_region(const uint8_t *data, size_t size, int scale_denom, int max_scans,
                                 int x, int y, int width, int height,
-                                uint8_t *out, pr_report *report, int raw_cmyk) {
+                                uint8_t *out, pr_report *report, int raw_cmyk, const pr_stop *stop) {
     struct jpeg_decompress_struct cinfo;
     pr_jpeg_error err;
     pr_jpeg_setup_errors(&err, report, max_scans);
+    err.stop = stop;
     if (!pr_jpeg_valid_denom(scale_denom) || out == NULL || x < 0 || y < 0 || width <= 0 || height <= 0) {
         pr_copy_message(report->message, "invalid arguments");
         return PR_ERR_ARGUMENT;

@@ -22,6 +22,7 @@ typedef struct {
     pr_report *report;
     pr_status status;
     int rows_done;          // every pixel row has been decoded
+    const pr_stop *stop;    // asked every 16 rows; NULL: never
 } pr_png_reader;
 
 static void pr_png_message(char *dst, const char *src) {
@@ -82,6 +83,18 @@ static void pr_png_reader_init(pr_png_reader *r, const uint8_t *data, size_t siz
     r->report = report;
     r->status = PR_ERR_CORRUPT;
     r->rows_done = 0;
+    r->stop = NULL;
+}
+
+// libpng's row callback (after each row of each pass): asks the caller's
+// pr_stop every 16 rows and fails the decode as stopped.
+static void pr_png_row_read(png_structp png, png_uint_32 row, int pass) {
+    (void)pass;
+    pr_png_reader *r = (pr_png_reader *)png_get_io_ptr(png);
+    if ((row & 15) != 0 || !r->stop || !r->stop->requested(r->stop->context)) return;
+    r->status = PR_STOPPED;
+    pr_png_message(r->report->message, "stopped");
+    png_longjmp(png, 1);
 }
 
 pr_status pr_png_read_header(const uint8_t *data, size_t size, pr_png_info *info, pr_report *report) {
@@ -163,9 +176,11 @@ static void pr_png_emit_block_row(const uint32_t *acc, uint8_t *out, int out_wid
 }
 
 pr_status pr_png_decode(const uint8_t *data, size_t size, int shrink,
-                        uint8_t *out, int out_width, int out_height, pr_report *report) {
+                        uint8_t *out, int out_width, int out_height, pr_report *report,
+                        const pr_stop *stop) {
     pr_png_reader r;
     pr_png_reader_init(&r, data, size, report);
+    r.stop = stop;
     if (out == NULL || out_width <= 0 || out_height <= 0 || shrink < 1 || shrink > 64) {
         pr_png_message(report->message, "invalid arguments");
         return PR_ERR_ARGUMENT;
@@ -211,6 +226,7 @@ pr_status pr_png_decode(const uint8_t *data, size_t size, int shrink,
     if (!(color & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, pinfo, PNG_INFO_tRNS))
         png_set_filler(png, 0xff, PNG_FILLER_AFTER);
     png_set_interlace_handling(png);
+    if (stop) png_set_read_status_fn(png, pr_png_row_read);
     png_read_update_info(png, pinfo);
     if (png_get_rowbytes(png, pinfo) != (size_t)width * 4) {
         pr_png_message(report->message, "unexpected row layout after conversion");

@@ -1,5 +1,6 @@
 import PhotiCaseRaster
 import PhotiCaseFileSystem
+import PhotiCaseConcurrency
 
 /// Why an image could not be read or written. The text names the reason;
 /// `ImageFileError` adds the file.
@@ -29,13 +30,16 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     case encodeFailed(ImageFormat, String)
     /// The path cannot be read or written as an image file.
     case io(IOProblem)
+    /// The decode was told to stop part-way (`StopSignal`): nothing is
+    /// wrong with the file.
+    case stopped(StopSignal.Reason)
 
     /// True for failures that say nothing of the file: it may decode on
     /// the next try (a higher `--memory-limit`, memory freed). An image
     /// drawn with a placeholder for such a failure is not kept as final.
     public var isTransient: Bool {
         switch self {
-        case .memoryLimit, .outOfMemory: true
+        case .memoryLimit, .outOfMemory, .stopped: true
         default: false
         }
     }
@@ -57,6 +61,8 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "memory limit of \(MemoryBudget.text(limit)) (--memory-limit)"
         case let .encodeFailed(format, message): "\(format.displayName) encoding failed: \(message)"
         case let .io(problem): problem.description
+        case .stopped(.cancelled): "the decode was cancelled"
+        case .stopped(.deadline): "the decode's deadline passed"
         }
     }
 }

@@ -1,4 +1,5 @@
 import PhotiCaseRaster
+import PhotiCaseConcurrency
 /// Decodes JPEG, PNG, WebP, HEIF and AVIF bytes into upright sRGB rasters.
 ///
 /// Every decode runs the same steps in this order: check the file size,
@@ -21,24 +22,26 @@ public enum ImageDecoder {
 
     /// Decodes `bytes` by `plan`, made from these bytes' `ImageInfo`: the
     /// same raster as the `decode(_:options:)` call whose options gave the
-    /// plan. Throws `CodecError`.
+    /// plan. Throws `CodecError`. A raised `stop` ends a JPEG or PNG decode
+    /// within a few rows (`CodecError.stopped`); a WebP, HEIF or AVIF
+    /// decode runs to its end (their libraries take no such signal).
     public static func decode(_ bytes: UnsafeRawBufferPointer, plan: DecodePlan, limits: DecodeLimits = DecodeLimits(),
-                              budget: MemoryBudget = .shared) throws -> DecodedImage {
+                              budget: MemoryBudget = .shared, stop: StopSignal? = nil) throws -> DecodedImage {
         let parsed = try header(bytes, limits: limits)
         precondition(parsed.info.format == plan.format && parsed.info.storedSize == plan.storedSize
                      && plan.orientation == (plan.applyOrientation ? parsed.info.orientation : .up),
                      "decode plan \(plan) was made for other bytes")
-        return try decode(bytes, parsed, plan: plan, limits: limits, budget: budget)
+        return try decode(bytes, parsed, plan: plan, limits: limits, budget: budget, stop: stop)
     }
 
     /// Convenience for arrays.
     public static func decode(_ bytes: [UInt8], plan: DecodePlan, limits: DecodeLimits = DecodeLimits(),
-                              budget: MemoryBudget = .shared) throws -> DecodedImage {
-        try bytes.withUnsafeBytes { try decode($0, plan: plan, limits: limits, budget: budget) }
+                              budget: MemoryBudget = .shared, stop: StopSignal? = nil) throws -> DecodedImage {
+        try bytes.withUnsafeBytes { try decode($0, plan: plan, limits: limits, budget: budget, stop: stop) }
     }
 
     private static func decode(_ bytes: UnsafeRawBufferPointer, _ parsed: Parsed, plan: DecodePlan, limits: DecodeLimits,
-                               budget: MemoryBudget) throws -> DecodedImage {
+                               budget: MemoryBudget, stop: StopSignal? = nil) throws -> DecodedImage {
         var info = parsed.info
         let stored = info.storedSize
         var raster: Raster
@@ -52,18 +55,18 @@ public enum ImageDecoder {
                 let d = if case .jpegScale(let d) = plan.reduction { d } else { 1 }
                 return try JPEGBinding.decode(bytes, denominator: d, region: plan.storedRegion!,
                                               maxScans: limits.maxJPEGScans,
-                                              cmykSamples: parsed.color.wantsCMYKSamples)
+                                              cmykSamples: parsed.color.wantsCMYKSamples, stop: stop)
             case (.jpeg, .none):
                 return try JPEGBinding.decode(bytes, denominator: 1, size: stored, maxScans: limits.maxJPEGScans,
-                                              cmykSamples: parsed.color.wantsCMYKSamples)
+                                              cmykSamples: parsed.color.wantsCMYKSamples, stop: stop)
             case (.jpeg, .jpegScale(let d)):
                 let size = try JPEGBinding.readHeader(bytes, denominator: d).outputSize
                 return try JPEGBinding.decode(bytes, denominator: d, size: size, maxScans: limits.maxJPEGScans,
-                                              cmykSamples: parsed.color.wantsCMYKSamples)
+                                              cmykSamples: parsed.color.wantsCMYKSamples, stop: stop)
             case (.png, .none):
-                return try PNGBinding.decode(bytes, shrink: 1, size: stored)
+                return try PNGBinding.decode(bytes, shrink: 1, size: stored, stop: stop)
             case (.png, .pngBlocks(let k)):
-                return try PNGBinding.decode(bytes, shrink: k, size: plan.decodedSize)
+                return try PNGBinding.decode(bytes, shrink: k, size: plan.decodedSize, stop: stop)
             case (.webp(let header), .none):
                 if header.animated { return (try WebPBinding.decodeFirstFrame(bytes, header: header), []) }
                 return (try WebPBinding.decode(bytes, header: header, size: stored), [])

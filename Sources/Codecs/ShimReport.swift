@@ -1,4 +1,5 @@
 import CPhotiCaseShims
+import PhotiCaseConcurrency
 
 // Reading the fixed-size report the C shims fill in.
 extension pr_report {
@@ -17,9 +18,12 @@ extension pr_report {
     }
 
     /// The Swift error for a failed shim call, nil for success.
-    func error(for status: pr_status, format: ImageFormat, bytes: Int) -> CodecError? {
+    /// `stop` is the signal the call was given: PR_STOPPED is thrown with
+    /// its reason.
+    func error(for status: pr_status, format: ImageFormat, bytes: Int, stop: StopSignal? = nil) -> CodecError? {
         switch status {
         case PR_OK: nil
+        case PR_STOPPED: .stopped(stop?.reason ?? .cancelled)
         case PR_ERR_TRUNCATED: .truncated(format, bytes: bytes)
         case PR_ERR_UNSUPPORTED: .unsupported(format, messageText)
         case PR_ERR_LIMIT: .limitExceeded(format, messageText)

@@ -21,7 +21,18 @@ typedef enum {
     PR_ERR_LIMIT = 4,        // a safety limit (scan count, sizes) was hit
     PR_ERR_MEMORY = 5,       // an allocation failed
     PR_ERR_ARGUMENT = 6,     // the caller's buffer or sizes do not match
+    PR_STOPPED = 7,          // the caller's pr_stop asked the decode to stop
 } pr_status;
+
+/// Asked between rows of a long decode (PNG: every 16 rows; JPEG: every
+/// call into libjpeg's progress monitor, a few rows or one iMCU row of a
+/// progressive scan): nonzero stops it with PR_STOPPED and frees what it
+/// held. Lets a cancelled render give its thread back within a band of
+/// rows rather than after a 40-megapixel decode. NULL: never stop.
+typedef struct {
+    int (*requested)(void *context);
+    void *context;
+} pr_stop;
 
 /// Messages travel back in this fixed buffer; no allocation is involved.
 typedef struct {
@@ -67,7 +78,7 @@ pr_status pr_jpeg_read_header(const uint8_t *data, size_t size, int scale_denom,
 /// samples (as stored, Adobe-inverted or not) for a CMYK profile to convert.
 pr_status pr_jpeg_decode(const uint8_t *data, size_t size, int scale_denom, int max_scans,
                          uint8_t *out, int out_width, int out_height, pr_report *report,
-                         int raw_cmyk);
+                         int raw_cmyk, const pr_stop *stop);
 
 /// Decodes only the rectangle `x, y, width, height` of the image decoded
 /// at `1/scale_denom` (in those output pixels, stored axes) into `out`,
@@ -79,7 +90,7 @@ pr_status pr_jpeg_decode(const uint8_t *data, size_t size, int scale_denom, int 
 /// in pr_jpeg_decode.
 pr_status pr_jpeg_decode_region(const uint8_t *data, size_t size, int scale_denom, int max_scans,
                                 int x, int y, int width, int height,
-                                uint8_t *out, pr_report *report, int raw_cmyk);
+                                uint8_t *out, pr_report *report, int raw_cmyk, const pr_stop *stop);
 
 /// What pr_jpeg_read_icc found.
 typedef enum {
@@ -126,7 +137,8 @@ pr_status pr_png_read_color(const uint8_t *data, size_t size, size_t max_icc,
 /// average of a shrink x shrink block, read row by row; the output is then
 /// ceil(width / shrink) x ceil(height / shrink).
 pr_status pr_png_decode(const uint8_t *data, size_t size, int shrink,
-                        uint8_t *out, int out_width, int out_height, pr_report *report);
+                        uint8_t *out, int out_width, int out_height, pr_report *report,
+                        const pr_stop *stop);
 
 /// Which writer deflates a PNG's rows (images up to 16 megapixels; larger
 /// ones always stream through libpng and zlib).

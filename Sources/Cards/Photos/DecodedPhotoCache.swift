@@ -104,9 +104,11 @@ public final class DecodedPhotoCache: Sendable {
 
     /// `bytes` (the file at `path`) decoded by `plan`: a kept raster, the
     /// one another thread is decoding, or a new decode. Throws what the
-    /// decode threw (to every request that waited for it).
+    /// decode threw (to every request that waited for it). `stop` ends a
+    /// decode made for this request alone; a shared one, which others may
+    /// be waiting for, runs to its end.
     public func decode(_ bytes: [UInt8], path: String, plan: DecodePlan,
-                       limits: DecodeLimits) throws(CodecError) -> DecodedImage {
+                       limits: DecodeLimits, stop: StopSignal? = nil) throws(CodecError) -> DecodedImage {
         let shared = DecodedPhotoCache.shares(plan)
             || (plan.region == nil && state.withLock { $0.remaining != nil })
         guard shared else {
@@ -118,7 +120,7 @@ public final class DecodedPhotoCache: Sendable {
                 s.statistics.unshared += 1
                 s.statistics.decodes += 1
             }
-            return try DecodedPhotoCache.run(bytes, plan: plan, limits: limits, budget: budget).get()
+            return try DecodedPhotoCache.run(bytes, plan: plan, limits: limits, budget: budget, stop: stop).get()
         }
         let key = Key(path: path, plan: plan, limits: limits)
         enum Step { case done(DecodedImage), wait(Flight), lead(Flight) }
@@ -168,9 +170,9 @@ public final class DecodedPhotoCache: Sendable {
     }
 
     private static func run(_ bytes: [UInt8], plan: DecodePlan, limits: DecodeLimits,
-                            budget: MemoryBudget) -> Result<DecodedImage, CodecError> {
+                            budget: MemoryBudget, stop: StopSignal? = nil) -> Result<DecodedImage, CodecError> {
         do {
-            return .success(try ImageDecoder.decode(bytes, plan: plan, limits: limits, budget: budget))
+            return .success(try ImageDecoder.decode(bytes, plan: plan, limits: limits, budget: budget, stop: stop))
         } catch let error as CodecError {
             return .failure(error)
         } catch {

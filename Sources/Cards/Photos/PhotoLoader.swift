@@ -107,9 +107,9 @@ public struct PhotoLoader: Sendable {
                 resize = planned
             }
             let decoded = if let decodedPhotos {
-                try decodedPhotos.decode(bytes, path: photo.path, plan: decodePlan, limits: limits)
+                try decodedPhotos.decode(bytes, path: photo.path, plan: decodePlan, limits: limits, stop: stop)
             } else {
-                try ImageDecoder.decode(bytes, plan: decodePlan, limits: limits, budget: options.budget)
+                try ImageDecoder.decode(bytes, plan: decodePlan, limits: limits, budget: options.budget, stop: stop)
             }
             try CardError.check(stop)
             let resampled = if let resize {
@@ -125,6 +125,9 @@ public struct PhotoLoader: Sendable {
                 + PhotoLoader.fitWarnings(photo, plan: plan, upright: upright, output: size)
             return RenderedImage(raster: picture, warnings: warnings)
         } catch let error as CodecError {
+            // A decode told to stop part-way: the render stops, the photo
+            // is fine.
+            if case .stopped(let reason) = error { throw .stopped(reason) }
             throw .photo(ImageFileError(path: photo.path, reason: error))
         } catch let error as CardError {
             throw error

@@ -1,5 +1,6 @@
 import CPhotiCaseShims
 import PhotiCaseRaster
+import PhotiCaseConcurrency
 
 /// The only Swift file that calls libjpeg (through the C shims).
 enum JPEGBinding {
@@ -39,11 +40,13 @@ enum JPEGBinding {
     /// `size` (which `readHeader` reported for the same denominator).
     /// With `cmykSamples`, CMYK and YCCK files keep their four samples
     /// per pixel for a CMYK profile to convert (see ColorPlan).
+    /// A raised `stop` ends the decode within a few rows
+    /// (`CodecError.stopped`).
     static func decode(_ data: UnsafeRawBufferPointer, denominator: Int, size: PixelSize,
-                       maxScans: Int, cmykSamples: Bool = false) throws -> (Raster, [String]) {
-        try decoded(size, bytes: data.count) { out, report in
+                       maxScans: Int, cmykSamples: Bool = false, stop: StopSignal? = nil) throws -> (Raster, [String]) {
+        try decoded(size, bytes: data.count, stop: stop) { out, report, hook in
             pr_jpeg_decode(base(data), data.count, Int32(denominator), Int32(maxScans), out,
-                           Int32(size.width), Int32(size.height), &report, cmykSamples ? 1 : 0)
+                           Int32(size.width), Int32(size.height), &report, cmykSamples ? 1 : 0, hook)
         }
     }
 
@@ -52,25 +55,25 @@ enum JPEGBinding {
     /// the pixels the whole decode has there. Damaged or truncated data
     /// anywhere in the file fails as `decode` fails.
     static func decode(_ data: UnsafeRawBufferPointer, denominator: Int, region: PixelRect,
-                       maxScans: Int, cmykSamples: Bool = false) throws -> (Raster, [String]) {
-        try decoded(PixelSize(width: region.width, height: region.height), bytes: data.count) { out, report in
+                       maxScans: Int, cmykSamples: Bool = false, stop: StopSignal? = nil) throws -> (Raster, [String]) {
+        try decoded(PixelSize(width: region.width, height: region.height), bytes: data.count, stop: stop) { out, report, hook in
             pr_jpeg_decode_region(base(data), data.count, Int32(denominator), Int32(maxScans),
                                   Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height),
-                                  out, &report, cmykSamples ? 1 : 0)
+                                  out, &report, cmykSamples ? 1 : 0, hook)
         }
     }
 
     /// A new raster of `size` filled by `call`, and the warnings it
     /// reported; throws what its status says.
-    private static func decoded(_ size: PixelSize, bytes: Int,
-                                _ call: (UnsafeMutablePointer<UInt8>, inout pr_report) -> pr_status) throws
-        -> (Raster, [String]) {
+    private static func decoded(_ size: PixelSize, bytes: Int, stop: StopSignal?,
+                                _ call: (UnsafeMutablePointer<UInt8>, inout pr_report, UnsafePointer<pr_stop>?) -> pr_status)
+        throws -> (Raster, [String]) {
         var report = pr_report()
         var status = PR_OK
         let raster = Raster(width: size.width, height: size.height) { out in
-            status = call(out.baseAddress!.assumingMemoryBound(to: UInt8.self), &report)
+            status = withShimStop(stop) { call(out.baseAddress!.assumingMemoryBound(to: UInt8.self), &report, $0) }
         }
-        try check(status, &report, bytes: bytes)
+        if let error = report.error(for: status, format: .jpeg, bytes: bytes, stop: stop) { throw error }
         return (raster, report.warningTexts)
     }
 

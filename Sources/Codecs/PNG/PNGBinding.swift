@@ -3,6 +3,7 @@ import CPhotiCaseShims
 import Glibc
 #endif
 import PhotiCaseRaster
+import PhotiCaseConcurrency
 
 /// The only Swift file that calls libpng (through the C shims).
 enum PNGBinding {
@@ -43,14 +44,18 @@ enum PNGBinding {
 
     /// Decodes to a straight-alpha raster of `size`: the header's size
     /// divided by `shrink`, rounded up (block averaging while reading).
-    static func decode(_ data: UnsafeRawBufferPointer, shrink: Int, size: PixelSize) throws -> (Raster, [String]) {
+    /// A raised `stop` ends the decode within 16 rows (`CodecError.stopped`).
+    static func decode(_ data: UnsafeRawBufferPointer, shrink: Int, size: PixelSize,
+                       stop: StopSignal? = nil) throws -> (Raster, [String]) {
         var report = pr_report()
         var status = PR_OK
         let raster = Raster(width: size.width, height: size.height) { out in
-            status = pr_png_decode(base(data), data.count, Int32(shrink), out.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                   Int32(size.width), Int32(size.height), &report)
+            status = withShimStop(stop) { hook in
+                pr_png_decode(base(data), data.count, Int32(shrink), out.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                              Int32(size.width), Int32(size.height), &report, hook)
+            }
         }
-        if let error = report.error(for: status, format: .png, bytes: data.count) { throw error }
+        if let error = report.error(for: status, format: .png, bytes: data.count, stop: stop) { throw error }
         return (raster, report.warningTexts)
     }
 

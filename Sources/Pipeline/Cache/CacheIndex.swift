@@ -124,7 +124,6 @@ public final class CacheIndex: @unchecked Sendable {
     /// a killed run committed to the log counts), and a missing, old or
     /// corrupt index is read into memory.
     static func open(in store: CacheStore, name: String, readOnly: Bool) throws(PipelineError) -> CacheIndex {
-        let shown = store.display(name)
         var warnings: [String] = []
         var setAside: (damage: String, salvaged: Salvage?)?
         if try companionsAreFiles(store, name: name) {

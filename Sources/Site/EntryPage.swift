@@ -89,7 +89,11 @@ struct EntryPage: Sendable {
         if let credit {
             w.html.element("dt", credit.label)
             w.html.open("dd")
-            w.html.element("a", [("href", w.href(SearchQuery(text: credit.name))), ("dir", "auto")], credit.name)
+            if credit.known {
+                w.html.element("a", [("href", w.href(SearchQuery(text: credit.name))), ("dir", "auto")], credit.name)
+            } else {
+                w.html.text(credit.name)
+            }
             w.html.close("dd")
         }
         if let year = entry.year {

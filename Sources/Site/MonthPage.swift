@@ -32,7 +32,10 @@ struct MonthPage: Sendable {
             w.html.text(count > 0 ? "이달의 기록 \(count)개" : isPast ? "이달에는 기록이 없어요." : "이달에는 아직 기록이 없어요.")
             if count == 0, let latest = diary?.latestMonth {
                 w.html.text(" ")
-                w.link(.month(year: latest.year, month: latest.month), "마지막으로 기록한 달: \(SiteText.month(latest)) →")
+                // The arrow points the way time goes, as the pager's do:
+                // left to an earlier month, right to a later one.
+                let name = "마지막으로 기록한 달: \(SiteText.month(latest))"
+                w.link(.month(year: latest.year, month: latest.month), latest < month ? "← " + name : name + " →")
             }
             w.html.close("p")
             pager(&w)

@@ -45,7 +45,7 @@ struct SearchIndex: Sendable {
                 .joined(separator: ",")
             let fields = [JSString.literal(name), JSString.literal(SiteText.title(entry)),
                           JSString.literal(entry.date.description), SiteText.rating(entry.rating),
-                          JSString.literal(entry.kind.rawValue), JSString.literal(kinds.credit(entry)?.name ?? ""),
+                          JSString.literal(entry.kind.rawValue), JSString.literal(kinds.credit(entry).flatMap { $0.known ? $0.name : nil } ?? ""),
                           "[" + friends + "]", JSString.literal(Self.memo(entry)), face]
             rows.append("[" + fields.joined(separator: ",") + "]")
         }

@@ -37,7 +37,8 @@ struct SearchPage: Sendable {
             select(&w, id: "friend", label: "함께한 사람", options: [("", "모두")])
             select(&w, id: "year", label: "해", options: [("", "모두")] + years.reversed().map { (String($0), "\($0)년") })
             select(&w, id: "sort", label: "정렬",
-                   options: [("", "알맞은 순"), ("date", "최근 날짜순"), ("rating", "별점순"), ("title", "제목순")])
+                   options: [("", SearchPage.automaticSort(words: false)), ("date", "최근 날짜순"), ("rating", "별점순"),
+                             ("title", "제목순")])
             w.html.close("div")
             w.html.close("form")
             w.html.element("p", [("class", "lede"), ("id", "search-status"), ("role", "status"), ("aria-live", "polite")], "")
@@ -73,5 +74,12 @@ struct SearchPage: Sendable {
         for (value, text) in options { w.html.element("option", [("value", value)], text) }
         w.html.close("select")
         w.html.close("p")
+    }
+
+    /// The label of the sort that follows the search: the best match first
+    /// when words were typed, else the newest first (the script renames the
+    /// option as the words come and go, so it names the order shown).
+    static func automaticSort(words: Bool) -> String {
+        words ? "기본: 알맞은 순" : "기본: 최근 날짜순"
     }
 }

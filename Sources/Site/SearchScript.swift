@@ -33,6 +33,8 @@ enum SearchScript {
         return template
             .replacing("@KIND_LABEL@", with: "{" + labels.joined(separator: ", ") + "}")
             .replacing("@KIND_WORDS@", with: "{" + words.joined(separator: ", ") + "}")
+            .replacing("@SORT_WORDS@", with: JSString.literal(SearchPage.automaticSort(words: true)))
+            .replacing("@SORT_NEWEST@", with: JSString.literal(SearchPage.automaticSort(words: false)))
     }
 
     static let template = #"""
@@ -216,6 +218,8 @@ enum SearchScript {
         shown = 0;
         showMore();
         var how = sort === "rating" ? "별점순" : sort === "title" ? "제목순" : sort === "date" || !words.length ? "최근 날짜순" : "알맞은 순";
+        // The default option names the order it gives now.
+        fields.sort.options[0].textContent = words.length ? @SORT_WORDS@ : @SORT_NEWEST@;
         status.textContent = !entries.length ? "아직 기록이 없어요." : results.length
           ? (words.length ? "‘" + fields.q.value.trim() + "’ " : "") + "기록 " + results.length + "개 · " + how
           : "맞는 기록이 없어요. 다른 말로 찾거나 필터를 풀어 보세요.";

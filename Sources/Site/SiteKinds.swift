@@ -38,19 +38,12 @@ struct SiteKinds: Sendable {
         return kinds
     }
 
-    /// Who made the work, labelled as the theme says its kind credits
-    /// someone (`KindStyle.credit`): `감독`, `저자`, `출연`, `만든 이`; nil
-    /// without a name, or for a kind that credits nobody.
-    func credit(_ entry: Entry) -> (label: String, name: String)? {
-        func cleaned(_ name: String?) -> String? {
-            name.map { TextCleaner.collapsingWhitespace($0) }.flatMap { $0.isEmpty ? nil : $0 }
-        }
-        let credit = styles.first { $0.kind == entry.kind }?.credit ?? KindStyle.builtInStyle(entry.kind)?.credit ?? .names
-        switch credit {
-        case .director: return cleaned(entry.director).map { ("감독", $0) }
-        case .author: return (cleaned(entry.author) ?? cleaned(entry.director)).map { ("저자", $0) }
-        case .names: return cleaned(entry.director).map { (entry.kind == .other ? "만든 이" : "출연", $0) }
-        case .none: return nil
-        }
+    /// Who made the work, labelled as the theme's kind credits someone
+    /// (`CardStrings.creditParts`, the words cards print): `감독 봉준호`,
+    /// `작가 …` for an exhibition, `감독 미상` where a movie names nobody
+    /// (`known` false: no search link); nil for a kind that credits nobody
+    /// or without a name. The site speaks Korean.
+    func credit(_ entry: Entry) -> (label: String, name: String, known: Bool)? {
+        CardStrings(.ko, kinds: styles).creditParts(kind: entry.kind, director: entry.director, author: entry.author)
     }
 }

@@ -35,7 +35,7 @@ import PhotiCaseDiary
         (#"{"kinds": [{"key": "a", "ko": "가"}, {"key": "b", "ko": "나", "badgeColor": "blue"}]}"#,
          ##"theme.json: "kinds[1].badgeColor": expected a colour as "#rrggbb" or "#rrggbbaa", found "blue""##),
         (#"{"kinds": [{"key": "a", "ko": "가", "credit": "cast"}]}"#,
-         #"theme.json: "kinds[0].credit": expected "director" or "author" or "names" or "none", found "cast""#),
+         #"theme.json: "kinds[0].credit": expected "director" or "author" or "names" or "artist" or "none", found "cast""#),
         (#"{"kinds": [{"key": "a", "ko": 3}]}"#, #"theme.json: "kinds[0].ko": expected a non-empty string, found 3"#),
         (#"{"kinds": [{"key": "a", "ko": "   "}]}"#, #"theme.json: "kinds[0].ko": expected a label with text, found "   ""#),
         (#"{"kinds": [{"key": "a", "ko": "가", "en": "A very long kind label"}]}"#,

@@ -18,7 +18,8 @@ import Testing
         let home = try #require(pages["index.html"])
         #expect(home.contains("<h1 id=\"month-title\">2023년 3월</h1>"))
         #expect(home.contains("이달에는 아직 기록이 없어요."))
-        #expect(home.contains("<a href=\"site/months/2023-01.html\">마지막으로 기록한 달: 2023년 1월 →</a>"))
+        // Back in time: the arrow points left, as the pager's "previous".
+        #expect(home.contains("<a href=\"site/months/2023-01.html\">← 마지막으로 기록한 달: 2023년 1월</a>"))
         // The latest first, each a link to its page.
         let recent = try #require(home.range(of: "최근 기록"))
         let links = home[recent.upperBound...].matches(of: /<a class="card row" href="([^"]+)"/).map { String($0.1) }
@@ -31,6 +32,25 @@ import Testing
         // The month's own page stays a calendar alone.
         let month = try #require(pages["site/months/2023-03.html"])
         #expect(!month.contains("최근 기록"))
+    }
+
+    /// Entries dated after today (a diary kept ahead, a clock set back):
+    /// the latest month is later, and its link points right.
+    @Test func aLaterLatestMonthPointsRight() throws {
+        let home = try #require(SitePagesTests.rendered(Self.input(today: "2021-05-01"))["index.html"])
+        #expect(home.contains("<a href=\"site/months/2023-01.html\">마지막으로 기록한 달: 2023년 1월 →</a>"))
+    }
+
+    /// The sort's default option names the order it gives: the newest
+    /// first with no words (the page as it opens), the best match with
+    /// words (the script renames it).
+    @Test func theDefaultSortIsNamedForWhatItDoes() throws {
+        let pages = SitePagesTests.rendered(Self.input(today: "2023-03-05"))
+        let search = try #require(pages["site/search.html"])
+        #expect(search.contains("<option value>기본: 최근 날짜순</option>"))
+        #expect(!search.contains(">알맞은 순<"))
+        let script = try #require(pages["site/search.js"])
+        #expect(script.contains("fields.sort.options[0].textContent = words.length ? \"기본: 알맞은 순\" : \"기본: 최근 날짜순\";"))
     }
 
     @Test func aYearWithoutEntriesYetShowsTheLatestYearsNumbers() throws {

@@ -155,4 +155,24 @@ import Testing
         let index = themed.filter { $0.key.hasPrefix("site/search/") }.values.joined()
         #expect(index.contains("\"기안84\"") && !index.contains("\"박찬욱\""))
     }
+
+    /// An exhibition credits its artist (작가, not 출연), and a movie with no
+    /// director reads 감독 미상 as its card does, with no search link and
+    /// nothing in the search's index.
+    @Test func anExhibitionCreditsItsArtistAndUnknownReadsAsOnCards() throws {
+        var entries = Self.entries()
+        entries[0].kind = .exhibition
+        entries[0].director = "이중섭"
+        entries[1].kind = .movie
+        entries[1].director = nil
+        let pages = SitePagesTests.rendered(SitePagesTests.input(entries))
+        let page = { (id: String) in try #require(pages["site/entries/\(HTML.percentEncoded(segment: id)).html"]) }
+        let exhibition = try page(entries[0].id)
+        #expect(exhibition.contains("<dt>작가</dt>") && !exhibition.contains("<dt>출연</dt>"))
+        let movie = try page(entries[1].id)
+        #expect(movie.contains("<dt>감독</dt><dd>미상</dd>"))
+        #expect(CardStrings(.ko).credit(kind: .movie, director: nil, author: nil, year: nil) == "감독 미상")
+        let index = pages.filter { $0.key.hasPrefix("site/search/") }.values.joined()
+        #expect(!index.contains("\"미상\""))
+    }
 }

@@ -13,9 +13,12 @@ public struct KindStyle: Sendable, Hashable {
         /// Books: the author (else the director field older entries used),
         /// `저자 미상` when missing.
         case author
-        /// Shows, concerts, exhibitions: the names in the director field
-        /// (performers, the artist), nothing when missing.
+        /// Shows and concerts: the names in the director field (the
+        /// cast, the performers), nothing when missing.
         case names
+        /// Exhibitions: the artist (the director field, else the author),
+        /// nothing when missing. Labelled `작가`, not `출연`.
+        case artist
         /// No credit line.
         case none
     }
@@ -44,7 +47,7 @@ public struct KindStyle: Sendable, Hashable {
         KindStyle(kind: .drama, korean: "드라마", english: "Drama", credit: .director),
         KindStyle(kind: .book, korean: "책", english: "Book", credit: .author),
         KindStyle(kind: .performance, korean: "공연", english: "Show", credit: .names),
-        KindStyle(kind: .exhibition, korean: "전시", english: "Exhibition", badgeColor: RGBA(0x1B, 0x75, 0x6A), credit: .names),
+        KindStyle(kind: .exhibition, korean: "전시", english: "Exhibition", badgeColor: RGBA(0x1B, 0x75, 0x6A), credit: .artist),
         KindStyle(kind: .concert, korean: "콘서트", english: "Concert", badgeColor: RGBA(0x6C, 0x3F, 0xC9), credit: .names),
         KindStyle(kind: .other, korean: "기타", english: "Other", credit: .names),
     ]

@@ -82,6 +82,14 @@ public enum CardWarning: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension CardWarning {
+    /// What makes two warnings' texts the same warning, for a run that
+    /// says each once: the text, but an enlarged photo is one warning
+    /// whatever the factor of each place it fills (its face 4.8×, its
+    /// story 7.2×): said once, by the first output that meets it.
+    public static func sameness(_ text: String) -> String {
+        text.replacing(/: enlarged [0-9.]+× to fill its place/, with: ": enlarged to fill its place")
+    }
+
     /// True for the warnings about how a photo fits its place (enlarged,
     /// mostly cropped away): said by the ticket, whose face it is, and not
     /// again by the days and pages that show the face small.

@@ -314,13 +314,15 @@ import PhotiCaseRaster
         try book.add("a", date: "2022-08-27", frontJSON: #"{"photo": "front.jpg", "crop": {"rect": [0.8, 0.8, 0.5, 0.5]}}"#)
         let (r, events) = try book.render()
         #expect(r.status == 0, "\(r.stderr)")
-        let entry = events.first { $0["id"] as? String == "a" }
-        let warnings = entry?["warnings"] as? [String] ?? []
-        #expect(warnings.contains { $0.contains("front.jpg") && $0.contains("reaches outside the photo") }, "\(r.stderr)")
+        // Said once, by the first item that met it (the ticket or the day).
+        let warnings = events.compactMap { $0["warnings"] as? [String] }.joined()
+        #expect(warnings.filter { $0.contains("front.jpg") && $0.contains("reaches outside the photo") }.count == 1,
+                "\(r.stderr)")
         let plain = try Tool.run(["render", book.root, "--cache", book.cache, "--progress", "none", "--force"])
         #expect(plain.stderr.contains("photicase-render: warning: \(book.root)/a/front.jpg: crop rect"), "\(plain.stderr)")
         let log = try String(contentsOfFile: book.cache + "/render.log", encoding: .utf8)
-        #expect(log.contains("warning a: \(book.root)/a/front.jpg: crop rect"))
+        // Named with the item that met it first.
+        #expect(log.contains(": \(book.root)/a/front.jpg: crop rect"), "\(log)")
     }
 
     @Test func memoryLimitFailsTheHugePhotoAlone() throws {

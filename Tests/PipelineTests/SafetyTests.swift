@@ -329,7 +329,7 @@ import PhotiCaseFileSystem
             return nil
         }
         #expect(warned == [["\(book.root)/a/front.jpg: crop clamped"]])
-        #expect(book.read("render.log")?.contains("warning a: \(book.root)/a/front.jpg: crop clamped") == true)
+        #expect(book.read("render.log")?.contains("warning tickets a: \(book.root)/a/front.jpg: crop clamped") == true)
         let line = JSONProgress.line(for: .item(done: 1, total: 1, id: "a", kind: ItemKind(.tickets), status: .rendered,
                                                 error: nil, warnings: ["x \"y\""]))
         #expect(line.hasSuffix(#""kind":"tickets","status":"rendered","warnings":["x \"y\""]}"#))

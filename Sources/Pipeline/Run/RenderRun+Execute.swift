@@ -129,8 +129,9 @@ extension RenderRun {
             return
         }
         // A page whose bytes are those in the cache is left as it is (its
-        // key changed for something it does not show).
-        if declaration.keepsEqualFiles,
+        // key changed for something it does not show); `--force` writes
+        // every output again, as it says.
+        if declaration.keepsEqualFiles, !options.force,
            item.outputs.allSatisfy({ out in rendered.value[out.path].map { cacheHolds(out.path, $0) } ?? true }) {
             for out in item.outputs {
                 index.setOutput(out.path, .init(fingerprint: out.fingerprint, owner: item.owner,

@@ -182,7 +182,7 @@ extension RenderRun {
         // holds is not rewritten (`keepsEqualFiles`): a dry run says so too.
         let context = renderContext { _, _ in throw DryRun.drawsNothing }
         let writes = plan.toRender.filter { item in
-            guard let declaration = Kinds.declaration(item.kind), declaration.keepsEqualFiles,
+            guard !options.force, let declaration = Kinds.declaration(item.kind), declaration.keepsEqualFiles,
                   let rendered = try? declaration.render(item, in: context),
                   let files = try? OutputMark.marking(rendered.value, owner: item.owner) else { return true }
             return !item.outputs.allSatisfy { out in files[out.path].map { cacheHolds(out.path, $0) } ?? true }

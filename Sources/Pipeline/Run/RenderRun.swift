@@ -41,6 +41,11 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     /// The outputs this run could not write, and their entries (guarded
     /// by `lock`): the pages that link them wait (`PageWaits`).
     var unwritten = Unwritten()
+    /// The warnings said so far (by `CardWarning.sameness`, guarded by
+    /// `lock`): each is said once a run, in the log and to every sink,
+    /// though the ticket, its share images, its day and its month all meet
+    /// the same crop of the same photo.
+    var saidWarnings: Set<String> = []
 
     /// Dry-run output: one line per output to render or remove.
     public internal(set) var dryRunLines: [String] = []
@@ -225,8 +230,12 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             summary.failed += 1
             if let failure { failureRecords.append(failure) }
         }
-        if status != .skipped { log?.write("\(status.rawValue) \(id)\(failure.map { ": \($0)" } ?? "")") }
-        for warning in warnings { log?.write("warning \(id): \(warning)") }
+        // Named with its kind where the id alone does not say it: an
+        // entry's ticket and its share images are two items of one id.
+        let name = id.hasPrefix(kind.rawValue + "/") ? id : "\(kind.rawValue) \(id)"
+        if status != .skipped { log?.write("\(status.rawValue) \(name)\(failure.map { ": \($0)" } ?? "")") }
+        let warnings = warnings.filter { saidWarnings.insert(CardWarning.sameness($0)).inserted }
+        for warning in warnings { log?.write("warning \(name): \(warning)") }
         progress?.handle(.item(done: done, total: total, id: id, kind: kind, status: status,
                                error: failure?.description, warnings: warnings))
         if !options.dryRun { index.commitIfDue() }

@@ -578,7 +578,9 @@ done:
 // Level 1 is the level for speed (`render`, `share`, `serve`), and there
 // Intel's ISA-L igzip deflates a share image 4.6x faster than libdeflate's
 // level 1 (4.4 against 15.0 ms for a 1360x1072 card) for files 7% larger
-// (docs/PERFORMANCE.md, "PNG: igzip at level 1"). It streams, so the rows
+// (docs/PERFORMANCE.md, "PNG: igzip at level 1"); igzip's own level 3 is
+// what runs, its levels 1 and 2 not being the same bytes in every
+// process (see pr_igzip_segment_run). It streams, so the rows
 // are filtered a band at a time into a buffer that stays in the cache,
 // instead of a whole filtered copy of the image: the encode touches the
 // image, one band and the file.
@@ -618,12 +620,12 @@ static uint32_t pr_igzip_room(size_t capacity, size_t used) {
 static void pr_igzip_segment_run(pr_igzip_segment *g) {
     size_t row = (size_t)g->width * (size_t)g->bpp + 1;
     size_t band_rows = PR_IGZIP_BAND_ROWS;
-    uint8_t *band = malloc(row * band_rows);
-    uint8_t *level_buf = malloc(ISAL_DEF_LVL1_DEFAULT);
+    uint8_t *band = calloc(band_rows, row);
+    uint8_t *level_buf = calloc(1, ISAL_DEF_LVL3_DEFAULT);
     // Photos and cards deflate to a fifth to a half of their filtered
     // bytes; the buffer grows when the data does not.
     size_t capacity = row * (size_t)(g->y1 - g->y0) / 2 + 4096;
-    struct isal_zstream *stream = malloc(sizeof(struct isal_zstream));
+    struct isal_zstream *stream = calloc(1, sizeof(struct isal_zstream));
     pr_row_filter filter = { 0 };
     g->out = malloc(capacity);
     g->size = 0;
@@ -632,9 +634,16 @@ static void pr_igzip_segment_run(pr_igzip_segment *g) {
     if (!band || !level_buf || !g->out || !stream || !pr_row_filter_start(&filter, g->rgba, g->width, g->bpp, g->y0))
         goto done;
     isal_deflate_init(stream);
-    stream->level = 1;
+    // igzip's level 3, not 1 or 2: those give other bytes for the same
+    // input now and then, as the process's addresses fall (ISA-L 2.30 on
+    // AVX-512: 11 of 20,000 processes deflating one month sheet's rows;
+    // none with address randomisation off), and a cache's files must be
+    // the same bytes for the same pixels. Level 3 gave one answer in
+    // 20,000, 2% larger than level 1's and 3.6 times its time (5.1 against
+    // 1.4 ms for 2.2 MB of rows), still faster than libdeflate's level 1.
+    stream->level = 3;
     stream->level_buf = level_buf;
-    stream->level_buf_size = ISAL_DEF_LVL1_DEFAULT;
+    stream->level_buf_size = ISAL_DEF_LVL3_DEFAULT;
     stream->gzip_flag = IGZIP_DEFLATE;
     stream->next_out = g->out;
     stream->avail_out = pr_igzip_room(capacity, 0);

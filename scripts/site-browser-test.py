@@ -57,6 +57,7 @@ import json
 import os
 import shutil
 import sys
+import time
 import threading
 import re
 import urllib.parse
@@ -487,12 +488,23 @@ def touch_screen(driver, on, height=PHONE[1]):
 
 
 def swipe(driver, x, y, dx):
-    """A finger dragged dx pixels sideways from (x, y)."""
-    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-    for k in range(1, 11):
+    """A finger dragged dx pixels sideways from (x, y), in 160 ms.
+
+    Each event carries its time, 16 ms after the one before: the browser
+    works out the finger's speed (and so how far the page flings on) from
+    these, not from when the events happened to arrive, which on a loaded
+    machine is late and uneven (a drag read as a fast fling moved two
+    entries in CI)."""
+    start = time.time()
+
+    def touch(kind, k, points):
         driver.execute_cdp_cmd("Input.dispatchTouchEvent",
-                               {"type": "touchMove", "touchPoints": [{"x": x + dx * k / 10, "y": y}]})
-    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+                               {"type": kind, "touchPoints": points, "timestamp": start + 0.016 * k})
+
+    touch("touchStart", 0, [{"x": x, "y": y}])
+    for k in range(1, 11):
+        touch("touchMove", k, [{"x": x + dx * k / 10, "y": y}])
+    touch("touchEnd", 11, [])
 
 
 def settled(driver, want, timeout=10):

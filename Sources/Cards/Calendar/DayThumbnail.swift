@@ -61,7 +61,7 @@ extension CardRenderer {
 
     /// A tile for an entry without a photo: the brand gradient and, when
     /// `initial`, the title's first letter (see `initial(of:)`).
-    private func placeholderTile(_ entry: DayTileInput.Cell, size: PixelSize, initial showInitial: Bool) throws(CardError) -> Raster {
+    func placeholderTile(_ entry: DayTileInput.Cell, size: PixelSize, initial showInitial: Bool) throws(CardError) -> Raster {
         var tile = brandBackdrop(size)
         guard showInitial else { return tile }
         let initial = CardRenderer.initial(of: SearchTitle.shown(entry.title)) ?? strings.kind(entry.kind)
@@ -69,7 +69,19 @@ extension CardRenderer {
         let style = theme.textStyle(points: points, scale: 1, weight: .bold, color: theme.inverseTextColor,
                                     lineHeight: 1.2, alignment: .center, maxLines: 1)
         let line = try layout(initial, style, width: Double(size.width))
-        draw(line, into: &tile, at: Point(x: 0, y: ((Double(size.height) - line.size.height) / 2).rounded()))
+        // Centred by its ink, not its line box: an emoji's glyph sits high
+        // or low in the box (Noto Color Emoji's bitmaps), a letter's
+        // ascent is not its descent. Drawn once on a clear tile to find
+        // the ink, then where that puts it in the middle.
+        let boxTop = ((Double(size.height) - line.size.height) / 2).rounded()
+        var ink = Raster(width: size.width, height: size.height, fill: RGBA(0, 0, 0, 0))
+        draw(line, into: &ink, at: Point(x: 0, y: boxTop))
+        var shift = (x: 0.0, y: 0.0)
+        if let box = ink.visibleBounds() {
+            shift = ((Double(size.width) - Double(box.width)) / 2 - Double(box.x),
+                     (Double(size.height) - Double(box.height)) / 2 - Double(box.y))
+        }
+        draw(line, into: &tile, at: Point(x: shift.x.rounded(), y: boxTop + shift.y.rounded()))
         return tile
     }
 

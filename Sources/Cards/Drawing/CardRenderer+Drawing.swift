@@ -12,10 +12,18 @@ extension CardRenderer {
 
     /// Draws a pill-shaped badge holding `label`, its top-left at `origin`,
     /// and returns its size in pixels.
+    /// With `standingOut`, a fill too close to what lies under the badge
+    /// is darkened until the pill stands out from every pixel of it by 3:1
+    /// (WCAG's non-text contrast; see `TextContrast.standingOut`): a
+    /// movie's brand-coloured badge on an image with no photo, whose
+    /// placeholder is the brand gradient.
     @discardableResult
     func drawBadge(_ label: String, into raster: inout Raster, at origin: Point, points: Double, scale: Double,
-                   fill: RGBA, textColor: RGBA) throws(CardError) -> Size {
+                   fill: RGBA, textColor: RGBA, standingOut: Bool = false) throws(CardError) -> Size {
         let badge = try badge(label, points: points, scale: scale, textColor: textColor)
+        let area = PixelRect(x: Int(origin.x), y: Int(origin.y), width: Int(badge.size.width.rounded(.up)),
+                             height: Int(badge.size.height.rounded(.up)))
+        let fill = standingOut ? TextContrast.standingOut(fill, from: raster, in: area) : fill
         draw(badge, into: &raster, at: origin, fill: fill)
         return badge.size
     }

@@ -73,6 +73,60 @@ public enum TextContrast {
     }
 }
 
+extension TextContrast {
+    /// WCAG 2's contrast for the parts of a picture a person must see
+    /// (1.4.11 non-text contrast), solved a little above.
+    static let nonTextTarget = 3.1
+
+    /// `fill`, or the least darkened mix of it with black, that differs
+    /// from every pixel of `rect` in `raster` by `nonTextTarget`: a badge
+    /// seen against what lies under it. Only darkened: the badge's white
+    /// label gains from it. Black when nothing lighter will do.
+    static func standingOut(_ fill: RGBA, from raster: Raster, in rect: PixelRect) -> RGBA {
+        let area = rect.intersection(PixelRect(x: 0, y: 0, width: raster.width, height: raster.height))
+        guard !area.isEmpty else { return fill }
+        // The backdrop's darkest pixel bounds how dark the fill may be made
+        // and still be told from it by darkness; its brightest, how far the
+        // fill must go below. A fill darker than the darkest by 3:1 is
+        // told from all.
+        var darkest = 1.0, brightest = 0.0
+        let w = raster.width
+        Contrast.linear.withUnsafeBufferPointer { lin in
+            raster.withUnsafeBytes { p in
+                for y in area.y..<area.maxY {
+                    var i = (y * w + area.x) * 4
+                    for _ in 0..<area.width {
+                        let l = 0.2126 * lin[Int(p[i])] + 0.7152 * lin[Int(p[i + 1])] + 0.0722 * lin[Int(p[i + 2])]
+                        darkest = Swift.min(darkest, l)
+                        brightest = Swift.max(brightest, l)
+                        i += 4
+                    }
+                }
+            }
+        }
+        func standsOut(_ c: RGBA) -> Bool {
+            let l = Contrast.luminance(c)
+            let from = { (b: Double) in (Swift.max(l, b) + 0.05) / (Swift.min(l, b) + 0.05) }
+            return from(darkest) >= nonTextTarget && from(brightest) >= nonTextTarget
+        }
+        guard !standsOut(fill) else { return fill }
+        func darkened(_ keep: Double) -> RGBA {
+            let k = UInt32((keep * 255).rounded())
+            return RGBA(UInt8(RGBA.mul255(UInt32(fill.r), k)), UInt8(RGBA.mul255(UInt32(fill.g), k)),
+                        UInt8(RGBA.mul255(UInt32(fill.b), k)))
+        }
+        // Darker stands out from more of a backdrop lighter than it: bisect
+        // for the most of the colour kept.
+        var low = 0.0, high = 1.0
+        guard standsOut(darkened(low)) else { return .black }
+        for _ in 0..<12 {
+            let mid = (low + high) / 2
+            if standsOut(darkened(mid)) { low = mid } else { high = mid }
+        }
+        return darkened(low)
+    }
+}
+
 extension RGBA {
     /// The colour at full opacity: what a theme means its ink to look like,
     /// and so what contrast is worked out for.

@@ -136,7 +136,8 @@ extension CardRenderer {
         for part in seen { canvas.drawShadow(shadow, at: place.x, place.y, within: part) }
         canvas.draw(face, at: place.x, place.y)
         try drawBadge(strings.kind(input.kind), into: &canvas, at: Point(x: card.x + 36, y: card.y + 36), points: 14,
-                      scale: 2, fill: theme.badgeColor(input.kind), textColor: theme.inverseTextColor)
+                      scale: 2, fill: theme.badgeColor(input.kind), textColor: theme.inverseTextColor,
+                      standingOut: input.photo?.file == nil)
     }
 
     /// 5. The text under the card, from `top`: the title (`storyTitle`),
@@ -241,7 +242,8 @@ extension CardRenderer {
         let top = PixelRect(x: 0, y: 0, width: size.width, height: 180)
         canvas.applyScrim(in: top, topOpacity: 0.28, bottomOpacity: 0)
         try drawBadge(strings.kind(input.kind), into: &canvas, at: Point(x: m, y: m), points: 14, scale: s,
-                      fill: theme.badgeColor(input.kind), textColor: theme.inverseTextColor)
+                      fill: theme.badgeColor(input.kind), textColor: theme.inverseTextColor,
+                      standingOut: input.photo?.file == nil)
         // 2. The band: title, stars and date, memo line, the brand mark.
         let width = Double(size.width) - 2 * m
         var y = Double(photoSize.height) + 44
@@ -284,14 +286,12 @@ extension CardRenderer {
 
     /// The picture of an entry without a photo: the brand gradient with
     /// soft rings and the title's first letter, as the placeholder tile.
+    /// Drawn at its own size, one gradient across the whole picture (a
+    /// square tile pasted in the middle left a seam where its gradient met
+    /// the picture's).
     private func placeholderPicture(_ input: SocialImageInput, size: PixelSize) -> Raster {
         let cell = DayTileInput.Cell(title: input.title, kind: input.kind, photo: nil)
-        let side = min(size.width, size.height)
-        var picture = brandBackdrop(size)
-        if let tile = try? renderDayThumbnail(DayTileInput(cells: [cell], side: side)) {
-            picture.draw(tile.raster, at: (size.width - side) / 2, (size.height - side) / 2)
-        }
-        return picture
+        return (try? placeholderTile(cell, size: size, initial: true)) ?? brandBackdrop(size)
     }
 }
 

@@ -34,20 +34,29 @@ public enum TextContrast {
         guard !area.isEmpty else { return .black }
         var best = 0.0
         var bestPixel = RGBA.black
+        forEachLuminance(in: raster, area) { l, pixel in
+            if l > best { best = l; bestPixel = pixel() }
+        }
+        return bestPixel
+    }
+
+    /// Calls `body` with the relative luminance of each pixel of `area`
+    /// (inside `raster`) and a way to read its colour.
+    private static func forEachLuminance(in raster: Raster, _ area: PixelRect, _ body: (Double, () -> RGBA) -> Void) {
         let w = raster.width
         Contrast.linear.withUnsafeBufferPointer { lin in
             raster.withUnsafeBytes { p in
                 for y in area.y..<area.maxY {
                     var i = (y * w + area.x) * 4
                     for _ in 0..<area.width {
-                        let l = 0.2126 * lin[Int(p[i])] + 0.7152 * lin[Int(p[i + 1])] + 0.0722 * lin[Int(p[i + 2])]
-                        if l > best { best = l; bestPixel = RGBA(p[i], p[i + 1], p[i + 2]) }
+                        let at = i
+                        body(0.2126 * lin[Int(p[i])] + 0.7152 * lin[Int(p[i + 1])] + 0.0722 * lin[Int(p[i + 2])],
+                             { RGBA(p[at], p[at + 1], p[at + 2]) })
                         i += 4
                     }
                 }
             }
         }
-        return bestPixel
     }
 
     /// The lightest black scrim, at least `floor`, under which every ink of
@@ -90,19 +99,9 @@ extension TextContrast {
         // fill must go below. A fill darker than the darkest by 3:1 is
         // told from all.
         var darkest = 1.0, brightest = 0.0
-        let w = raster.width
-        Contrast.linear.withUnsafeBufferPointer { lin in
-            raster.withUnsafeBytes { p in
-                for y in area.y..<area.maxY {
-                    var i = (y * w + area.x) * 4
-                    for _ in 0..<area.width {
-                        let l = 0.2126 * lin[Int(p[i])] + 0.7152 * lin[Int(p[i + 1])] + 0.0722 * lin[Int(p[i + 2])]
-                        darkest = Swift.min(darkest, l)
-                        brightest = Swift.max(brightest, l)
-                        i += 4
-                    }
-                }
-            }
+        forEachLuminance(in: raster, area) { l, _ in
+            darkest = Swift.min(darkest, l)
+            brightest = Swift.max(brightest, l)
         }
         func standsOut(_ c: RGBA) -> Bool {
             let l = Contrast.luminance(c)

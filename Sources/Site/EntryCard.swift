@@ -46,8 +46,9 @@ struct EntryCard {
     /// clear of the kind badge and the caption, as the book's list image
     /// cuts it), so the row shows the picture and not a ticket too small
     /// to read. A day's thumbnail would be the same size, but it shows the
-    /// day's best entry, which on a busy day is not this one. Without a
-    /// photo, or without the image, a square in the kind's colours with
+    /// day's best entry, which on a busy day is not this one. With only a
+    /// back photo, a square of the feed image's photo (`entryPhoto`).
+    /// Without a photo, or without the image, a square in the kind's colours with
     /// its name. The title is the link's text; the picture repeats it, so
     /// its alt is empty.
     private func picture(_ entry: Entry, into w: inout PageWriter) {
@@ -61,6 +62,12 @@ struct EntryCard {
         if entry.frontName != nil, let card {
             w.html.open("span", [("class", "crop")])
             w.image(card, alt: "")
+            w.html.close("span")
+        } else if entry.backName != nil, let photo = w.placed(.entryPhoto, .entry(id: entry.id)).first {
+            // Only a back photo: the front face is the gradient, so the
+            // row shows the photo as the feed image frames it.
+            w.html.open("span", [("class", "crop feed")])
+            w.image(photo, alt: "")
             w.html.close("span")
         } else {
             w.html.element("span", [("class", "crop blank kind-\(entry.kind.rawValue)"), ("aria-hidden", "true")],

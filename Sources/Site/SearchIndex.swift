@@ -40,6 +40,11 @@ struct SearchIndex: Sendable {
             if entry.frontName != nil, let href = page.placed(.entryCard, .entry(id: entry.id)).first?.href {
                 if template == nil, let split = Self.split(href, around: name) { template = split }
                 face = template.map { $0.0 + name + $0.1 == href } == true ? "1" : JSString.literal(href)
+            } else if entry.frontName == nil, entry.backName != nil,
+                      let photo = page.placed(.entryPhoto, .entry(id: entry.id)).first {
+                // Only a back photo: the feed image, its size with it.
+                let size = photo.placement.size.map { ",\($0.width),\($0.height)" } ?? ""
+                face = "[" + JSString.literal(photo.href) + size + "]"
             }
             let friends = SiteText.friends(entry).prefix(Self.friendsLimit).map(JSString.literal)
                 .joined(separator: ",")

@@ -76,9 +76,14 @@ enum SearchScript {
       var entries = [];
       (window.photicaseIndex || []).forEach(function (file) {
         file.entries.forEach(function (row) {
-          var face = row[8] === 1 && file.face ? file.face[0] + row[0] + file.face[1] : typeof row[8] === "string" ? row[8] : null;
+          // The face: 1 (the file's template), its own path, or for an
+          // entry with only a back photo [the feed image's path, width, height].
+          var feed = Array.isArray(row[8]) ? row[8] : null;
+          var face = feed ? feed[0] : row[8] === 1 && file.face ? file.face[0] + row[0] + file.face[1]
+            : typeof row[8] === "string" ? row[8] : null;
           entries.push({name: row[0], title: row[1], date: row[2], rating: row[3], kind: row[4], credit: row[5],
-                        friends: row[6], memo: row[7], face: face, size: file.size});
+                        friends: row[6], memo: row[7], face: face, feed: !!feed,
+                        size: feed ? (feed.length > 2 ? [feed[1], feed[2]] : null) : file.size});
         });
       });
       // Each entry's text as words are matched against it, made when a
@@ -266,11 +271,13 @@ enum SearchScript {
         var item = el("li"), link = el("a", "card row");
         link.href = "entries/" + e.name + ".html";
         if (e.face) {
-          var crop = el("span", "crop"), img = el("img");
+          var crop = el("span", e.feed ? "crop feed" : "crop"), img = el("img");
           img.src = e.face;
           img.alt = "";
-          img.width = e.size[0];
-          img.height = e.size[1];
+          if (e.size) {
+            img.width = e.size[0];
+            img.height = e.size[1];
+          }
           img.loading = "lazy";
           img.decoding = "async";
           crop.appendChild(img);

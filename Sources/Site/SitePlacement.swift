@@ -18,6 +18,12 @@ public struct SitePlacement: Sendable {
         /// row cuts it by CSS to a front face's photo area, so it is the
         /// front face or shares its geometry.
         case entryCard
+        /// Shown in a row (the list, the timeline, the search's results)
+        /// for an entry whose front has no photo and whose back has: the
+        /// first made, cut by CSS (`.crop.feed`) to a square of the feed
+        /// image's photo, so the row shows the photo the entry has
+        /// (entry-format.md) rather than a blank square.
+        case entryPhoto
         /// Shown on the entry's page: each made, a figure captioned by the
         /// label, alt the title and `alt`, a link opening it whole.
         case entryFigure

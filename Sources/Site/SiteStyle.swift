@@ -167,6 +167,9 @@ struct SiteStyle: Sendable {
       border-radius: 10px; background: var(--well); }
     .crop img { position: absolute; max-width: none; width: var(--crop-width); height: auto; left: var(--crop-left);
       top: var(--crop-top); }
+    /* The feed image (1080x1350, its photo the top 1080x900): a square of 720 from (180, 150),
+       clear of the kind badge and the veil over the photo's top. */
+    .crop.feed img { width: 150%; left: -25%; top: -20.83%; }
     .blank { display: flex; align-items: center; justify-content: center; background: var(--badge); color: var(--badge-ink);
       font-size: .75rem; font-weight: 700; }
     .thumb.blank { aspect-ratio: 300 / 480; border-radius: 10px; margin-bottom: 8px; }

@@ -130,7 +130,10 @@ import PhotiCaseRaster
         #expect(errors.contains { $0.contains("escape-dots/entry.json") && $0.contains("outside the entry folder") })
         #expect(errors.contains { $0.contains("escape-link/entry.json") && $0.contains("outside the entry folder") })
         let log = try String(contentsOfFile: book.cache + "/render.log", encoding: .utf8)
-        #expect(log.contains("failed corrupt"))
+        // The ticket that failed is named with its kind; an entry that
+        // cannot be read, by its folder.
+        #expect(log.contains("failed tickets corrupt: "), "\(log)")
+        #expect(log.contains("failed badjson: "), "\(log)")
     }
 
     @Test func photosThatAreFoldersOrFIFOsFailWithoutHanging() throws {

@@ -29,6 +29,7 @@ enum TestRegistry {
     /// The feed image as the preview; the story and the feed offered.
     static let shares = [
         entry(.entryPreview, "feed.jpg", label: "피드", alt: "티켓", size: sizes.feed),
+        entry(.entryPhoto, "feed.jpg", label: "피드", alt: "", size: sizes.feed),
         entry(.entryDownload, "story.jpg", label: "스토리", alt: "티켓 스토리", size: sizes.story),
         entry(.entryDownload, "feed.jpg", label: "피드", alt: "티켓", size: sizes.feed),
     ]

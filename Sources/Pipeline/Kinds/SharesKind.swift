@@ -36,6 +36,7 @@ enum SharesKind: KindDeclaration {
             }
         }
         return [placement(.entryPreview, .feed, label: "피드", alt: "티켓", size: sizes.feed),
+                placement(.entryPhoto, .feed, label: "피드", alt: "", size: sizes.feed),
                 placement(.entryDownload, .story, label: "스토리", alt: "티켓 스토리", size: sizes.story),
                 placement(.entryDownload, .feed, label: "피드", alt: "티켓", size: sizes.feed)]
     }

@@ -231,8 +231,9 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
             if let failure { failureRecords.append(failure) }
         }
         // Named with its kind where the id alone does not say it: an
-        // entry's ticket and its share images are two items of one id.
-        let name = id.hasPrefix(kind.rawValue + "/") ? id : "\(kind.rawValue) \(id)"
+        // entry's ticket and its share images are two items of one id (an
+        // entry that cannot be read is one item, named by its folder).
+        let name = kind == .entry || id.hasPrefix(kind.rawValue + "/") ? id : "\(kind.rawValue) \(id)"
         if status != .skipped { log?.write("\(status.rawValue) \(name)\(failure.map { ": \($0)" } ?? "")") }
         let warnings = warnings.filter { saidWarnings.insert(CardWarning.sameness($0)).inserted }
         for warning in warnings { log?.write("warning \(name): \(warning)") }

@@ -19,6 +19,9 @@ struct EntryPager {
         /// A pager on touch screens, not shown elsewhere (a month, whose
         /// days list the same entries).
         case touchOnly
+        /// A pager at a phone's width (below 860 px), a grid of tiles from
+        /// a desktop's (a day's entries: a wide window shows them all).
+        case narrow
     }
 
     var mode: Mode
@@ -40,6 +43,7 @@ struct EntryPager {
         case .always: "paged"
         case .touch: "touch-paged"
         case .touchOnly: "touch-paged touch-only"
+        case .narrow: "narrow-paged"
         }
         w.html.open("section", [("class", "entry-pager " + modeClass), ("aria-label", label)])
         // Focusable where it always pages, so a keyboard can scroll it

@@ -25,8 +25,9 @@ struct SiteStyle: Sendable {
 
     /// A track that pages: one entry a page, snapped (`scroll-snap-stop`
     /// keeps a fast swipe to one), its scroll bar hidden (the page control
-    /// shows the place). Written for pagers that always page and, on touch
-    /// screens only, for those that are a grid elsewhere.
+    /// shows the place). Written for pagers that always page, at a phone's
+    /// width for a day's (a grid from 860 px), and on touch screens only
+    /// for those that are a grid elsewhere.
     static func paging(_ pager: String, indent: String) -> String {
         """
         \(indent)\(pager) .pager-track { display: flex; gap: 0; overflow-x: auto; overscroll-behavior-x: contain;
@@ -40,7 +41,8 @@ struct SiteStyle: Sendable {
     }
 
     /// The pagers (`EntryPager`) and their page control.
-    static let pagers = paging(".paged", indent: "") + ".touch-only { display: none; }\n"
+    static let pagers = paging(".paged", indent: "") + "@media (max-width: 859px) {\n" + paging(".narrow-paged", indent: "  ")
+        + "}\n" + ".touch-only { display: none; }\n"
         + "@media (hover: none) and (pointer: coarse) {\n" + paging(".touch-paged", indent: "  ")
         + "  .touch-only { display: block; }\n  .touch-only ~ .days { display: none; }\n}\n" + """
     .entry-pager { margin: 0 0 16px; }

@@ -27,12 +27,16 @@ import Testing
         let entries = Self.day(3)
         let html = try Self.page("site/days/2022-08-20.html", entries)
         #expect(html.components(separatedBy: "<section class=\"entry-pager").count - 1 == 1)
-        #expect(html.contains("<section class=\"entry-pager paged\" aria-label=\"이날의 기록\">"))
+        // A pager at a phone's width, a grid of the cards from a desktop's.
+        #expect(html.contains("<section class=\"entry-pager narrow-paged\" aria-label=\"이날의 기록\">"))
+        let style = try #require(SitePagesTests.rendered(SitePagesTests.input(entries))["site/style.css"])
+        #expect(style.contains("@media (max-width: 859px) {\n  .narrow-paged .pager-track { display: flex;"))
         let order = EntryOrder.sorted(entries).map { "../../site/entries/\($0.id).html" }
         #expect(Self.slides(html).map(\.link) == order)
         #expect(Self.slides(html).map(\.id) == ["entry-1", "entry-2", "entry-3"])
-        // Focusable, so a keyboard scrolls it; no more tiles besides.
-        #expect(html.contains("<ul class=\"pager-track tiles\" tabindex=\"0\" aria-label=\"이날의 기록 3개\">"))
+        // No more tiles besides; made focusable by the script where it
+        // pages, so a keyboard scrolls it.
+        #expect(html.contains("<ul class=\"pager-track tiles\" aria-label=\"이날의 기록 3개\">"))
         // Links and the page's neighbours work without script; the control
         // is the script's to show.
         #expect(html.contains("<div class=\"page-control\" hidden>"))

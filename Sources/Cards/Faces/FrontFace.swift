@@ -142,16 +142,44 @@ extension CardRenderer {
         if lines.truncated { warnings.append(titleLeftOut(face)) }
         let bottom = stubTop(size, scale: scale) - 16 * scale
         let bandTop = Int((bottom - lines.size.height - 18 * scale).rounded())
-        let loaded = try loader.load(photo, size: PixelSize(width: size.width, height: bandTop))
+        // The crop whole, fitted to the part above the band (narrower than
+        // the face it was framed in, with the card's colour either side):
+        // re-fitting it to that shape would cut its top and bottom, where
+        // a poster's lettering is.
+        let (loaded, picture) = try loadWhole(photo, in: PixelSize(width: size.width, height: bandTop))
         warnings += loaded.warnings
         var card = Raster(width: size.width, height: size.height, fill: theme.backgroundColor)
         card.draw(loaded.raster, at: 0, 0)
-        let top = PixelRect(x: 0, y: 0, width: size.width, height: Int(Double(size.height) * 0.2))
+        // The badge's light scrim on the photo alone, not the card's colour beside it.
+        let top = PixelRect(x: picture.x, y: 0, width: picture.width, height: Int(Double(size.height) * 0.2))
         card.applyScrim(in: top, topOpacity: 0.32 * loaded.raster.meanOpacity(in: top), bottomOpacity: 0)
         draw(lines, into: &card, at: Point(x: pad, y: (bottom - lines.size.height).rounded()))
         try drawFrontBadge(face, into: &card, scale: scale, fill: theme.badgeColor(face.kind),
                            textColor: theme.inverseTextColor, warnings: &warnings)
         return card
+    }
+
+    /// `photo` as edited, whole: the crop the editor framed (in the face's
+    /// shape) scaled to fit inside `size`, no part of it cut, centred on
+    /// the card's background, which fills the rest of `size`. For
+    /// `FrontTextPlacement.below`, on the front, the story and the feed.
+    /// `picture`: where in `size` the photo lies (scrims and blurs keep to
+    /// it: the card's colour either side is not photo).
+    func loadWhole(_ photo: FacePhoto, in size: PixelSize) throws(CardError) -> (image: RenderedImage, picture: PixelRect) {
+        let face = cardPixelSize(scale: 1)
+        let aspect = Double(face.width) / Double(face.height)
+        var fitted = size
+        if Double(size.width) / Double(size.height) > aspect {
+            fitted.width = max(1, min(size.width, Int((Double(size.height) * aspect).rounded())))
+        } else {
+            fitted.height = max(1, min(size.height, Int((Double(size.width) / aspect).rounded())))
+        }
+        let loaded = try loader.load(photo, size: fitted)
+        var out = Raster(width: size.width, height: size.height, fill: theme.backgroundColor)
+        let picture = PixelRect(x: (size.width - fitted.width) / 2, y: (size.height - fitted.height) / 2,
+                                width: fitted.width, height: fitted.height)
+        out.draw(loaded.raster, at: picture.x, picture.y)
+        return (RenderedImage(raster: out, warnings: loaded.warnings), picture)
     }
 
     /// The face of an entry without a front photo: the brand gradient,

@@ -28,6 +28,12 @@ public struct SocialImageInput: Sendable, Hashable, LayoutInput {
     /// The front photo as edited, re-fitted to the image's frame; nil: the
     /// brand gradient.
     public var photo: PhotoInput?
+    /// The entry's `frontText`, when `photo` is its front photo: with
+    /// `below` (or a theme's `below` default) the photo is shown whole, as
+    /// on the front (a poster's own lettering is not cut).
+    public var textPlacement: FrontTextPlacement?
+    /// Whether `photo` is the front photo (else the back's, or none).
+    public var photoIsFront = false
     /// The entry.json warnings name (a title cut short); not drawn, so not
     /// keyed.
     public var source = ""
@@ -49,6 +55,8 @@ public struct SocialImageInput: Sendable, Hashable, LayoutInput {
                   memoLine: BookTile.memoFirstLine(entry.memo),
                   photo: (entry.front ?? entry.back).map { PhotoInput($0, digest: digest) })
         source = entry.folder + "/" + EntryLoader.fileName
+        photoIsFront = entry.front != nil
+        textPlacement = photoIsFront ? entry.frontText : nil
     }
 
     public func write(to key: inout LayoutKey) {
@@ -59,6 +67,8 @@ public struct SocialImageInput: Sendable, Hashable, LayoutInput {
         key.add(date)
         key.add(memoLine)
         key.add(photo)
+        key.add(textPlacement?.rawValue)
+        key.add(photoIsFront)
     }
 }
 

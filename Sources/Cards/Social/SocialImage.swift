@@ -38,7 +38,8 @@ extension CardRenderer {
         let card = SocialMetrics.storyCard
         let cardSize = PixelSize(width: Int(card.width), height: Int(card.height))
         var warnings: [CardWarning] = []
-        var photo = try storyPhoto(input, size: cardSize, warnings: &warnings)
+        var picture: PixelRect?
+        var photo = try storyPhoto(input, size: cardSize, pictureRect: &picture, warnings: &warnings)
         let opaquePhoto = photo.map { _ in storyPhotoIsOpaque }
         // 3. Dark enough for white text at 4.5:1 over its brightest pixel
         //    below the card (never lighter than a 35% veil).
@@ -56,7 +57,7 @@ extension CardRenderer {
             // the veil is laid on as the backdrop is doubled, and what an
             // opaque card covers whole (all but its corners' rows) is not
             // worked out.
-            let half = storyBackdrop(photo, size: size)
+            let half = storyBackdrop(photo, size: size, from: picture)
             let from = Swift.max(0, textTop / 2 - 1)
             let brightest = TextContrast.brightest(in: half, PixelRect(x: 0, y: from, width: half.width,
                                                                          height: half.height - from))
@@ -79,9 +80,17 @@ extension CardRenderer {
     /// 1. The photo as edited, fitted to the 4:5 card (over the card's own
     ///    background: a transparent poster shows it, not nothing); nil
     ///    without one.
-    private func storyPhoto(_ input: SocialImageInput, size: PixelSize,
+    ///    `pictureRect`: where the photo lies when it is shown whole, the
+    ///    card's colour either side.
+    private func storyPhoto(_ input: SocialImageInput, size: PixelSize, pictureRect: inout PixelRect?,
                             warnings: inout [CardWarning]) throws(CardError) -> Raster? {
         guard let file = input.photo?.file else { return nil }
+        if keepsCropWhole(input) {
+            let (whole, picture) = try loadWhole(file, in: size)
+            warnings += whole.warnings
+            pictureRect = picture
+            return whole.raster
+        }
         let loaded = try loader.load(file, size: size)
         warnings += loaded.warnings
         // Nothing of the background would show.
@@ -89,6 +98,14 @@ extension CardRenderer {
         var backed = Raster(width: size.width, height: size.height, fill: theme.backgroundColor)
         backed.draw(loaded.raster, at: 0, 0)
         return backed
+    }
+
+    /// Whether the front photo is shown whole, as the front with its text
+    /// below shows it (`FrontTextPlacement.below`, the entry's or the
+    /// theme's): a poster's lettering, framed in the editor, is not cut by
+    /// the story's 4:5 card or the feed's 6:5 photo.
+    private func keepsCropWhole(_ input: SocialImageInput) -> Bool {
+        input.photoIsFront && (input.textPlacement ?? theme.frontText) == .below
     }
 
     /// Whether `storyPhoto`'s raster is opaque: it is opaque as loaded or
@@ -102,8 +119,13 @@ extension CardRenderer {
     ///    smooth over tens of pixels, so the doubling is within a level of
     ///    the whole way, for a quarter of the filter's work. (Without a
     ///    photo: the brand gradient.)
-    private func storyBackdrop(_ photo: Raster, size: PixelSize) -> Raster {
-        let tiny = photo.resized(to: PixelSize(width: 18, height: 22))
+    private func storyBackdrop(_ photo: Raster, size: PixelSize, from picture: PixelRect? = nil) -> Raster {
+        // Of the photo alone where it is shown whole (not the card's colour
+        // beside it).
+        let tiny = picture.map { p in
+            photo.resized(to: PixelSize(width: 18, height: 22),
+                          from: Rect(x: Double(p.x), y: Double(p.y), width: Double(p.width), height: Double(p.height)))
+        } ?? photo.resized(to: PixelSize(width: 18, height: 22))
         let frame = Rect(x: 1.5, y: 0, width: 15, height: 22)  // 9:16 of it, no stretching
         return tiny.resized(to: PixelSize(width: size.width / 2, height: size.height / 2), from: frame)
     }
@@ -229,17 +251,26 @@ extension CardRenderer {
         let photoSize = PixelSize(width: size.width, height: SocialMetrics.feedPhotoHeight)
         var warnings: [CardWarning] = []
         var canvas = Raster(width: size.width, height: size.height, fill: theme.backgroundColor)
+        var scrimColumns = 0..<size.width
         // 1. The photo as edited, full width, re-fitted to its 6:5 place.
         if let file = input.photo?.file {
-            let loaded = try loader.load(file, size: photoSize)
-            warnings += loaded.warnings
-            canvas.draw(loaded.raster, at: 0, 0)
+            if keepsCropWhole(input) {
+                let (loaded, picture) = try loadWhole(file, in: photoSize)
+                warnings += loaded.warnings
+                canvas.draw(loaded.raster, at: 0, 0)
+                scrimColumns = picture.x..<picture.maxX
+            } else {
+                let loaded = try loader.load(file, size: photoSize)
+                warnings += loaded.warnings
+                canvas.draw(loaded.raster, at: 0, 0)
+            }
         } else {
             canvas.draw(placeholderPicture(input, size: photoSize), at: 0, 0)
         }
         let m = SocialMetrics.margin
-        // A light veil at the top so the badge reads on any photo.
-        let top = PixelRect(x: 0, y: 0, width: size.width, height: 180)
+        // A light veil at the top so the badge reads on any photo (on the
+        // photo alone where it is shown whole).
+        let top = PixelRect(x: scrimColumns.lowerBound, y: 0, width: scrimColumns.count, height: 180)
         canvas.applyScrim(in: top, topOpacity: 0.28, bottomOpacity: 0)
         try drawBadge(strings.kind(input.kind), into: &canvas, at: Point(x: m, y: m), points: 14, scale: s,
                       fill: theme.badgeColor(input.kind), textColor: theme.inverseTextColor,

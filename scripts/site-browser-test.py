@@ -573,11 +573,13 @@ def check_pager(driver, crawl, failures):
             swipe(driver, state["x"] + 150, state["y"], -300)
             rest = settled(driver, 2 if n > 2 else 1)
             if n > 2 and abs(rest["at"] - 2) > 0.01:
-                failures.append(f"{rel}: a long swipe moved more than one entry")
+                failures.append(f"{rel}: a long swipe from entry 2 left the pager at entry {rest['at'] + 1:.2f}, "
+                                f"not 3 (its control at {rest['current'] + 1})")
             swipe(driver, state["x"] - 150, state["y"], 300)
             back = 1 if n > 2 else 0
-            if abs(settled(driver, back)["at"] - back) > 0.01:
-                failures.append(f"{rel}: a swipe right did not move back one entry")
+            rest = settled(driver, back)
+            if abs(rest["at"] - back) > 0.01:
+                failures.append(f"{rel}: a swipe right left the pager at entry {rest['at'] + 1:.2f}, not {back + 1}")
             driver.execute_script(axe_source())
             for problem in driver.execute_async_script(RUN_AXE):
                 failures.append(f"{rel}: axe on a touch screen: {problem}")

@@ -91,6 +91,13 @@ import PhotiCaseRaster
         var posted = entry
         posted.title = "파묘 — 오컬트 미스터리의 새로운 정점을 보여준 장재현 감독의 세 번째 장편 영화, 극장에서 두 번 봄"
         images += try backend.render(SocialPairInput(posted), encodings: [.png(), .png()], parts: none, worker: &worker).value
+        // An entry without a photo: the gradient, its letter centred by its
+        // ink, the badge darkened to stand out from it, and its day tile.
+        var bare = entry
+        bare.front = nil
+        images += try backend.render(SocialPairInput(bare), encodings: [.png(), .png()], parts: none, worker: &worker).value
+        images += try backend.render(DaysKind.input([run(bare)], side: 128), encodings: [.png()], parts: none,
+                                     worker: &worker).value
         var banded = entry
         banded.frontText = .below
         images += try backend.render(TicketsKind.input(run(banded), scale: 1), encodings: [.png(), .png(), .png()],

@@ -245,6 +245,14 @@ return {slides: track.children.length, paging: getComputedStyle(track).scrollSna
         x: box.left + box.width / 2, y: box.top + Math.min(box.height / 2, 200)};
 """
 
+# Puts the pager in view at entry arguments[0] at once (no glide).
+PAGER_TO = """
+const pager = Array.from(document.querySelectorAll(".entry-pager")).find(p => p.getClientRects().length);
+const track = pager.querySelector(".pager-track");
+const width = track.firstElementChild.getBoundingClientRect().width;
+track.scrollTo({left: arguments[0] * width * (getComputedStyle(track).direction === "rtl" ? -1 : 1), behavior: "instant"});
+"""
+
 # Where each text in arguments[0] falls on the page: for every visible text
 # node holding one, its direction, whether its ink hugs the start (right)
 # edge of the block it sits in when that block is right to left, and whether
@@ -572,6 +580,17 @@ def check_pager(driver, crawl, failures):
             # bounces back from the end) is a different gesture.
             swipe(driver, state["x"] + 150, state["y"], -300)
             rest = settled(driver, 2 if n > 2 else 1)
+            if n > 2 and abs(rest["at"] - 2) > 0.01:
+                # Twice in CI, with every suite running beside it, Chromium
+                # carried this fling two entries (never on an idle or a
+                # merely busy machine here). Said, then tried once more
+                # from entry 2: a page without snap stops fails both.
+                print(f"site-browser-test: {rel}: a long swipe from entry 2 came to rest at entry "
+                      f"{rest['at'] + 1:.2f}; trying again", file=sys.stderr)
+                driver.execute_script(PAGER_TO, 1)
+                settled(driver, 1)
+                swipe(driver, state["x"] + 150, state["y"], -300)
+                rest = settled(driver, 2)
             if n > 2 and abs(rest["at"] - 2) > 0.01:
                 failures.append(f"{rel}: a long swipe from entry 2 left the pager at entry {rest['at'] + 1:.2f}, "
                                 f"not 3 (its control at {rest['current'] + 1})")

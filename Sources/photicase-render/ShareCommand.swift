@@ -1,3 +1,4 @@
+import Foundation
 import PhotiCaseCards
 import PhotiCaseCodecs
 import PhotiCaseDiary
@@ -12,7 +13,14 @@ enum ShareCommand {
     /// Every option `share` takes, in the order its help lists them: the
     /// parser's spec and the help are both made from this list.
     static let options: [Option] = [
-        .valued("output", "FILE", short: "o", "where to write (format from the extension)"),
+        .valued("output", "FILE", short: "o", """
+            where to write (format from the extension); -
+            writes to standard output, with --format
+            """),
+        .valued("format", "png|jpg|webp", """
+            the image's format when it goes to standard output
+            (-o -); with a FILE, it must agree with the name
+            """),
         .valued("layout", "NAME", """
             card (default: both faces on the share backdrop),
             front (the front face alone), story, feed
@@ -40,7 +48,7 @@ enum ShareCommand {
     ]
 
     static let help = """
-    Usage: photicase-render share ENTRY_DIR -o FILE [--layout card|front|story|feed]
+    Usage: photicase-render share ENTRY_DIR -o FILE|- [--format png|jpg|webp] [--layout card|front|story|feed]
                                  [--scale 1|2|3] [--quality Q] [--theme FILE] [--font FILE]
                                  [--memory-limit SIZE]
            photicase-render share --year YYYY ENTRIES -o FILE [--scale 1|2|3] ...
@@ -66,9 +74,7 @@ enum ShareCommand {
         }
         guard let output = args.values["output"] else { throw UsageError("share needs -o FILE") }
         try RenderCommand.applyMemoryLimit(args)
-        guard let format = OutputPath.format(of: output) else {
-            throw UsageError("FILE must end in .png, .jpg, .jpeg or .webp: \(output)")
-        }
+        let format = try OutputPath.format(of: output, named: args.values["format"])
         let scale = try args.int("scale", in: 1...3) ?? 2
         let quality = try args.int("quality", in: 1...100)
         // Said, not ignored, as `convert` says it: an option that would do
@@ -154,6 +160,16 @@ enum ShareCommand {
         for warning in image.warnings { Console.error("photicase-render: warning: \(warning)") }
         let bytes = try ImageEncoder.encode(image.raster, settings: ShareRequest.settings(format, quality: quality),
                                             threads: RenderCommand.cores)
+        if output == OutputPath.standardOutput {
+            // Piped on, as `curl -o -` and ImageMagick's `png:-` do.
+            do {
+                try FileHandle.standardOutput.write(contentsOf: Data(bytes))
+            } catch {
+                Console.error("photicase-render: cannot write the image to standard output: \(error.localizedDescription)")
+                return .inputFailure
+            }
+            return .success
+        }
         do throws(CodecError) {
             try FileIO.writeAtomically(bytes, to: output, protecting: inputs)
         } catch {
@@ -239,8 +255,34 @@ extension ShareCommand {
 
 /// Output paths and the formats their extensions name.
 enum OutputPath {
+    /// The path `-o -` names: standard output.
+    static let standardOutput = "-"
+
     static func format(of path: String) -> ImageFormat? {
         guard let name = path.split(separator: "/").last, let dot = name.lastIndex(of: ".") else { return nil }
         return ImageFormat(fileExtension: String(name[name.index(after: dot)...]))
+    }
+
+    /// The format `share` writes `path` in: `--format`'s (`named`) for
+    /// standard output, where it is needed; else the extension's, which
+    /// a `--format` given too must agree with.
+    static func format(of path: String, named: String?) throws(UsageError) -> ImageFormat {
+        let chosen = try named.map { text throws(UsageError) -> ImageFormat in
+            guard let format = ImageFormat(fileExtension: text), [.png, .jpeg, .webp].contains(format) else {
+                throw UsageError("--format must be png, jpg or webp, not '\(text)'")
+            }
+            return format
+        }
+        if path == standardOutput {
+            guard let chosen else { throw UsageError("-o - writes to standard output: say its format with --format png|jpg|webp") }
+            return chosen
+        }
+        guard let format = format(of: path) else {
+            throw UsageError("FILE must end in .png, .jpg, .jpeg or .webp: \(path)")
+        }
+        if let chosen, chosen != format {
+            throw UsageError("--format \(named ?? "") does not agree with \(path): name the file for its format")
+        }
+        return format
     }
 }

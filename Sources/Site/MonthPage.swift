@@ -21,6 +21,8 @@ struct MonthPage: Sendable {
     /// On the home page when the month has no entry: the latest entries,
     /// a year's numbers and the latest month with entries.
     var diary: HomeDiary?
+    /// On the home page: the entries of today's date in earlier years.
+    var onThisDay: OnThisDay?
 
     func render(_ w: inout PageWriter) -> [UInt8] {
         let name = SiteText.month(month)
@@ -39,6 +41,7 @@ struct MonthPage: Sendable {
             }
             w.html.close("p")
             pager(&w)
+            onThisDay?.write(&w)
             // Side by side on a wide screen, the calendar above its days on a phone.
             w.html.open("div", [("class", "month-view")])
             w.html.open("div", [("class", "month-calendar")])

@@ -68,8 +68,11 @@ public struct Site: Sendable {
                         page.next.flatMap { CalendarDate(year: $0, month: 12, day: 31) })
         case let .month(page):
             // The home page beside an empty month shows the latest entries
-            // and a year's numbers.
-            return page.diary.map(\.span)
+            // and a year's numbers; on any month, the entries of today's
+            // date in earlier years.
+            let spans = [page.diary?.span, page.onThisDay?.span].compactMap { $0 }
+            guard let first = spans.first else { return nil }
+            return spans.dropFirst().reduce(first) { min($0.lowerBound, $1.lowerBound)...max($0.upperBound, $1.upperBound) }
         default: return nil
         }
     }
@@ -87,7 +90,8 @@ public struct Site: Sendable {
                              today: current == month ? input.today : nil,
                              firstWeekday: input.theme.firstWeekday, isHome: home,
                              isPast: month < current,
-                             diary: home && days.isEmpty ? HomeDiary(diary: diary, timeline: timeline, today: input.today) : nil)
+                             diary: home && days.isEmpty ? HomeDiary(diary: diary, timeline: timeline, today: input.today) : nil,
+                             onThisDay: home ? OnThisDay(diary: diary, today: input.today) : nil)
         }
         if let today = months.firstIndex(of: MonthKey(input.today)) {
             body(page(.home, .month(months[today]), .month(monthPage(today, home: true))))

@@ -5,7 +5,7 @@ extension SitePage {
     /// input: cached pages are trusted by `key`, so a template change that
     /// keeps the version would leave old pages in the cache.
     /// `SiteVersionTests` pins this to a hash of reference pages.
-    public static let version = "site-10"
+    public static let version = "site-11"
 
     /// Everything the page shows, as text, without making the page: its
     /// path, the scalar fields of its content, and for each entry it shows
@@ -42,6 +42,10 @@ extension SitePage {
             if let diary = page.diary {
                 parts += diary.keyParts
                 add(diary.recent)
+            }
+            if let onThisDay = page.onThisDay {
+                parts.append("on this day \(onThisDay.today)")
+                add(onThisDay.entries)
             }
             for (day, entries) in page.days.sorted(by: { $0.key < $1.key }) {
                 parts.append("day \(day)")

@@ -155,6 +155,8 @@ struct SiteStyle: Sendable {
       font-size: .75rem; }
 
     .tiles, .rows { list-style: none; margin: 0; padding: 0; }
+    .on-this-day { margin: 0 0 24px; }
+    .on-this-day h2 { margin: 8px 0 4px; }
     .tiles { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 18px; }
     .rows { display: grid; gap: 10px; }
     .card { position: relative; display: block; color: var(--ink); text-decoration: none; background: var(--paper);

@@ -105,8 +105,9 @@ enum RenderCommand {
         if options.dryRun { StopSignals.endAtOnce() }
         let stop = options.dryRun ? nil : StopSignals.request
         // Every event the run reports is progress the stop watchdog sees.
-        let run = RenderRun(options: options, backend: backend, loadEntry: diaryEntryLoading(kinds: backend.theme.kindKeys),
-                            progress: Heartbeat(passingTo: progress), stop: stop)
+        let kinds = backend.theme.kindKeys
+        let run = RenderRun(options: options, backend: backend, loadEntry: diaryEntryLoading(kinds: kinds),
+                            parseEntry: diaryEntryParsing(kinds: kinds), progress: Heartbeat(passingTo: progress), stop: stop)
         return finish(run, dryRun: options.dryRun)
     }
 

@@ -73,30 +73,89 @@ import PhotiCaseDiary
         #expect(try book.run { $0.only = Self.all }.events.ids(.rendered) == ["e00"])
     }
 
-    @Test func yearsDependOnTheirOwnEntries() throws {
+    /// a in 2021 and b in 2022, rendered.
+    static func twoYears() throws -> Book {
         let book = try Book()
         try book.add("a", date: "2021-05-01")
         try book.add("b", date: "2022-05-01")
         _ = try book.run { $0.only = Self.all }
+        return book
+    }
+
+    @Test func yearsDependOnTheirOwnEntries() throws {
+        let book = try Self.twoYears()
         try book.add("b", date: "2022-05-01", rating: 4.5)
         let rendered = try book.run { $0.only = Self.all }.events.ids(.rendered)
         #expect(rendered.contains("years/2022"))
         #expect(!rendered.contains("years/2021"))
     }
 
-    @Test func aHeldEntryHoldsTheBook() throws {
+    /// e05's entry.json broken, e00 rated 1 (it moves to the last page).
+    static func breakE05AndRateE00(_ book: Book) throws {
+        try Data("{ broken".utf8).write(to: URL(fileURLWithPath: book.root + "/e05/entry.json"))
+        try add(book, 0, rating: 1)
+    }
+
+    /// A broken entry.json fails alone: the entry is reported failed, its
+    /// ticket stays as it was, and it stays in the book's pages and its
+    /// year as it last loaded, while another entry's edit reaches them.
+    @Test func aBrokenEntryFailsAlone() throws {
+        let book = try Self.book()
+        _ = try book.run { $0.only = Self.all }
+        let ticket = book.read("tickets/e05/front.webp")
+        try Self.breakE05AndRateE00(book)
+        let run = try book.run { $0.only = Self.all }
+        #expect(run.events.ids(.failed) == ["e05"])
+        #expect(run.summary.removed == 0)
+        #expect(book.read("tickets/e05/front.webp") == ticket)
+        let rendered = run.events.ids(.rendered)
+        #expect(rendered.contains("books/gallery-001") && rendered.contains("years/2022"), "\(rendered)")
+        // e00 (now rated 1) reads after e08 (rated 1, later); e05 (rated
+        // 2.5) is where it was, its face read from the cache.
+        let last = try #require(book.read("books/gallery-003.jpg"))
+        #expect(last.hasPrefix(#"gallery 3/3 of 30 ["e18", "e08", "e00", "e29", "e19", "e09"]"#), "\(last)")
+        let second = try #require(book.read("books/gallery-002.jpg"))
+        #expect(second == #"gallery 2/3 of 30 ["e14", "e04", "e25", "e15", "e05", "e26", "e16", "e06", "e27", "e17", "e07", "e28"] "#
+                + #"faces ["e04", "e05", "e06", "e07", "e14", "e15", "e16", "e17", "e25", "e26", "e27", "e28"]"#, "\(second)")
+        #expect(book.read("years/2022.jpg")?.hasPrefix("year 2022 30 ") == true)
+        // Mended, it renders as it reads now.
+        try Self.add(book, 5, rating: 5, memo: "mended")
+        let mended = try book.run { $0.only = Self.all }
+        #expect(mended.events.ids(.failed).isEmpty)
+        #expect(book.read("books/gallery-001.jpg")?.hasPrefix(#"gallery 1/3 of 30 ["e20", "e10", "e05","#) == true)
+    }
+
+    /// Without a way to read its last entry.json again (a library caller
+    /// that gives no `parseEntry`), a held entry holds the book's pages
+    /// and its year as they were, and nothing else of the book is lost.
+    @Test func aHeldEntryWithoutItsLastStateHoldsTheBook() throws {
         let book = try Self.book()
         _ = try book.run { $0.only = Self.all }
         let before = book.read("books/gallery-001.jpg")
-        try Data("{ broken".utf8).write(to: URL(fileURLWithPath: book.root + "/e05/entry.json"))
-        try Self.add(book, 0, rating: 1)
-        let run = try book.run { $0.only = Self.all }
+        try Self.breakE05AndRateE00(book)
+        let run = try book.run(parsing: false) { $0.only = Self.all }
         #expect(run.summary.removed == 0)
         #expect(!run.events.ids(.rendered).contains { $0.hasPrefix("books/") })
         #expect(book.read("books/gallery-001.jpg") == before)
-        // The held entry's year is held; nothing else of the book is lost.
         #expect(!run.events.ids(.rendered).contains("years/2022"))
         #expect(book.exists("books/gallery-003.jpg"))
+    }
+
+    /// An entry whose photo does not read but whose entry.json does, moved
+    /// to another year: that year is held (what it would show of the entry
+    /// is half known), the year it last read in shows it as it was.
+    @Test func aFailedEntryMovedToAnotherYearHoldsThatYear() throws {
+        let book = try Self.twoYears()
+        try book.add("a", date: "2021-05-01", rating: 4.5)
+        try book.add("b", date: "2021-06-01", photo: nil)
+        try Data(#"{"title":"b","date":"2021-06-01","memo":"","rating":3,"front":"gone.jpg"}"#.utf8)
+            .write(to: URL(fileURLWithPath: book.root + "/b/entry.json"))
+        let run = try book.run { $0.only = Self.all }
+        #expect(run.events.ids(.failed) == ["b"])
+        let rendered = run.events.ids(.rendered)
+        #expect(!rendered.contains("years/2021"), "\(rendered)")
+        #expect(book.read("years/2022.jpg")?.hasPrefix("year 2022 1 ") == true)
+        #expect(rendered.contains("books/gallery-001"), "\(rendered)")
     }
 
     @Test func aShrinkingBookRemovesItsLastPages() throws {

@@ -70,6 +70,12 @@ struct FakeBackend: RenderBackend {
 /// pipeline tests; the real loader is tested in EntriesTests.
 let fakeLoader: EntryLoading = { folder, _, defaultID in
     let json = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/entry.json")))
+    return (try fakeParser(json, folder, defaultID), json)
+}
+
+/// Parses what `fakeLoader` reads, as a run parses the entry.json the
+/// index kept of a held entry.
+let fakeParser: EntryParsing = { json, folder, defaultID in
     guard let object = try? JSONSerialization.jsonObject(with: Data(json)) as? [String: Any],
           let title = object["title"] as? String, let dateText = object["date"] as? String,
           let date = CalendarDate(dateText) else {
@@ -80,7 +86,7 @@ let fakeLoader: EntryLoading = { folder, _, defaultID in
     if let front = object["front"] as? String {
         entry.front = FacePhoto(name: front, path: folder + "/" + front)
     }
-    return (entry, json)
+    return entry
 }
 
 /// A temporary ticket book.
@@ -121,10 +127,11 @@ final class Book {
     }
 
     /// Runs and returns the summary plus the ids by status.
-    func run(_ backend: FakeBackend = FakeBackend(), _ configure: (inout RenderOptions) -> Void = { _ in }) throws
-        -> (summary: RunSummary, events: Recorder) {
+    func run(_ backend: FakeBackend = FakeBackend(), parsing: Bool = true,
+             _ configure: (inout RenderOptions) -> Void = { _ in }) throws -> (summary: RunSummary, events: Recorder) {
         let recorder = Recorder()
-        let run = RenderRun(options: options(configure), backend: backend, loadEntry: fakeLoader, progress: recorder)
+        let run = RenderRun(options: options(configure), backend: backend, loadEntry: fakeLoader,
+                            parseEntry: parsing ? fakeParser : nil, progress: recorder)
         return (try run.run(), recorder)
     }
 

@@ -97,6 +97,7 @@ public final class CacheIndex: @unchecked Sendable {
         // without the table is read as having no stamps (every entry is
         // loaded), and a build from before it ignores the table.
         if writable { try db.execute(CacheIndex.entryFilesSchema) }
+        if writable { try db.execute(CacheIndex.lastGoodSchema) }
         selectEntryFile = try? db.prepare(CacheIndex.selectEntryFileSQL)
     }
 
@@ -567,6 +568,25 @@ public final class CacheIndex: @unchecked Sendable {
         defer { query.finalize() }
         guard (try? query.bind([.text(owner.kind.rawValue), .text(owner.key)])) != nil else { return true }
         return (try? query.step()) ?? true
+    }
+
+    /// Those of `ids` that own an output as entries, in one scan of the
+    /// entries' rows (asked only while an entry fails to load and matches
+    /// no record). All of them when the index cannot be read.
+    func entriesWithOutputs(among ids: Set<String>) -> Set<String> {
+        guard !ids.isEmpty else { return [] }
+        lock.lock()
+        defer { lock.unlock() }
+        guard let scan = try? db.prepare("SELECT DISTINCT owner FROM outputs WHERE owner_kind = ?"),
+              (try? scan.bind([.text(Owner.Kind.entry.rawValue)])) != nil else { return ids }
+        var found: Set<String> = []
+        while true {
+            guard let more = try? scan.step() else { return ids }
+            guard more else { break }
+            let owner = scan.text(0)
+            if ids.contains(owner) { found.insert(owner) }
+        }
+        return found
     }
 
     private func warnOnce(_ text: String) {

@@ -121,10 +121,11 @@ final class SQLiteStatement {
         handle = nil
     }
 
-    /// A value to bind: text, a 64-bit integer or NULL.
+    /// A value to bind: text, a 64-bit integer, bytes or NULL.
     enum Value {
         case text(String)
         case integer(Int64)
+        case blob([UInt8])
         case null
     }
 
@@ -149,6 +150,11 @@ final class SQLiteStatement {
                 }
             case .integer(let number):
                 code = sqlite3_bind_int64(handle, Int32(i + 1), number)
+            case .blob(let bytes):
+                // A zero-length blob is bound from a non-null pointer: a
+                // null one would be stored as NULL.
+                code = bytes.isEmpty ? pr_sqlite_bind_blob(handle, Int32(i + 1), "", 0)
+                    : bytes.withUnsafeBytes { pr_sqlite_bind_blob(handle, Int32(i + 1), $0.baseAddress!, Int32($0.count)) }
             case .null:
                 code = sqlite3_bind_null(handle, Int32(i + 1))
             }
@@ -186,6 +192,14 @@ final class SQLiteStatement {
     }
 
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    /// The column's bytes (a blob's, or a text's as stored).
+    func blob(_ column: Int32) -> [UInt8] {
+        // The pointer first, then its length (SQLite's documented order).
+        guard let bytes = sqlite3_column_blob(handle, column) else { return [] }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return Array(UnsafeRawBufferPointer(start: bytes, count: count))
+    }
 
     /// The column's integer, or nil when it is NULL.
     func optionalInt64(_ column: Int32) -> Int64? {

@@ -8,8 +8,9 @@ import PhotiCaseSite
 /// each year's timeline, `books/timeline-<YYYY>.<ext>` (`-<NNN>` when it
 /// takes pages). Composed of the entries' front faces (`FacePart`): a page
 /// decodes the faces the cache holds and opens no photo. Every page shows
-/// the whole book in one order, so all belong to the book: while an entry
-/// is held, they are held as they were.
+/// the whole book in one order, so all belong to the book: a held entry is
+/// shown as it last loaded (`HeldRecords.standIns`), and while one has no
+/// such state, the pages are held as they were.
 enum BookPagesKind: KindDeclaration {
     static let kind = OutputKind.books
     static let summary = "the ticket book's gallery, list and timeline pages"
@@ -61,14 +62,14 @@ enum BookPagesKind: KindDeclaration {
     static func shardKey(_ owner: Owner) -> String { "book" }
 
     static func plan(_ context: PlanContext, into plan: inout PlanBuilder) {
-        guard context.makes(kind), !context.holdBook, context.owns(.book, of: self), !context.entries.isEmpty
+        guard context.makes(kind), !context.holdBook, context.owns(.book, of: self), !context.bookEntries.isEmpty
         else { return }
         let format = context.format(kind)
         let settings = Encoding.pages.settings(format, quality: context.options.quality).keyText
-        let entries = context.entries.map(\.entry)
+        let entries = context.bookEntries.map(\.entry)
         func tile(_ entry: Entry, memo: Bool) -> BookTileInput {
             // An entry with only a back photo: its row shows that photo.
-            let back = entry.front == nil ? context.loading.entry(id: entry.id).flatMap(DaysKind.cellPhoto) : nil
+            let back = entry.front == nil ? context.bookEntry(id: entry.id).flatMap(DaysKind.cellPhoto) : nil
             return BookTileInput(face: context.facePart(id: entry.id)!,
                                  memoLine: memo ? BookTile.memoFirstLine(entry.memo) : nil, photo: back)
         }

@@ -20,10 +20,20 @@ final class PlanContext: @unchecked Sendable {
     let loading: Loading
     let held: HeldRecords
     let heldMonths: Set<MonthKey>
+    /// The years of every held date: the site's year pages next to them.
     let heldYears: Set<Int>
     /// The book's pages show every entry in one order: while an entry is
-    /// held they are held as they were (when the cache has any).
+    /// held without a stand-in (`HeldRecords.standIns`), the book's images
+    /// are held as they were (when the cache has any).
     let holdBook: Bool
+    /// The site's book pages link every entry's page: they are held while
+    /// any entry is (when the cache has any).
+    let holdSiteBook: Bool
+    /// The entries the book's pages and years show: the loaded ones, then
+    /// the held ones as they last loaded.
+    let bookEntries: [RunEntry]
+    /// `bookEntries` by id.
+    private let bookByID: PositionTable
     /// The renderer's identity and its fonts' hashes: the first field of
     /// every key.
     let base: String
@@ -39,7 +49,7 @@ final class PlanContext: @unchecked Sendable {
     private var frontParts: [FacePart]?
 
     init(options: RenderOptions, kinds: Set<OutputKind>, loading: Loading, held: HeldRecords, holdBook: Bool,
-         base: String, scale: Int, thumbnailSide: Int, look: (theme: Theme, sizes: SiteImageSizes),
+         holdSiteBook: Bool, base: String, scale: Int, thumbnailSide: Int, look: (theme: Theme, sizes: SiteImageSizes),
          index: CacheIndex, store: CacheStore?) {
         self.options = options
         self.kinds = kinds
@@ -48,6 +58,11 @@ final class PlanContext: @unchecked Sendable {
         heldMonths = Set(held.dates.map(MonthKey.init))
         heldYears = Set(held.dates.map(\.year))
         self.holdBook = holdBook
+        self.holdSiteBook = holdSiteBook
+        let bookEntries = held.standIns.isEmpty ? loading.entries : loading.entries + held.standIns
+        self.bookEntries = bookEntries
+        bookByID = held.standIns.isEmpty ? loading.byID
+            : PositionTable(count: bookEntries.count) { bookEntries[$0].entry.id }
         self.base = base
         self.scale = scale
         self.thumbnailSide = thumbnailSide
@@ -106,22 +121,33 @@ final class PlanContext: @unchecked Sendable {
         showsHeld && (index.output(path) != nil || store?.holdsFile(path) == true)
     }
 
-    /// Every loaded entry's front face as a part of pages and years (its
-    /// key, path and encoding as the tickets kind writes it), in loading
-    /// order; worked out once, when a kind first asks.
+    /// Every book entry's front face as a part of pages and years (its
+    /// key, path and encoding as the tickets kind writes it), in the order
+    /// of `bookEntries`; worked out once, when a kind first asks. A held
+    /// entry's is the face its stand-in was drawn as, which the cache
+    /// holds while its key stands.
     func faceParts() -> [FacePart] {
         lock.lock()
         defer { lock.unlock() }
         if let frontParts { return frontParts }
-        let entries = self.entries
+        let entries = bookEntries
         let parts = parallelMap(entries.count) { i in TicketsKind.frontPart(entries[i], in: self) }
         frontParts = parts
         return parts
     }
 
-    /// The face part of the loaded entry with id `id`.
+    /// The face part of the book entry with id `id`.
     func facePart(id: String) -> FacePart? {
-        loading.byID.position(of: id) { self.entries[$0].entry.id }.map { faceParts()[$0] }
+        bookPosition(id).map { faceParts()[$0] }
+    }
+
+    /// The book entry with id `id` (loaded, or a held one's stand-in).
+    func bookEntry(id: String) -> RunEntry? {
+        bookPosition(id).map { bookEntries[$0] }
+    }
+
+    private func bookPosition(_ id: String) -> Int? {
+        bookByID.position(of: id) { self.bookEntries[$0].entry.id }
     }
 
     /// `body(0) ..< body(count - 1)` on up to `--jobs` threads, in order:

@@ -111,7 +111,7 @@ enum SiteKind: KindDeclaration {
             case let .day(date): heldDates.contains(date)
             case let .month(month): context.heldMonths.contains(month)
             case let .year(year): context.heldYears.contains(year)
-            case .book: context.holdBook
+            case .book: context.holdSiteBook
             }
             // Kept as it is, not removed: it may link the held entry. A
             // page the cache does not have yet is made without it instead

@@ -47,10 +47,12 @@ enum YearsKind: KindDeclaration {
         guard context.makes(kind) else { return }
         let format = context.format(kind)
         let settings = Encoding.pages.settings(format, quality: context.options.quality).keyText
-        let byYear = Dictionary(grouping: context.entries.map(\.entry), by: \.date.year)
+        // Held entries as they last loaded: a broken entry.json holds only
+        // the years it may have moved to (`HeldRecords.years`).
+        let byYear = Dictionary(grouping: context.bookEntries.map(\.entry), by: \.date.year)
         for (year, group) in byYear.sorted(by: { $0.key < $1.key }) {
             let path = path(year, format: format)
-            guard context.owns(.year(year), of: self), !context.isHeld(path, context.heldYears.contains(year)) else {
+            guard context.owns(.year(year), of: self), !context.isHeld(path, context.held.years.contains(year)) else {
                 continue
             }
             let summary = YearSummary(year: year, entries: group)

@@ -111,3 +111,21 @@ public func diaryEntryLoading(kinds: [EntryKind]?) -> EntryLoading {
         return (loaded.entry, loaded.jsonBytes)
     }
 }
+
+/// How an entry.json a run read before becomes an entry again: the bytes
+/// the index kept of an entry that loaded (`LastGoodEntry`), parsed as if
+/// they were in `canonicalFolder`, reading no file. What lets a run put an
+/// entry whose entry.json broke since into the book's pages and its year
+/// as it last read; a run without one holds the book while any entry is
+/// held.
+public typealias EntryParsing = @Sendable (_ json: [UInt8], _ canonicalFolder: String, _ defaultID: String) throws
+    -> Entry
+
+/// The production `EntryParsing`: the Diary loader's parse for `kinds`,
+/// photo names checked as names (`EntryLoader.parse(onDisk: false)`).
+public func diaryEntryParsing(kinds: [EntryKind]?) -> EntryParsing {
+    { json, canonicalFolder, defaultID in
+        try EntryLoader(kinds: kinds).parse(json: json, folder: canonicalFolder, defaultID: defaultID,
+                                            displayPath: EntryLoader.file(in: canonicalFolder), onDisk: false)
+    }
+}

@@ -4,6 +4,7 @@ import PhotiCaseImaging
 import PhotiCaseCodecs
 import PhotiCaseDiary
 import PhotiCaseFileSystem
+import PhotiCaseHashing
 
 // Writing: recording the run's entries, rendering the planned items on
 // the `--jobs` threads, and removing what is gone or replaced.
@@ -25,12 +26,46 @@ extension RenderRun {
                              keptEntries: { held.isUnchanged($0, loading: loading) },
                              entryFiles: usesCleanMark ? Self.entryFileRecords(loading) : nil,
                              droppingCleanMark: usesCleanMark ? cleanMarkKey : nil)
+            try recordLastGood(loading, held: held)
         } catch {
             throw .badCache(path: index.displayName, reason: "cannot be updated: \(error.message)")
         }
         // Every kind this run makes is marked as the cache's before its
         // first output is written (`Kinds.closure` keeps them together).
         store?.markKinds(kinds)
+    }
+
+    /// Keeps each loaded entry's entry.json and photo hashes as they loaded
+    /// (`LastGoodEntry`), for a run in which it fails to load: one scan of
+    /// the rows, then only those that differ are written, each entry.json
+    /// read again and kept only when it still hashes as it loaded (one
+    /// edited since waits for the next run). Rows of entries neither
+    /// loaded nor held go.
+    func recordLastGood(_ loading: Loading, held: HeldRecords) throws(SQLiteError) {
+        let entries = loading.entries
+        func key(_ e: RunEntry) -> String {
+            LastGoodEntry.key(jsonHash: e.jsonHash.hex, front: e.front?.hex, back: e.back?.hex)
+        }
+        var current = [Bool](repeating: false, count: entries.count)
+        var dropping: [String] = []
+        index.forEachLastGood { id, rowKey, folder in
+            if let i = loading.byID.position(of: id, key: { entries[$0].entry.id }) {
+                current[i] = folder.utf8.elementsEqual(entries[i].canonicalFolder.utf8) && rowKey == key(entries[i])
+            } else if held.records[id] == nil {
+                dropping.append(id)
+            }
+        }
+        guard !dropping.isEmpty || current.contains(false) else { return }
+        let limit = JSONParser.Limits().maxBytes
+        try index.updateLastGood(dropping: dropping) { (put) throws(SQLiteError) in
+            for i in entries.indices where !current[i] {
+                let e = entries[i]
+                guard let json = try? FileSystem.readFile(EntryLoader.file(in: e.entry.folder), limit: limit),
+                      Digest.of(json) == e.jsonHash else { continue }
+                try put(e.entry.id, key(e), LastGoodEntry(folder: e.canonicalFolder, json: json,
+                                                         front: e.front?.hex, back: e.back?.hex))
+            }
+        }
     }
 
     /// Renders the plan's items phase by phase, then, unless stopped,

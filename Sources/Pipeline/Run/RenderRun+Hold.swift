@@ -1,5 +1,6 @@
 import PhotiCaseDiary
 import PhotiCaseFileSystem
+import PhotiCaseHashing
 
 // What a run leaves alone: every entry it cannot read now, and every entry
 // the index remembers that is not provably gone.
@@ -19,6 +20,17 @@ struct HeldRecords {
     /// rerun): then their ids are not listed in `unchanged`, which would
     /// hold a book's worth of them.
     var allLoadedUnchanged = false
+    /// Held entries as their entry.json last loaded (`LastGoodEntry`), with
+    /// their photos' hashes then: the book's pages and years show them so,
+    /// and the other entries' edits still reach those.
+    var standIns: [RunEntry] = []
+    /// Some held entry has no stand-in (its last entry.json was never kept,
+    /// or no longer parses): the book's pages are held as they were.
+    var holdsBook = false
+    /// The years whose images are held: those of a held entry without a
+    /// stand-in, and of a date a failed entry reads now that its stand-in
+    /// does not have (an edit half made).
+    var years: Set<Int> = []
 
     /// Whether the index row of `id` already says what its record does.
     func isUnchanged(_ id: String, loading: Loading) -> Bool {
@@ -47,7 +59,8 @@ extension RenderRun {
     /// index by their canonical folder, since a broken entry.json cannot
     /// tell its id), and every remembered entry that was not found and is
     /// not provably gone.
-    func heldRecords(index: CacheIndex, loading: Loading, root: String) throws(PipelineError) -> HeldRecords {
+    func heldRecords(index: CacheIndex, loading: Loading, root: String, keepsText: Bool = true)
+        throws(PipelineError) -> HeldRecords {
         let entries = loading.entries, failed = loading.failed
         var held = HeldRecords()
         let failedFolders = Set(failed.map(\.canonicalFolder))
@@ -110,6 +123,45 @@ extension RenderRun {
             held.records[id] = record
             held.unchanged.insert(id)
         }
+        standIn(&held, index: index, failed: failed, keepsText: keepsText)
         return held
+    }
+
+    /// Finds each held entry's stand-in: its last good entry.json, kept
+    /// in the index from the folder the index records it in, parsed again
+    /// (its id must be the held one), with its photos' hashes then. Works
+    /// out what the held entries without one still hold of the book.
+    private func standIn(_ held: inout HeldRecords, index: CacheIndex, failed: [FailedEntry], keepsText: Bool) {
+        var standInDates: [String: CalendarDate] = [:]
+        for (id, record) in held.records.sorted(by: { $0.key < $1.key }) {
+            guard let parse = parseEntry, let good = index.lastGood(id: id),
+                  good.folder.utf8.elementsEqual(record.folder.utf8),
+                  var entry = try? parse(good.json, record.folder, id), entry.id.utf8.elementsEqual(id.utf8),
+                  entry.date.description == record.date else {
+                held.holdsBook = true
+                if let date = CalendarDate(record.date) { held.years.insert(date.year) }
+                continue
+            }
+            if !keepsText { entry = entry.withoutBackText() }
+            held.standIns.append(RunEntry(entry: entry, canonicalFolder: record.folder, jsonHash: Digest.of(good.json),
+                                          front: good.front.flatMap(Digest.init(hex:)),
+                                          back: good.back.flatMap(Digest.init(hex:))))
+            standInDates[id] = entry.date
+        }
+        // A failed entry that reads far enough to tell its date (its photo
+        // does not read, or its id is another's too) may have moved to
+        // another year since its stand-in was kept.
+        for f in failed {
+            if let date = f.date, standInDates[f.id] != date { held.years.insert(date.year) }
+        }
+        // A failed entry that matches no record is new to the book, unless
+        // the cache has outputs of it (an index made anew since, which
+        // adopted them by their marks): then the pages show it, and are held.
+        let recordedFolders = Set(held.records.values.map(\.folder))
+        let unmatched = failed.filter { $0.failure.stage != .discover && !recordedFolders.contains($0.canonicalFolder) }
+        if !held.holdsBook, !index.entriesWithOutputs(among: Set(unmatched.map(\.id))).isEmpty {
+            held.holdsBook = true
+            for f in unmatched { if let date = f.date { held.years.insert(date.year) } }
+        }
     }
 }

@@ -34,8 +34,9 @@ extension RenderRun {
     /// own, and every remembered entry not provably gone. An ENTRIES with
     /// no entry at all over an index that records some is refused unless
     /// `--allow-empty`: an unmounted disk looks exactly like that.
-    func hold(_ loading: Loading, root: String, nothing: Bool, recorded: Int) throws(PipelineError) -> HeldRecords {
-        let held = try heldRecords(index: index, loading: loading, root: root)
+    func hold(_ loading: Loading, root: String, nothing: Bool, recorded: Int, keepsText: Bool = true)
+        throws(PipelineError) -> HeldRecords {
+        let held = try heldRecords(index: index, loading: loading, root: root, keepsText: keepsText)
         if nothing && recorded > 0 && !options.allowEmpty && held.ids.count < recorded {
             throw .emptyEntries(path: options.entries, known: recorded)
         }
@@ -80,10 +81,13 @@ extension RenderRun {
     /// decides for (not held, this shard's), gone or superseded.
     func plan(_ loading: Loading, held: HeldRecords, base: String) throws(PipelineError) -> RenderPlan {
         // The book's pages show every entry in one order: while an entry is
-        // held, they are held as they were (when the cache has any).
-        let holdBook = !held.ids.isEmpty
+        // held without a stand-in (its last good entry.json), the images of
+        // them are held as they were (when the cache has any); the site's,
+        // which link every entry's page, while any entry is held.
+        let hasBook = !held.ids.isEmpty
             && (index.hasOutput(ownedBy: .book) || store?.holdsAnyFile(in: ["books", "site/book"]) == true)
-        let context = PlanContext(options: options, kinds: kinds, loading: loading, held: held, holdBook: holdBook,
+        let context = PlanContext(options: options, kinds: kinds, loading: loading, held: held,
+                                  holdBook: hasBook && held.holdsBook, holdSiteBook: hasBook,
                                   base: base, scale: backend.scale, thumbnailSide: backend.thumbnailSide,
                                   look: kinds.contains(.site) ? backend.siteLook() : (Theme(), .standard),
                                   index: index, store: store)

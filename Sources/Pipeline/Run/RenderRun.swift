@@ -16,6 +16,8 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     let options: RenderOptions
     let backend: Backend
     let loadEntry: EntryLoading
+    /// Parses an entry.json the index kept (nil: a held entry holds the book).
+    let parseEntry: EntryParsing?
     let progress: ProgressSink?
     /// Set by a signal: the run stops taking items (see `StopRequest`).
     let stop: StopRequest?
@@ -55,11 +57,16 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
     /// ignored in a tampered index, an index that could not be saved).
     public internal(set) var notices: [String] = []
 
-    public init(options: RenderOptions, backend: Backend, loadEntry: @escaping EntryLoading, progress: ProgressSink?,
-                stop: StopRequest? = nil) {
+    /// `parseEntry` reads the entry.json an entry last loaded from, kept in
+    /// the index, when it fails to load now: it then stays in the book's
+    /// pages and its year as it was, and other entries' edits still reach
+    /// them. Without it, the book is held while any entry is.
+    public init(options: RenderOptions, backend: Backend, loadEntry: @escaping EntryLoading,
+                parseEntry: EntryParsing? = nil, progress: ProgressSink?, stop: StopRequest? = nil) {
         self.options = options
         self.backend = backend
         self.loadEntry = loadEntry
+        self.parseEntry = parseEntry
         self.progress = progress
         self.stop = stop
         self.layout = CacheLayout(root: options.cache)
@@ -106,7 +113,8 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         let (loading, found) = try loader.discoverAndLoad(phases: &phases)
         phases.mark("load")
         if let signal = stop?.signal { return stoppedBeforePlanning(signal, started: started, phases: phases) }
-        let held = try hold(loading, root: found.root, nothing: found.nothing, recorded: session.recorded)
+        let held = try hold(loading, root: found.root, nothing: found.nothing, recorded: session.recorded,
+                            keepsText: loader.keepsText)
         phases.mark("held")
         let base = base()
         let plan = try self.plan(loading, held: held, base: base)

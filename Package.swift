@@ -53,7 +53,7 @@ let package = Package(
         // Headers only: it is opened when `serve` starts (see CHTTPShim).
         .systemLibrary(name: "CPhotiCaseMicroHTTPD", path: "Sources/CMicroHTTPD"),
 
-        // The only C code we write: every setjmp lives here.
+        // The codecs' C code: every setjmp lives here.
         .target(name: "CPhotiCaseShims", dependencies: ["CPhotiCaseJPEG", "CPhotiCasePNG", "CPhotiCaseDeflate", "CPhotiCaseISAL"], path: "Sources/CShims"),
 
         // Opens libmicrohttpd when `serve` starts (dlopen: every other
@@ -62,6 +62,11 @@ let package = Package(
         // cannot call).
         .target(name: "CPhotiCaseHTTPShim", dependencies: ["CPhotiCaseMicroHTTPD"], path: "Sources/CHTTPShim"),
 
+        // ICU's Korean lunisolar calendar (Dangi), which the lunar public
+        // holidays are reckoned in (`KoreanHolidays`): called from C, since
+        // ICU's headers clash with the toolchain Foundation's own ICU.
+        .target(name: "CPhotiCaseCalendarShim", path: "Sources/CCalendarShim",
+                linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         // openat2(2), which glibc 2.36 does not wrap (FileSystem's reads
         // beneath a folder handle: `Directory.openBeneath`).
         .target(name: "CPhotiCaseFileSystemShim", path: "Sources/CFileSystemShim"),
@@ -83,7 +88,7 @@ let package = Package(
         // their loading, dates and months, the theme, strings, orderings,
         // year summaries, title cleaning, contrast. Cards and Site both
         // read it; neither reaches the other through it.
-        .target(name: "PhotiCaseDiary", dependencies: ["PhotiCaseRaster", "PhotiCaseFileSystem"], path: "Sources/Diary"),
+        .target(name: "PhotiCaseDiary", dependencies: ["PhotiCaseRaster", "PhotiCaseFileSystem", "CPhotiCaseCalendarShim"], path: "Sources/Diary"),
         // Format sniffing, EXIF, limits, and one binding file per C codec.
         .target(name: "PhotiCaseCodecs", dependencies: ["PhotiCaseConcurrency", "CPhotiCaseShims", "CPhotiCaseDeflate", "CPhotiCaseWebP", "CPhotiCaseLCMS2", "CPhotiCaseHeif", "PhotiCaseRaster", "PhotiCaseFileSystem"], path: "Sources/Codecs"),
         // Editor crop geometry, resampling, compositing, shapes.

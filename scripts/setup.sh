@@ -18,7 +18,7 @@ fi
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
 
-packages=(pkg-config libpng-dev libdeflate-dev libisal-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libunibreak-dev libfontconfig-dev libssl-dev libsqlite3-dev sqlite3 libmicrohttpd-dev
+packages=(pkg-config libpng-dev libdeflate-dev libisal-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libunibreak-dev libfontconfig-dev libssl-dev libsqlite3-dev sqlite3 libmicrohttpd-dev libicu-dev
           liblcms2-dev libheif-dev fonts-nanum fonts-dejavu-core)
 # Colour emoji in titles and memos (CBDT bitmaps, drawn scaled to the text).
 packages+=(fonts-noto-color-emoji)

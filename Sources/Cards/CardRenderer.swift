@@ -23,6 +23,9 @@ public final class CardRenderer {
     private var pendingTextWarnings: [TextWarning] = []
     /// Characters left out of each text laid out since the current render began.
     private var pendingMissing: [CardWarning] = []
+    /// The smallest text laid out since `resetSmallestText`, in pixels:
+    /// how tests hold pages to their smallest size (11 points).
+    private(set) var smallestText = Double.infinity
     /// The share image's shadow per scale (it depends only on the theme).
     var shareShadows: [Int: CastShadow] = [:]
     /// The share image's backdrop and shadows per face count and scale.
@@ -116,6 +119,9 @@ public final class CardRenderer {
         return try layout(string, style(fitted), width: width)
     }
 
+    /// Starts `smallestText` again.
+    func resetSmallestText() { smallestText = .infinity }
+
     /// Lays out `string`; a theme font file that cannot be used becomes `CardError.font`.
     func layout(_ string: String, _ style: TextStyle, width: Double) throws(CardError) -> TextLayout {
         let result: TextLayout
@@ -124,6 +130,7 @@ public final class CardRenderer {
         } catch {
             throw .font(error)
         }
+        if !string.isEmpty { smallestText = min(smallestText, style.pixelSize) }
         // Said for every card it happens on, unlike the renderer's own
         // warning (once per renderer), so each blank title is explained.
         if !result.missingCharacters.isEmpty {

@@ -4,5 +4,5 @@
 /// caller's) render again. `RendererVersionTests` fails when a reference
 /// render changes while this stays the same.
 public enum RendererVersion {
-    public static let cards = "photicase-render/cards-17"
+    public static let cards = "photicase-render/cards-18"
 }

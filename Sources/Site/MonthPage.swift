@@ -14,6 +14,9 @@ struct MonthPage: Sendable {
     /// Today, when it falls in this month (marked on the calendar).
     var today: CalendarDate?
     var firstWeekday: FirstWeekday
+    /// The public holidays the calendar shows, by date, each with its
+    /// names (the theme's `holidays`; none with `none`).
+    var holidays: [CalendarDate: [String]] = [:]
     /// True for `index.html`.
     var isHome: Bool
     /// True for a month before today's: it has no entry, not "none yet".
@@ -92,18 +95,26 @@ struct MonthPage: Sendable {
     }
 
     private func cell(_ w: inout PageWriter, _ date: CalendarDate, own: Bool) {
-        let classes = [own ? nil : "out", date == today ? "today" : nil, Self.weekdayClass(date.weekday)].compactMap { $0 }
+        let holiday = holidays[date].map { $0.joined(separator: " · ") }
+        let classes = [own ? nil : "out", date == today ? "today" : nil, Self.weekdayClass(date.weekday),
+                       holiday == nil ? nil : "hol"].compactMap { $0 }
         w.html.open("td", [("class", classes.isEmpty ? nil : classes.joined(separator: " ")),
                            ("aria-current", date == today ? "date" : nil)])
-        guard own, let entries = days[date.day], !entries.isEmpty else {
+        // The holiday's name under the day's number (cut short on a phone,
+        // whole in its tooltip); other months' days keep only the colour.
+        func number() {
             w.html.element("span", [("class", "num")], String(date.day))
+            if own, let holiday { w.html.element("span", [("class", "hol-name"), ("title", holiday)], holiday) }
+        }
+        guard own, let entries = days[date.day], !entries.isEmpty else {
+            number()
             w.html.close("td")
             return
         }
-        let label = SiteText.shortDate(date) + ": " + SiteText.title(entries[0])
+        let label = SiteText.shortDate(date) + (holiday.map { " (\($0))" } ?? "") + ": " + SiteText.title(entries[0])
             + (entries.count > 1 ? " 외 \(entries.count - 1)개" : "")
         w.html.open("a", [("href", w.href(SitePath.day(date))), ("aria-label", label)])
-        w.html.element("span", [("class", "num")], String(date.day))
+        number()
         if let thumb = w.placed(.dayCell, .day(date)).first {
             w.image(thumb, alt: "", class: "day-thumb")
         } else {

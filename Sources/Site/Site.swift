@@ -88,7 +88,11 @@ public struct Site: Sendable {
             return MonthPage(month: month, days: days, previous: index > 0 ? months[index - 1] : nil,
                              next: index + 1 < months.count ? months[index + 1] : nil,
                              today: current == month ? input.today : nil,
-                             firstWeekday: input.theme.firstWeekday, isHome: home,
+                             firstWeekday: input.theme.firstWeekday,
+                             holidays: input.theme.holidays == .kr
+                                ? Dictionary(grouping: KoreanHolidays.holidays(shownBy: month), by: \.date).mapValues { $0.map(\.name) }
+                                : [:],
+                             isHome: home,
                              isPast: month < current,
                              diary: home && days.isEmpty ? HomeDiary(diary: diary, timeline: timeline, today: input.today) : nil,
                              onThisDay: home ? OnThisDay(diary: diary, today: input.today) : nil)

@@ -5,7 +5,7 @@ extension SitePage {
     /// input: cached pages are trusted by `key`, so a template change that
     /// keeps the version would leave old pages in the cache.
     /// `SiteVersionTests` pins this to a hash of reference pages.
-    public static let version = "site-11"
+    public static let version = "site-12"
 
     /// Everything the page shows, as text, without making the page: its
     /// path, the scalar fields of its content, and for each entry it shows
@@ -38,7 +38,9 @@ extension SitePage {
             }
         case let .month(page):
             parts += [text(page.month), text(page.previous), text(page.next), text(page.today),
-                      page.firstWeekday.rawValue, page.isHome ? "home" : "-", page.isPast ? "past" : "-"]
+                      page.firstWeekday.rawValue, page.isHome ? "home" : "-", page.isPast ? "past" : "-",
+                      page.holidays.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.joined(separator: ","))" }
+                        .joined(separator: ";")]
             if let diary = page.diary {
                 parts += diary.keyParts
                 add(diary.recent)

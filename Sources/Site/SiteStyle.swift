@@ -147,6 +147,9 @@ struct SiteStyle: Sendable {
     .calendar .num { display: inline-block; min-width: 1.8em; font-size: .85rem; line-height: 1.8em; border-radius: 999px; }
     .calendar .sun { color: var(--sun); }
     .calendar .sat { color: var(--sat); }
+    .calendar .hol { color: var(--sun); }
+    .calendar .hol-name { display: block; font-size: .62rem; line-height: 1.25; margin: -2px 2px 2px; white-space: nowrap;
+                          overflow: hidden; text-overflow: ellipsis; }
     .calendar .out { color: var(--muted); }
     .calendar .out .num { font-size: .75rem; }
     .calendar .today .num { background: var(--accent); color: #fff; font-weight: 700; }

@@ -41,6 +41,13 @@ public struct BookTile: Sendable {
     }
 }
 
+extension CardRenderer {
+    /// Pixels per point of the book's pages and the month sheets: drawn for
+    /// a 390-point phone screen at 3x, 1170 pixels wide, so their smallest
+    /// text (11 points) is 33 pixels tall as a phone shows it at full width.
+    public static let pageScale = 3.0
+}
+
 /// Spacing shared by the book pages, in points.
 enum BookMetrics {
     /// Page width: a phone screen, like the month sheet.

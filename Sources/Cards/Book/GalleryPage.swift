@@ -19,7 +19,7 @@ extension CardRenderer {
     /// Where the tiles of a gallery page of `pageSize` entries sit at
     /// `scale`, in reading order (left to right, then down). Every page of
     /// one run has the same size, so the last page keeps empty places.
-    public func galleryTileRects(pageSize: Int = BookOrder.defaultPageSize, scale: Double = 2) -> [PixelRect] {
+    public func galleryTileRects(pageSize: Int = BookOrder.defaultPageSize, scale: Double = CardRenderer.pageScale) -> [PixelRect] {
         precondition(pageSize >= 1, "page size \(pageSize) must be at least 1")
         let s = scale, columns = GalleryMetrics.columns
         let pad = BookMetrics.padding * s, gap = GalleryMetrics.gap * s
@@ -38,13 +38,13 @@ extension CardRenderer {
     /// The size in pixels of one gallery tile at `scale`: decode cached
     /// faces at about this size (shrink-on-load) when they were not drawn
     /// in this run.
-    public func galleryTileSize(scale: Double = 2) -> PixelSize {
+    public func galleryTileSize(scale: Double = CardRenderer.pageScale) -> PixelSize {
         let tile = galleryTileRects(pageSize: 1, scale: scale)[0]
         return PixelSize(width: tile.width, height: tile.height)
     }
 
     /// The size in pixels of a gallery page of `pageSize` entries at `scale`.
-    public func galleryPageSize(pageSize: Int = BookOrder.defaultPageSize, scale: Double = 2) -> PixelSize {
+    public func galleryPageSize(pageSize: Int = BookOrder.defaultPageSize, scale: Double = CardRenderer.pageScale) -> PixelSize {
         let last = galleryTileRects(pageSize: pageSize, scale: scale).last!
         return PixelSize(width: Int((BookMetrics.width * scale).rounded()),
                          height: last.maxY + Int((BookMetrics.footerHeight * scale).rounded()))
@@ -58,11 +58,12 @@ extension CardRenderer {
     /// any photo.
     public func renderGalleryPage(_ tiles: [BookTile], page: Int, pageCount: Int,
                                   pageSize: Int = BookOrder.defaultPageSize, totalCount: Int? = nil,
-                                  scale: Double = 2) throws(CardError) -> RenderedImage {
+                                  scale: Double = CardRenderer.pageScale) throws(CardError) -> RenderedImage {
         checkBookPage(tiles.count, page: page, pageCount: pageCount, pageSize: pageSize)
         let s = scale
-        // 1. The backdrop, the same as the share image's, so faces read as cards on a table.
-        let size = galleryPageSize(pageSize: pageSize, scale: s)
+        // 1. The backdrop, the same as the share image's, so faces read as
+        // cards on a table; as tall as this page's rows of faces.
+        let size = galleryPageSize(pageSize: max(1, tiles.count), scale: s)
         var canvas = Raster(width: size.width, height: size.height, fill: theme.shareBackgroundColor)
         // 2. The header: book title, order and view, and the book's size when known.
         try drawBookHeader(strings.bookTitle, subtitle: strings.bookSubtitle(.gallery),
@@ -78,7 +79,7 @@ extension CardRenderer {
             // 4. The rank across the whole book, on the tile's top right corner.
             try drawRank((page - 1) * pageSize + i + 1, into: &canvas, at: Point(x: Double(rect.maxX) - 18 * s,
                                                                               y: Double(rect.y) + 18 * s),
-                         radius: 10, scale: s)
+                         radius: 12, scale: s)
         }
         // 5. The page number.
         try drawBookFooter(page: page, of: pageCount, into: &canvas, scale: s)
@@ -101,10 +102,12 @@ extension CardRenderer {
     /// `centre`, `points` in radius: it reads on any photo.
     func drawRank(_ rank: Int, into canvas: inout Raster, at centre: Point, radius points: Double,
                   scale s: Double) throws(CardError) {
-        let radius = points * s
+        // Three digits and more take a smaller size, never under 11 points,
+        // and four a wider disc.
+        let radius = points * s * (rank >= 1000 ? 1.3 : 1)
         canvas.fill(Path.circle(center: centre, radius: radius + 1.2 * s), paint: .solid(theme.inverseTextColor.withOpacity(0.9)))
         canvas.fill(Path.circle(center: centre, radius: radius), paint: .solid(theme.textColor.withOpacity(0.82)))
-        let style = theme.textStyle(points: points * (rank >= 100 ? 0.75 : 1), scale: s, weight: .bold,
+        let style = theme.textStyle(points: rank >= 100 ? max(11, points * 0.75) : points, scale: s, weight: .bold,
                                     color: theme.inverseTextColor, lineHeight: 1.2, alignment: .center)
         let label = try layout(String(rank), style, width: 2 * radius)
         draw(label, into: &canvas, at: Point(x: (centre.x - radius).rounded(),

@@ -21,7 +21,7 @@ enum ListMetrics {
 /// the stars and rating, the date and the memo's first line.
 extension CardRenderer {
     /// Where the rows of a list page of `pageSize` entries sit at `scale`, top to bottom.
-    public func listRowRects(pageSize: Int = BookOrder.defaultPageSize, scale: Double = 2) -> [PixelRect] {
+    public func listRowRects(pageSize: Int = BookOrder.defaultPageSize, scale: Double = CardRenderer.pageScale) -> [PixelRect] {
         precondition(pageSize >= 1, "page size \(pageSize) must be at least 1")
         let s = scale, pad = Int((BookMetrics.padding * s).rounded())
         let width = Int((BookMetrics.width * s).rounded()) - 2 * pad
@@ -35,11 +35,12 @@ extension CardRenderer {
     /// from the faces (`BookTile`); no photo file is opened.
     public func renderListPage(_ tiles: [BookTile], page: Int, pageCount: Int,
                                pageSize: Int = BookOrder.defaultPageSize, totalCount: Int? = nil,
-                               scale: Double = 2) throws(CardError) -> RenderedImage {
+                               scale: Double = CardRenderer.pageScale) throws(CardError) -> RenderedImage {
         checkBookPage(tiles.count, page: page, pageCount: pageCount, pageSize: pageSize)
         let s = scale
-        // 1. The page: as tall as a full page of rows, whatever this page holds.
-        let rows = listRowRects(pageSize: pageSize, scale: s)
+        // 1. The page: as tall as its rows (a last page of a few is not a
+        // page of empty space).
+        let rows = listRowRects(pageSize: max(1, tiles.count), scale: s)
         var canvas = Raster(width: Int((BookMetrics.width * s).rounded()),
                             height: rows.last!.maxY + Int((BookMetrics.footerHeight * s).rounded()),
                             fill: theme.shareBackgroundColor)
@@ -87,7 +88,7 @@ extension CardRenderer {
         y += title.size.height + 5 * s
         // 4. Kind badge, stars, and the date right-aligned on the same line.
         let badge = try drawBadge(strings.kind(entry.kind), into: &canvas, at: Point(x: textX.rounded(), y: y.rounded()),
-                                  points: 9.5, scale: s, fill: theme.badgeColor(entry.kind), textColor: theme.inverseTextColor)
+                                  points: 11, scale: s, fill: theme.badgeColor(entry.kind), textColor: theme.inverseTextColor)
         let radius = 6.2 * s
         drawStars(entry.rating, into: &canvas, center: Point(x: textX + badge.width + 8 * s + radius, y: y + badge.height / 2),
                   radius: radius, spacing: 14.5 * s, color: theme.starColor)

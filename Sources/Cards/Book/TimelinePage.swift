@@ -25,7 +25,7 @@ enum TimelineMetrics {
 /// kind badge and the stars.
 extension CardRenderer {
     /// The size in pixels of every timeline page at `scale`.
-    public func timelinePageSize(scale: Double = 2) -> PixelSize {
+    public func timelinePageSize(scale: Double = CardRenderer.pageScale) -> PixelSize {
         let body = Double(BookOrder.timelineCapacity) * TimelineMetrics.unit
         return PixelSize(width: Int((BookMetrics.width * scale).rounded()),
                          height: Int(((BookMetrics.headerHeight + body + BookMetrics.footerHeight) * scale).rounded()))
@@ -36,7 +36,7 @@ extension CardRenderer {
     /// capacity). `faces` maps entry ids to front faces, any size, for the
     /// small photos; an entry without one gets the placeholder picture.
     public func renderTimelinePage(year: Int, sections: [TimelineSection], faces: [String: Raster] = [:],
-                                   page: Int = 1, pageCount: Int = 1, scale: Double = 2) throws(CardError) -> RenderedImage {
+                                   page: Int = 1, pageCount: Int = 1, scale: Double = CardRenderer.pageScale) throws(CardError) -> RenderedImage {
         let blocks = sections.map { section in
             TimelineBlock(month: section.month, continued: section.continued, monthCount: section.entries.count,
                           tiles: section.entries.map { BookTile(entry: $0, face: faces[$0.id]) })
@@ -47,7 +47,7 @@ extension CardRenderer {
     /// Timeline page `page` of `pageCount` of `year`, its months as `blocks`
     /// (tiles with their faces, as `BookTile` holds them).
     public func renderTimelinePage(year: Int, blocks sections: [TimelineBlock], page: Int = 1, pageCount: Int = 1,
-                                   scale: Double = 2) throws(CardError) -> RenderedImage {
+                                   scale: Double = CardRenderer.pageScale) throws(CardError) -> RenderedImage {
         checkBookPage(0, page: page, pageCount: pageCount, pageSize: 1)
         let s = scale, pad = BookMetrics.padding * s
         // 1. The page, the same size whatever it holds.
@@ -139,12 +139,12 @@ extension CardRenderer {
         let title = try layout(SearchTitle.shown(entry.title),
                                theme.textStyle(points: 14.5, scale: s, weight: .bold, color: theme.textColor,
                                                lineHeight: 1.2, maxLines: 1), width: rect.width - textX - 14 * s)
-        let badgeHeight = (9 * 1.9 * s).rounded()
+        let badgeHeight = (11 * 1.9 * s).rounded()
         let textTop = (rect.height - title.size.height - 6 * s - badgeHeight) / 2
         draw(title, into: &card, at: Point(x: textX.rounded(), y: textTop.rounded()))
         let badgeY = (textTop + title.size.height + 6 * s).rounded()
         let badge = try drawBadge(strings.kind(entry.kind), into: &card, at: Point(x: textX.rounded(), y: badgeY),
-                                  points: 9, scale: s, fill: theme.badgeColor(entry.kind).withOpacity(0.14), textColor: theme.badgeColor(entry.kind))
+                                  points: 11, scale: s, fill: theme.badgeColor(entry.kind).withOpacity(0.14), textColor: theme.badgeColor(entry.kind))
         let radius = 5.8 * s
         drawStars(entry.rating, into: &card, center: Point(x: textX + badge.width + 7 * s + radius, y: badgeY + badge.height / 2),
                   radius: radius, spacing: 13.5 * s, color: theme.starColor)

@@ -50,13 +50,24 @@ extension CardRenderer {
                 }
             }
             if tile == nil { tile = try placeholderTile(entry, size: size, initial: !covered) }
-            canvas.fill(.solid(theme.backgroundColor), in: cell)
+            // A transparent poster shows its cell's colour around it: a
+            // tone of the background, so the cell (rounded on the month
+            // sheet) still reads as a tile, not as the sheet itself.
+            canvas.fill(.solid(dayCellColor), in: cell)
             canvas.draw(tile!, at: cell.x, cell.y)
         }
         if layout.hiddenCount > 0, let last = layout.cells.last {
             try drawMoreBadge(layout.hiddenCount, into: &canvas, over: last)
         }
         return RenderedImage(raster: canvas, warnings: warnings + takeTextWarnings(), provisional: provisional)
+    }
+
+    /// The colour of a day cell under its photo: the background a tenth of
+    /// the way to the secondary text colour.
+    var dayCellColor: RGBA {
+        let (b, t) = (theme.backgroundColor, theme.secondaryTextColor)
+        func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) * 0.9 + Double(y) * 0.1).rounded()) }
+        return RGBA(mix(b.r, t.r), mix(b.g, t.g), mix(b.b, t.b), 255)
     }
 
     /// A tile for an entry without a photo: the brand gradient and, when

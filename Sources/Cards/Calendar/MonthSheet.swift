@@ -36,7 +36,7 @@ extension CardRenderer {
     /// never an empty row, with the same padding under the last row as
     /// beside the grid. A month without entries is drawn the same way.
     public func renderMonthSheet(year: Int, month: Int, thumbnails: [Int: Raster], today: CalendarDate? = nil,
-                                 scale: Double = 2) throws(CardError) -> RenderedImage {
+                                 scale: Double = CardRenderer.pageScale) throws(CardError) -> RenderedImage {
         let grid = MonthGrid(year: year, month: month, firstWeekday: theme.firstWeekday)
         let s = scale
         let pad = MonthMetrics.padding * s
@@ -84,7 +84,7 @@ extension CardRenderer {
     /// The month sheet with each day's thumbnail rendered from `entries`
     /// (entries of other months are ignored).
     public func renderMonthSheet(year: Int, month: Int, entries: [Entry], today: CalendarDate? = nil,
-                                 scale: Double = 2) throws(CardError) -> RenderedImage {
+                                 scale: Double = CardRenderer.pageScale) throws(CardError) -> RenderedImage {
         var byDay: [Int: [Entry]] = [:]
         for entry in entries where entry.date.year == year && entry.date.month == month {
             byDay[entry.date.day, default: []].append(entry)
@@ -106,12 +106,15 @@ extension CardRenderer {
         weekday == 0 ? theme.sundayColor : (weekday == 6 ? theme.saturdayColor : base)
     }
 
-    /// A day's number centred in the band at the top of its cell: dimmed for
+    /// A day's number centred in the band at the top of its cell, in the
+    /// Sunday colour on public holidays (the theme's `holidays`): dimmed for
     /// neighbouring months, white on a brand-coloured disc for today.
     private func drawDayNumber(_ date: CalendarDate, into sheet: inout Raster, cell: Rect, scale s: Double,
                                inMonth: Bool, isToday: Bool) throws(CardError) {
         let band = MonthMetrics.numberBand * s
-        var color = dayColor(weekday: date.weekday, base: theme.textColor)
+        // A public holiday is a red day, as on a Korean wall calendar.
+        let holiday = theme.holidays == .kr && KoreanHolidays.isHoliday(date)
+        var color = holiday ? theme.sundayColor : dayColor(weekday: date.weekday, base: theme.textColor)
         if !inMonth { color = color.withOpacity(0.3) }
         if isToday {
             sheet.fill(Path.circle(center: Point(x: cell.midX, y: cell.minY + band / 2), radius: 10 * s),

@@ -33,7 +33,7 @@ extension MonthSheetInput: CardLayout {
     /// cell's size (JPEG DCT scaling), or, without one, drawn as the day's
     /// own output is and taken through the same encoding.
     public func draw(with renderer: CardRenderer, parts: PartSource) throws(CardError) -> [RenderedImage] {
-        let side = renderer.monthThumbnailSide(scale: 2)
+        let side = renderer.monthThumbnailSide(scale: CardRenderer.pageScale)
         var thumbnails: [Int: Raster] = [:]
         var warnings: [CardWarning] = []
         var provisional = false
@@ -96,7 +96,7 @@ extension YearInput: CardLayout {
     /// The best five are shown larger than gallery tiles: their faces are
     /// decoded at twice the tile's size.
     public func draw(with renderer: CardRenderer, parts: PartSource) throws(CardError) -> [RenderedImage] {
-        let tile = renderer.galleryTileSize()
+        let tile = renderer.galleryTileSize(scale: Double(scale))
         let faces = renderer.faceRasters(top, parts: parts, size: PixelSize(width: tile.width * 2, height: tile.height * 2))
         let tops = zip(top, faces.rasters).map { BookTile(front: $0.face, face: $1) }
         let image = try renderer.renderYearInReview(self, tops: tops, scale: Double(scale))

@@ -35,7 +35,7 @@ extension Theme {
     ///  "starColor": "#FFB400", "sundayColor": "#E5484D", "saturdayColor": "#3E63DD",
     ///  "shareBackgroundColor": "#EEEBE6", "cornerRadius": 18, "cardSize": [300, 480],
     ///  "fontFile": "/path/regular.ttf", "boldFontFile": "/path/bold.ttf", "fontFamily": "NanumSquareRound",
-    ///  "locale": "ko", "firstWeekday": "sunday", "backPhotoDim": 0.55}
+    ///  "locale": "ko", "firstWeekday": "sunday", "holidays": "kr", "backPhotoDim": 0.55}
     /// ```
     /// Colours are `#rrggbb` or `#rrggbbaa`. Throws `ThemeError` naming the
     /// file and, for a bad value, the key.
@@ -81,6 +81,7 @@ extension Theme {
         if let family = try reader.string("fontFamily") { theme.fontFamily = family }
         if let locale = try reader.choice("locale", CardLocale.self) { theme.locale = locale }
         if let first = try reader.choice("firstWeekday", FirstWeekday.self) { theme.firstWeekday = first }
+        if let holidays = try reader.choice("holidays", HolidayCalendar.self) { theme.holidays = holidays }
         if let placement = try reader.choice("frontText", FrontTextPlacement.self) { theme.frontText = placement }
         for style in try reader.kinds("kinds") {
             if let i = theme.kinds.firstIndex(where: { $0.kind == style.kind }) {

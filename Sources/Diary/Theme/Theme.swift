@@ -17,6 +17,15 @@ public enum FirstWeekday: String, Sendable, Hashable, CaseIterable {
     public var weekday: Int { self == .sunday ? 0 : 1 }
 }
 
+/// Whose public holidays calendars colour as Sundays (month sheets, the
+/// site's calendar) and name (the site).
+public enum HolidayCalendar: String, Sendable, Hashable, CaseIterable {
+    /// South Korea's (`KoreanHolidays`).
+    case kr
+    /// None: only weekends are coloured.
+    case none
+}
+
 /// Everything about how cards look that a user may change: colours, the
 /// card's size and corner radius, fonts, language and calendar layout.
 ///
@@ -58,6 +67,8 @@ public struct Theme: Sendable, Hashable {
     public var locale: CardLocale
     /// The first column of the month sheet.
     public var firstWeekday: FirstWeekday
+    /// Whose public holidays the calendars show.
+    public var holidays: HolidayCalendar
     /// How much a back photo is darkened under the text (0...1).
     public var backPhotoDim: Double
     /// The kinds entries may be (`KindStyle.builtIn`, and a theme's own).
@@ -74,7 +85,8 @@ public struct Theme: Sendable, Hashable {
                 saturdayColor: RGBA = RGBA(0x3E, 0x63, 0xDD), shareBackgroundColor: RGBA = RGBA(0xEE, 0xEB, 0xE6),
                 cornerRadius: Double = 18, cardSize: Size = Size(width: 300, height: 480),
                 fontFile: String? = nil, boldFontFile: String? = nil, fontFamily: String = "NanumSquareRound",
-                locale: CardLocale = .ko, firstWeekday: FirstWeekday = .sunday, backPhotoDim: Double = 0.55,
+                locale: CardLocale = .ko, firstWeekday: FirstWeekday = .sunday, holidays: HolidayCalendar = .kr,
+                backPhotoDim: Double = 0.55,
                 kinds: [KindStyle] = KindStyle.builtIn, frontText: FrontTextPlacement = .over) {
         self.brandColor = brandColor
         self.brandSecondaryColor = brandSecondaryColor
@@ -93,6 +105,7 @@ public struct Theme: Sendable, Hashable {
         self.fontFamily = fontFamily
         self.locale = locale
         self.firstWeekday = firstWeekday
+        self.holidays = holidays
         self.backPhotoDim = backPhotoDim
         self.kinds = kinds
         self.frontText = frontText

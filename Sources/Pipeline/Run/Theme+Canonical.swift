@@ -28,6 +28,7 @@ extension Theme {
             ("fontFamily", .string(fontFamily)),
             ("fontFile", text(fontFile)),
             ("frontText", .string(frontText.rawValue)),
+            ("holidays", .string(holidays.rawValue)),
             ("inverseTextColor", color(inverseTextColor)),
             ("kinds", .array(kinds.map { k in
                 .object(JSONObject([("badgeColor", k.badgeColor.map(color) ?? .null), ("credit", .string(k.credit.rawValue)),
@@ -47,5 +48,5 @@ extension Theme {
 
     /// How many stored properties `canonicalJSON` covers; a test compares
     /// it with the type's own count so a new property cannot be missed.
-    static let canonicalFieldCount = 20
+    static let canonicalFieldCount = 21
 }

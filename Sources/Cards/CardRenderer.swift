@@ -26,6 +26,10 @@ public final class CardRenderer {
     /// The smallest text laid out since `resetSmallestText`, in pixels:
     /// how tests hold pages to their smallest size (11 points).
     private(set) var smallestText = Double.infinity
+    /// Where text and star rows were drawn while it is not nil (a test
+    /// sets it to `[]`), in pixels: how tests hold a story's text out of
+    /// the parts of the frame a service draws over.
+    var drawnBoxes: [Rect]?
     /// The share image's shadow per scale (it depends only on the theme).
     var shareShadows: [Int: CastShadow] = [:]
     /// The share image's backdrop and shadows per face count and scale.

@@ -398,12 +398,10 @@ public final class ShareRenderer: Sendable {
             renderer.loader.stop = nil
         }
         do throws(CardError) {
-            return switch request.layout {
-            case .card, .front:
-                try renderer.renderShare(entry, options: request.shareOptions, prepared: prepared)
-            case .story: try renderer.renderSocial(SocialImageInput(entry, format: .story))
-            case .feed: try renderer.renderSocial(SocialImageInput(entry, format: .feed))
+            guard let format = request.layout.socialFormat else {
+                return try renderer.renderShare(entry, options: request.shareOptions, prepared: prepared)
             }
+            return try renderer.renderSocial(SocialImageInput(entry, format: format))
         } catch {
             if case .stopped(let reason) = error { throw Self.error(reason) }
             throw PhotiCaseError(error)

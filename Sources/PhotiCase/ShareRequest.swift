@@ -2,16 +2,40 @@ import PhotiCaseCards
 import PhotiCaseCodecs
 
 /// What a share image shows: `share --layout`, and the file names
-/// `serve` answers (`card`, `front`, `story`, `feed`).
+/// `serve` answers (`card`, `front`, `story`, `feed`, `square`, `link`).
+/// The one list of layouts: the command line takes its names from here.
 public enum ShareLayout: String, CaseIterable, Sendable, Hashable {
     /// Both faces side by side on the share backdrop.
     case card
     /// The front face alone on the backdrop.
     case front
-    /// A 9:16 story image, 1080×1920.
+    /// A 9:16 story image, 1080×1920, nothing to read in Instagram's top
+    /// 250 or bottom 340 pixels.
     case story
     /// A 4:5 feed post, 1080×1350.
     case feed
+    /// A square post, 1080×1080 (Instagram's grid, KakaoTalk).
+    case square
+    /// A 1.91:1 link preview, 1200×630 (Open Graph's `og:image`).
+    case link
+
+    /// The fixed frame of a layout drawn for a service (story, feed,
+    /// square, link), whatever the request's scale; nil for a ticket's
+    /// (card, front), which scales.
+    public var frame: (width: Int, height: Int)? {
+        socialFormat.map { ($0.size.width, $0.size.height) }
+    }
+
+    /// The cards' frame of a service's layout.
+    var socialFormat: SocialFormat? {
+        switch self {
+        case .card, .front: nil
+        case .story: .story
+        case .feed: .feed
+        case .square: .square
+        case .link: .link
+        }
+    }
 }
 
 /// The file format of a share image.
@@ -62,8 +86,8 @@ public enum ShareFormat: String, CaseIterable, Sendable, Hashable {
 public struct ShareRequest: Sendable, Hashable {
     public let layout: ShareLayout
     public let format: ShareFormat
-    /// Pixels per card point, 1 to 3 (card and front; a story and a feed
-    /// are 1080 wide whatever it is).
+    /// Pixels per card point, 1 to 3 (card and front; a service's layout
+    /// has its fixed frame whatever it is).
     public let scale: Int
     /// JPEG or WebP quality 1...100; nil takes the format's default (88
     /// and 85). PNG ignores it.

@@ -4,6 +4,9 @@ import PhotiCaseRaster
 /// card tags with absolute URLs, written only when the site's address is
 /// known (`render --site-url`); without it the site holds no absolute URL.
 struct LinkPreview: Sendable {
+    /// `og:type`: `article` for an entry's or a year's page, `website`
+    /// for the home page.
+    var type = "article"
     var title: String
     var description: String
     /// The page's own absolute URL.
@@ -25,7 +28,7 @@ struct LinkPreview: Sendable {
 
     func write(_ html: inout HTML) {
         var tags: [(String, String, String)] = [
-            ("property", "og:type", "article"), ("property", "og:site_name", "PhotiCase " + SiteText.bookName),
+            ("property", "og:type", type), ("property", "og:site_name", "PhotiCase " + SiteText.bookName),
             ("property", "og:locale", "ko_KR"), ("property", "og:title", title),
             ("property", "og:description", description), ("property", "og:url", url),
         ]

@@ -26,10 +26,13 @@ struct MonthPage: Sendable {
     var diary: HomeDiary?
     /// On the home page: the entries of today's date in earlier years.
     var onThisDay: OnThisDay?
+    /// On the home page with `--site-url`: its link preview.
+    var homePreview: HomePreview?
 
     func render(_ w: inout PageWriter) -> [UInt8] {
         let name = SiteText.month(month)
-        return w.page(title: isHome ? "달력 · \(name)" : name, section: .calendar) { w in
+        return w.page(title: isHome ? "달력 · \(name)" : name, section: .calendar,
+                      preview: homePreview?.linkPreview(w)) { w in
             if !isHome { w.breadcrumbs([(.home, "달력")]) }
             w.html.element("h1", [("id", "month-title")], name)
             let count = days.values.reduce(0) { $0 + $1.count }

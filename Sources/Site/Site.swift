@@ -95,7 +95,8 @@ public struct Site: Sendable {
                              isHome: home,
                              isPast: month < current,
                              diary: home && days.isEmpty ? HomeDiary(diary: diary, timeline: timeline, today: input.today) : nil,
-                             onThisDay: home ? OnThisDay(diary: diary, today: input.today) : nil)
+                             onThisDay: home ? OnThisDay(diary: diary, today: input.today) : nil,
+                             homePreview: home ? HomePreview(siteURL: input.siteURL, diary: diary, today: input.today) : nil)
         }
         if let today = months.firstIndex(of: MonthKey(input.today)) {
             body(page(.home, .month(months[today]), .month(monthPage(today, home: true))))

@@ -49,6 +49,7 @@ extension SitePage {
                 parts.append("on this day \(onThisDay.today)")
                 add(onThisDay.entries)
             }
+            if let preview = page.homePreview { parts += ["preview"] + preview.keyParts }
             for (day, entries) in page.days.sorted(by: { $0.key < $1.key }) {
                 parts.append("day \(day)")
                 add(entries)

@@ -49,6 +49,11 @@ public struct SitePlacement: Sendable {
         case yearImage
         /// Offered on the year's page, saved as `<year>년 티켓북` and the label.
         case yearDownload
+        /// The link preview of the year's page and, for the latest year,
+        /// of the home page (`--site-url`): the first made, described by
+        /// the year and `alt`; without one, the year's page takes
+        /// `yearImage`'s.
+        case yearPreview
     }
 
     /// What a slot is about, as a declaration's `path` is asked for it.

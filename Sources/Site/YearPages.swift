@@ -47,7 +47,7 @@ struct YearPage: Sendable {
         var parts = [SiteText.count(summary.count)]
         if let average = summary.averageRating { parts.append("평균 별점 \(SiteText.strings.average(average))") }
         parts += summary.kinds.map { "\(w.kinds.label($0.kind)) \($0.count)" }
-        let image = w.placed(.yearImage, .year(summary.year)).first
+        let image = (w.placed(.yearPreview, .year(summary.year)) + w.placed(.yearImage, .year(summary.year))).first
         return LinkPreview.make(siteURL: siteURL, path: w.path, title: title, description: parts.joined(separator: " · "),
                                 image: image, alt: "\(summary.year)년 \(image?.placement.alt ?? "")")
     }

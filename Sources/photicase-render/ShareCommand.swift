@@ -23,8 +23,8 @@ enum ShareCommand {
             """),
         .valued("layout", "NAME", """
             card (default: both faces on the share backdrop),
-            front (the front face alone), story, feed
-            (not with --year)
+            front (the front face alone), story, feed, square,
+            link (not with --year)
             """),
         .flag("front-only", "the same as --layout front"),
         .valued("year", "YYYY", """
@@ -33,7 +33,8 @@ enum ShareCommand {
             """),
         .valued("scale", "N", """
             pixels per card point: 1, 2 (default) or 3 (card
-            and front; a story and a feed are 1080 wide)
+            and front; story, feed, square and link have
+            fixed sizes)
             """),
         .valued("quality", "Q", """
             JPEG or WebP quality 1-100 (defaults 88 and 85;
@@ -48,15 +49,16 @@ enum ShareCommand {
     ]
 
     static let help = """
-    Usage: photicase-render share ENTRY_DIR -o FILE|- [--format png|jpg|webp] [--layout card|front|story|feed]
+    Usage: photicase-render share ENTRY_DIR -o FILE|- [--format png|jpg|webp] [--layout card|front|story|feed|square|link]
                                  [--scale 1|2|3] [--quality Q] [--theme FILE] [--font FILE]
                                  [--memory-limit SIZE]
            photicase-render share --year YYYY ENTRIES -o FILE [--scale 1|2|3] ...
 
     Renders one image of the entry and writes FILE as .png, .jpg/.jpeg or
     .webp: its shareable ticket (front and back side by side, or the front
-    alone), or an image sized to post, a 9:16 story (1080x1920) or a 4:5
-    feed post (1080x1350). With --year, renders the year-in-review story
+    alone), or an image sized to post: a 9:16 story (1080x1920), a 4:5
+    feed post (1080x1350), a square (1080x1080), a 1.91:1 link preview
+    (1200x630). With --year, renders the year-in-review story
     image (9:16, 1080x1920 at the default scale 2) of every entry of that
     year under ENTRIES; an entry that cannot be read is left out with a
     warning.
@@ -89,9 +91,9 @@ enum ShareCommand {
         if args.values["year"] != nil && args.values["layout"] != nil {
             throw UsageError("--layout is for an entry's image; a year (--year) is a story image of its own")
         }
-        if (layout == .story || layout == .feed) && args.values["scale"] != nil {
+        if let frame = layout.frame, args.values["scale"] != nil {
             throw UsageError("--scale sets a ticket's pixels per point; a \(layout.rawValue) image is "
-                             + "\(layout == .story ? "1080x1920" : "1080x1350") whatever it is")
+                             + "\(frame.width)x\(frame.height) whatever it is")
         }
         let cardOptions = try CardOptions(args)
         let folder = args.positionals[0]
@@ -113,12 +115,11 @@ enum ShareCommand {
         }
         do {
             // The library's drawing, as `serve` and a linked backend draw.
-            guard let shareFormat = ShareFormat(fileExtension: format.fileExtension),
-                  let shareLayout = ShareLayout(rawValue: layout.rawValue) else {
+            guard let shareFormat = ShareFormat(fileExtension: format.fileExtension) else {
                 Console.error("photicase-render: \(output): a share image is PNG, JPEG or WebP")
                 return .inputFailure
             }
-            let request = try ShareRequest(layout: shareLayout, format: shareFormat, scale: scale, quality: quality)
+            let request = try ShareRequest(layout: layout, format: shareFormat, scale: scale, quality: quality)
             // What needs no font is drawn while the renderer loads its fonts.
             let prepared = ShareRenderer.prepare(entry, request, theme: cardOptions.theme)
             let image = try ShareRenderer(theme: cardOptions.theme, workers: 1, parallelResizes: true)
@@ -133,17 +134,14 @@ enum ShareCommand {
         }
     }
 
-    /// What `share` draws of an entry.
-    enum Layout: String, CaseIterable {
-        case card, front, story, feed
-    }
-
-    /// `--layout`, with `--front-only` as another name for `front`.
-    static func layout(_ args: Arguments) throws -> Layout {
+    /// `--layout` (the library's `ShareLayout`), with `--front-only` as
+    /// another name for `front`.
+    static func layout(_ args: Arguments) throws -> ShareLayout {
         let frontOnly = args.flags.contains("front-only")
         guard let text = args.values["layout"] else { return frontOnly ? .front : .card }
-        guard let layout = Layout(rawValue: text) else {
-            throw UsageError("--layout must be card, front, story or feed, not '\(text)'")
+        guard let layout = ShareLayout(rawValue: text) else {
+            let names = ShareLayout.allCases.map(\.rawValue)
+            throw UsageError("--layout must be \(names.dropLast().joined(separator: ", ")) or \(names.last!), not '\(text)'")
         }
         if frontOnly && layout != .front {
             throw UsageError("--front-only is --layout front; it cannot go with --layout \(layout.rawValue)")

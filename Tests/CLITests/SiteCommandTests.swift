@@ -100,26 +100,31 @@ import Testing
         #expect(try render().stdout.contains("rendered 0,"))
         let shared = try render(["--site-url", "HTTPS://tickets.example.com:8443/my%20book"])
         #expect(shared.status == 0, "\(shared.stderr)")
-        // The address is in the entry and year pages' keys: they are written again.
-        #expect(shared.stdout.contains("rendered 2,"), "\(shared.stdout)")
+        // The address is in the entry, year and home pages' keys: they are
+        // written again; the entry's shares and the year gain their link
+        // previews (1200×630).
+        #expect(shared.stdout.contains("rendered 5,"), "\(shared.stdout)")
+        #expect(book.files().contains("tickets/a/link.jpg") && book.files().contains("years/2022-link.jpg"))
         let entry = try String(contentsOfFile: book.cache + "/site/entries/a.html", encoding: .utf8)
         let base = "https://tickets.example.com:8443/my%20book/"
-        // With the share images made, the preview is the feed image (4:5, what feeds show whole).
-        #expect(entry.contains("<meta property=\"og:image\" content=\"\(base)tickets/a/feed.jpg\">"))
+        #expect(entry.contains("<meta property=\"og:image\" content=\"\(base)tickets/a/link.jpg\">"))
         #expect(entry.contains("<meta property=\"og:url\" content=\"\(base)site/entries/a.html\">"))
         #expect(entry.contains("<meta property=\"og:title\" content=\"a\">"))
         let year = try String(contentsOfFile: book.cache + "/site/years/2022.html", encoding: .utf8)
-        #expect(year.contains("<meta property=\"og:image\" content=\"\(base)years/2022.jpg\">"))
+        #expect(year.contains("<meta property=\"og:image\" content=\"\(base)years/2022-link.jpg\">"))
+        let home = try String(contentsOfFile: book.cache + "/index.html", encoding: .utf8)
+        #expect(home.contains("<meta property=\"og:image\" content=\"\(base)years/2022-link.jpg\">"))
         site = book.files().filter { $0 == "index.html" || $0.hasPrefix("site/") }
-        for file in site where file != "site/entries/a.html" && file != "site/years/2022.html" {
+        for file in site where !["site/entries/a.html", "site/years/2022.html", "index.html"].contains(file) {
             let text = try String(contentsOfFile: book.cache + "/" + file, encoding: .utf8)
             #expect(!text.contains("https://"), "\(file)")
         }
         let again = try render(["--site-url", "HTTPS://tickets.example.com:8443/my%20book"])
         #expect(again.stdout.contains("rendered 0,"), "\(again.stdout)")
-        // Without it again, the previews go.
+        // Without it again, the previews go, and their images.
         let dropped = try render()
-        #expect(dropped.stdout.contains("rendered 2,"), "\(dropped.stdout)")
+        #expect(dropped.stdout.contains("rendered 3,") && dropped.stdout.contains("removed 2 "), "\(dropped.stdout)")
+        #expect(!book.files().contains("tickets/a/link.jpg") && !book.files().contains("years/2022-link.jpg"))
         for file in book.files() where file == "index.html" || file.hasPrefix("site/") {
             let text = try String(contentsOfFile: book.cache + "/" + file, encoding: .utf8)
             #expect(!text.contains("https://") && !text.contains("og:"), "\(file)")

@@ -31,9 +31,10 @@ import PhotiCaseRaster
     @Test func shareMakesEachLayout() throws {
         let book = try Book()
         try book.add("a", date: "2022-08-27", size: 1400)
-        let sizes = ["story": PixelSize(width: 1080, height: 1920), "feed": PixelSize(width: 1080, height: 1350)]
+        let sizes = ["story": PixelSize(width: 1080, height: 1920), "feed": PixelSize(width: 1080, height: 1350),
+                     "square": PixelSize(width: 1080, height: 1080), "link": PixelSize(width: 1200, height: 630)]
         var made: [String: PixelSize] = [:]
-        for layout in ["card", "front", "story", "feed"] {
+        for layout in ["card", "front", "story", "feed", "square", "link"] {
             let out = book.base + "/\(layout).png"
             let r = try Tool.run(["share", book.root + "/a", "-o", out, "--layout", layout])
             #expect(r.status == 0, "\(layout): \(r.stderr)")
@@ -50,5 +51,9 @@ import PhotiCaseRaster
                 == Data(contentsOf: URL(fileURLWithPath: book.base + "/front.png")))
         let bad = try Tool.run(["share", book.root + "/a", "-o", book.base + "/x.png", "--layout", "poster"])
         #expect(bad.status == 2 && bad.stderr.contains("poster"), "\(bad.stderr)")
+        // The names are the library's one list.
+        #expect(bad.stderr.contains("card, front, story, feed, square or link"), "\(bad.stderr)")
+        let scaled = try Tool.run(["share", book.root + "/a", "-o", book.base + "/x.png", "--layout", "square", "--scale", "3"])
+        #expect(scaled.status == 2 && scaled.stderr.contains("a square image is 1080x1080 whatever it is"), "\(scaled.stderr)")
     }
 }

@@ -43,12 +43,15 @@ import Testing
     }
 
     @Test(arguments: SocialFormat.allCases)
-    func theStoryAndFeedKeepTheLetteringWhole(format: SocialFormat) throws {
+    func everyFrameKeepsTheLetteringWhole(format: SocialFormat) throws {
         let renderer = try CardRenderer()
         let image = try renderer.renderSocial(SocialImageInput(try entry(.below), format: format)).raster
-        let area = format == .story
-            ? SocialMetrics.storyCard
-            : Rect(x: 0, y: 0, width: Double(image.width), height: Double(SocialMetrics.feedPhotoHeight))
+        let side = Double(SocialMetrics.linkPhotoSide)
+        let area = switch format {
+        case .story: SocialMetrics.storyCard
+        case .link: Rect(x: 0, y: 0, width: side, height: side)
+        case .feed, .square: Rect(x: 0, y: 0, width: Double(image.width), height: Double(SocialMetrics.photoHeight(format)))
+        }
         let rows = Self.redRows(image, x: Int(area.x)..<Int(area.maxX), y: Int(area.y)..<Int(area.maxY))
         let mid = Int(area.midY)
         let upper = rows.filter { $0 < mid }.count, lower = rows.filter { $0 >= mid }.count

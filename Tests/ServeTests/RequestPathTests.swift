@@ -12,6 +12,11 @@ import PhotiCasePipeline
                 == .success(.share(id: "a", request: try ShareRequest(layout: .card, format: .png), fileName: "card.png")))
         #expect(RequestPath.parse("/entries/%EC%98%81%ED%99%94/story.jpg")
                 == .success(.share(id: "영화", request: try ShareRequest(layout: .story, format: .jpeg), fileName: "story.jpg")))
+        // The square and the link preview, by the library's names.
+        #expect(RequestPath.parse("/entries/a/square.webp")
+                == .success(.share(id: "a", request: try ShareRequest(layout: .square, format: .webp), fileName: "square.webp")))
+        #expect(RequestPath.parse("/entries/a/link.jpg")
+                == .success(.share(id: "a", request: try ShareRequest(layout: .link, format: .jpeg), fileName: "link.jpg")))
         // An id of several segments, as render names an entry at
         // DIARY/2022/08/decision; its slashes escaped, the same id.
         for path in ["/entries/2022/08/decision/story.jpg", "/entries/2022%2F08%2Fdecision/story.jpg",

@@ -83,8 +83,12 @@ import Testing
         let year = try #require(pages["site/years/2022.html"])
         #expect(year.contains("<meta property=\"og:image\" content=\"\(base)years/2022.jpg\">"))
         #expect(year.contains("<meta property=\"og:title\" content=\"2022년 돌아보기\">"))
-        // Other pages have none; the address is part of the entry pages' keys.
-        #expect(!(pages["index.html"] ?? "").contains("og:"))
+        // The home page is the site's (`website`); other pages have none;
+        // the address is part of the entry pages' keys.
+        #expect((pages["index.html"] ?? "").contains("<meta property=\"og:type\" content=\"website\">"))
+        for path in ["site/months/2022-08.html", "site/days/2022-08-27.html", "site/book/gallery-001.html"] {
+            #expect(!(pages[path] ?? "og:").contains("og:"), "\(path)")
+        }
         let key = { (url: String?) in Site(Self.input(siteURL: url)).pages().first { $0.path.relative == Self.decision }!
             .key { $0.id } }
         #expect(key(nil) != key("https://example.com/") && key("https://a.org/") != key("https://example.com/"))

@@ -49,4 +49,15 @@ enum TestRegistry {
             return "years/\(year).jpg"
         }
     }
+
+    /// The link previews `render --site-url` makes: an entry's (before the
+    /// feed image) and a year's.
+    static let previews = [
+        entry(.entryPreview, "link.jpg", label: "링크 미리보기", alt: "티켓", size: PixelSize(width: 1200, height: 630),
+              order: -1),
+        SitePlacement(.yearPreview, label: "링크 미리보기", alt: "티켓북 한 해 요약", size: PixelSize(width: 1200, height: 630)) {
+            guard case let .year(year) = $0 else { return nil }
+            return "years/\(year)-link.jpg"
+        },
+    ]
 }

@@ -7,6 +7,7 @@ import PhotiCaseImaging
 extension CardRenderer {
     /// Draws `layout` with its box's top-left at `origin`.
     func draw(_ layout: TextLayout, into raster: inout Raster, at origin: Point) {
+        drawnBoxes?.append(Rect(origin: origin, size: layout.size))
         text.draw(layout, into: &raster, at: origin)
     }
 
@@ -34,6 +35,7 @@ extension CardRenderer {
     func drawStars(_ rating: Double, into raster: inout Raster, center: Point, radius: Double,
                    spacing: Double, color: RGBA) -> Double {
         let side = Int((2 * radius).rounded(.up)) + 2
+        drawnBoxes?.append(Rect(x: center.x - radius, y: center.y - radius, width: 4 * spacing + 2 * radius, height: 2 * radius))
         for (i, fill) in StarFill.row(rating: rating).enumerated() {
             let cx = center.x + Double(i) * spacing, cy = center.y
             // Whole-pixel placement keeps every star's coverage identical.

@@ -104,6 +104,15 @@ extension YearInput: CardLayout {
     }
 }
 
+extension YearPreviewInput: CardLayout {
+    /// The best three's faces decoded at about their size in the preview.
+    public func draw(with renderer: CardRenderer, parts: PartSource) throws(CardError) -> [RenderedImage] {
+        let faces = renderer.faceRasters(figures.top, parts: parts, size: PixelSize(width: 180, height: 288))
+        let tops = zip(figures.top, faces.rasters).map { BookTile(front: $0.face, face: $1) }
+        return [renderer.page(try renderer.renderYearPreview(figures, tops: tops), madeOf: faces)]
+    }
+}
+
 extension CardRenderer {
     /// The small pictures of tiles whose entry has only a back photo, at
     /// about a list row's picture size; nil for the others (and for a photo

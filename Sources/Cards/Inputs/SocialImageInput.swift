@@ -1,16 +1,20 @@
 import PhotiCaseDiary
 import PhotiCaseRaster
 
-/// The frames people post to: a 9:16 story and a 4:5 feed post, always
-/// 1080 pixels wide whatever the ticket scale (Instagram shows both at
-/// that width and recompresses anything else).
+/// The frames people post to, at the sizes the services show them (and
+/// recompress anything else to), whatever the ticket scale: a 9:16 story,
+/// a 4:5 feed post, a square (Instagram's grid, KakaoTalk), and a 1.91:1
+/// link preview (Open Graph's `og:image`, as chats and feeds unfurl a
+/// link).
 public enum SocialFormat: String, Sendable, Hashable, CaseIterable {
-    case story, feed
+    case story, feed, square, link
 
     public var size: PixelSize {
         switch self {
         case .story: PixelSize(width: 1080, height: 1920)
         case .feed: PixelSize(width: 1080, height: 1350)
+        case .square: PixelSize(width: 1080, height: 1080)
+        case .link: PixelSize(width: 1200, height: 630)
         }
     }
 }

@@ -47,3 +47,22 @@ public struct YearInput: Sendable, Hashable, LayoutInput {
         key.add(top) { $0.add($1) }
     }
 }
+
+/// What a year's link preview draws (`renderYearPreview`): the year's
+/// figures and its best three's faces.
+public struct YearPreviewInput: Sendable, Hashable, LayoutInput {
+    /// The year's figures; only its best `CardRenderer.yearPreviewFaces`
+    /// faces are kept.
+    public var figures: YearInput
+
+    public init(_ figures: YearInput) {
+        var figures = figures
+        figures.top = Array(figures.top.prefix(CardRenderer.yearPreviewFaces))
+        self.figures = figures
+    }
+
+    public func write(to key: inout LayoutKey) {
+        key.add("year preview")
+        key.add(figures)
+    }
+}

@@ -7,12 +7,21 @@ import PhotiCaseDiary
 /// 1080-pixel-wide frames.
 enum SocialMetrics {
     static let margin = 64.0
+    /// What Instagram draws its own controls over on a 1920-pixel story:
+    /// the progress bar and the account at the top, the reply box at the
+    /// bottom. Nothing a person must read is placed there.
+    static let storySafeTop = 250.0
+    static let storySafeBottom = 340.0
     /// The story's photo card: 4:5, as a feed post, so one edit reads the
-    /// same in both.
-    static let storyCard = Rect(x: 60, y: 150, width: 960, height: 1200)
-    static let storyCorner = 44.0
-    /// The feed's photo, full width, above the text band.
-    static let feedPhotoHeight = 900
+    /// same in both; below the top's safe zone, leaving the text its room
+    /// above the bottom's.
+    static let storyCard = Rect(x: 160, y: storySafeTop, width: 760, height: 950)
+    static let storyCorner = 40.0
+    /// The photo of a feed post and a square, full width, above the text
+    /// band.
+    static func photoHeight(_ format: SocialFormat) -> Int { format == .square ? 660 : 900 }
+    /// The link preview's photo: a square on the left, the full height.
+    static let linkPhotoSide = 630
 }
 
 /// A story (9:16) and a feed post (4:5) of one entry, designed for their
@@ -29,7 +38,8 @@ extension CardRenderer {
     public func renderSocial(_ input: SocialImageInput) throws(CardError) -> RenderedImage {
         switch input.format {
         case .story: try renderStory(input)
-        case .feed: try renderFeed(input)
+        case .feed, .square: try renderFeed(input)
+        case .link: try renderLink(input)
         }
     }
 
@@ -169,18 +179,20 @@ extension CardRenderer {
         let size = canvas.size, s = 2.0
         let m = SocialMetrics.margin, width = Double(size.width) - 2 * m
         var y = top
-        let bottom = Double(size.height) - 120
+        let bottom = Double(size.height) - SocialMetrics.storySafeBottom
         let title = try storyTitle(input.title, ink: ink)
         if title.truncated { warnings.append(titleLeftOut(input)) }
         draw(title, into: &canvas, at: Point(x: m, y: y.rounded()))
         y += title.size.height + 18
         y = try drawRatingAndDate(input, into: &canvas, x: m, y: y, color: ink.withOpacity(0.9), scale: s) + 22
-        if let memo = input.memoLine, y < bottom {
+        if let memo = input.memoLine, y + 16 * 1.45 * s <= bottom {
             let lines = try layoutFitting(memo, points: 16, minimum: 16, width: width, height: min(2 * 16 * 1.45 * s, bottom - y)) {
                 points in theme.textStyle(points: points, scale: s, color: ink.withOpacity(0.88), lineHeight: 1.45)
             }
             draw(lines, into: &canvas, at: Point(x: m, y: y.rounded()))
         }
+        // The brand mark, which no one needs to read, is the one thing in
+        // the bottom's safe zone, at its foot.
         let mark = try layout(strings.brandMark, theme.textStyle(points: 14, scale: s, weight: .bold,
                                                                  color: ink.withOpacity(0.75), lineHeight: 1.2,
                                                                  alignment: .center), width: Double(size.width))
@@ -234,11 +246,12 @@ extension CardRenderer {
 
     /// The story's title, set in the space under the card: 34 points, or
     /// smaller down to 24 before its end is cut, in at most 55% of the
-    /// height between the card and the foot (three lines at about 31
-    /// points), so the stars, the date and the memo line keep their room.
+    /// height between the card and the bottom's safe zone (two lines at
+    /// 34 points, three at 24), so the stars, the date and the memo line
+    /// keep their room.
     func storyTitle(_ title: String, ink: RGBA) throws(CardError) -> TextLayout {
         let size = SocialFormat.story.size, s = 2.0
-        let top = SocialMetrics.storyCard.maxY + 40, bottom = Double(size.height) - 120
+        let top = SocialMetrics.storyCard.maxY + 40, bottom = Double(size.height) - SocialMetrics.storySafeBottom
         return try layoutFitting(SearchTitle.shown(title), points: 34, minimum: 24,
                                  width: Double(size.width) - 2 * SocialMetrics.margin,
                                  height: min(3 * 34 * 1.2 * s, (bottom - top) * 0.55)) { points in
@@ -246,13 +259,15 @@ extension CardRenderer {
         }
     }
 
+    /// A feed post (4:5) or a square: the photo full width (6:5 on the
+    /// feed, 18:11 on the square), the text on a band of the background.
     private func renderFeed(_ input: SocialImageInput) throws(CardError) -> RenderedImage {
         let size = input.format.size, s = 2.0
-        let photoSize = PixelSize(width: size.width, height: SocialMetrics.feedPhotoHeight)
+        let photoSize = PixelSize(width: size.width, height: SocialMetrics.photoHeight(input.format))
         var warnings: [CardWarning] = []
         var canvas = Raster(width: size.width, height: size.height, fill: theme.backgroundColor)
         var scrimColumns = 0..<size.width
-        // 1. The photo as edited, full width, re-fitted to its 6:5 place.
+        // 1. The photo as edited, full width, re-fitted to its place.
         if let file = input.photo?.file {
             if keepsCropWhole(input) {
                 let (loaded, picture) = try loadWhole(file, in: photoSize)
@@ -277,13 +292,9 @@ extension CardRenderer {
                       standingOut: input.photo?.file == nil)
         // 2. The band: title, stars and date, memo line, the brand mark.
         let width = Double(size.width) - 2 * m
-        var y = Double(photoSize.height) + 44
-        let bottom = Double(size.height) - 44
-        let title = try layoutFitting(SearchTitle.shown(input.title), points: 30, minimum: 22, width: width,
-                                      height: 2 * 30 * 1.2 * s) { points in
-            theme.textStyle(points: points, scale: s, weight: .bold, color: theme.textColor, lineHeight: 1.2)
-        }
-        if title.truncated { warnings.append(titleLeftOut(input)) }
+        var y = Double(photoSize.height) + (input.format == .square ? 36 : 44)
+        let bottom = Double(size.height) - (input.format == .square ? 36 : 44)
+        let title = try bandTitle(input, points: 30, minimum: 22, lines: 2, width: width, warnings: &warnings)
         draw(title, into: &canvas, at: Point(x: m, y: y.rounded()))
         y += title.size.height + 14
         y = try drawRatingAndDate(input, into: &canvas, x: m, y: y, color: theme.secondaryTextColor, scale: s) + 16
@@ -291,13 +302,82 @@ extension CardRenderer {
                                         lineHeight: 1.2, alignment: .trailing)
         let mark = try layout(strings.brandMark, markStyle, width: width)
         let markTop = bottom - mark.size.height
-        if let memo = input.memoLine, y + 30 < markTop {
-            let line = try layoutFitting(memo, points: 15, minimum: 15, width: width, height: markTop - y - 8) { points in
-                theme.textStyle(points: points, scale: s, color: theme.textColor.withOpacity(0.85), lineHeight: 1.4)
-            }
-            draw(line, into: &canvas, at: Point(x: m, y: y.rounded()))
-        }
+        if y + 30 < markTop { try drawMemoLine(input, into: &canvas, at: Point(x: m, y: y), width: width, bottom: markTop) }
         draw(mark, into: &canvas, at: Point(x: m, y: markTop.rounded()))
+        return RenderedImage(raster: canvas, warnings: warnings + takeTextWarnings())
+    }
+
+    /// The title on the band of a feed post, a square or a link preview:
+    /// bold, at `points`, or smaller down to `minimum` before its end is
+    /// cut (said in `warnings`) to fit `lines` lines.
+    private func bandTitle(_ input: SocialImageInput, points: Double, minimum: Double, lines: Int, width: Double,
+                           warnings: inout [CardWarning]) throws(CardError) -> TextLayout {
+        let s = 2.0
+        let title = try layoutFitting(SearchTitle.shown(input.title), points: points, minimum: minimum, width: width,
+                                      height: Double(lines) * points * 1.2 * s) { points in
+            theme.textStyle(points: points, scale: s, weight: .bold, color: theme.textColor, lineHeight: 1.2)
+        }
+        if title.truncated { warnings.append(titleLeftOut(input)) }
+        return title
+    }
+
+    /// The memo's first line on a band, from `origin`, in as many lines as
+    /// fit above `bottom` (less a gap).
+    private func drawMemoLine(_ input: SocialImageInput, into canvas: inout Raster, at origin: Point, width: Double,
+                              bottom: Double) throws(CardError) {
+        guard let memo = input.memoLine else { return }
+        let line = try layoutFitting(memo, points: 15, minimum: 15, width: width, height: bottom - origin.y - 8) { points in
+            theme.textStyle(points: points, scale: 2, color: theme.textColor.withOpacity(0.85), lineHeight: 1.4)
+        }
+        draw(line, into: &canvas, at: Point(x: origin.x, y: origin.y.rounded()))
+    }
+
+    /// A link preview (1200×630, 1.91:1, as chats and feeds unfurl a
+    /// link): the photo as a square on the left, the full height; on the
+    /// right, on the background, the kind, the title, the stars and date,
+    /// the memo line and the brand mark. A preview is shown small (about
+    /// 500 pixels wide in a chat), so its text is large.
+    private func renderLink(_ input: SocialImageInput) throws(CardError) -> RenderedImage {
+        let size = input.format.size, s = 2.0
+        let side = SocialMetrics.linkPhotoSide
+        let photoSize = PixelSize(width: side, height: side)
+        var warnings: [CardWarning] = []
+        var canvas = Raster(width: size.width, height: size.height, fill: theme.backgroundColor)
+        if let file = input.photo?.file {
+            let loaded = keepsCropWhole(input) ? try loadWhole(file, in: photoSize).0 : try loader.load(file, size: photoSize)
+            warnings += loaded.warnings
+            canvas.draw(loaded.raster, at: 0, 0)
+        } else {
+            canvas.draw(placeholderPicture(input, size: photoSize), at: 0, 0)
+        }
+        let m = 48.0, x = Double(side) + m, width = Double(size.width) - x - m
+        var y = m
+        let badge = try drawBadge(strings.kind(input.kind), into: &canvas, at: Point(x: x, y: y), points: 14, scale: s,
+                                  fill: theme.badgeColor(input.kind), textColor: theme.inverseTextColor)
+        y += badge.height + 22
+        let markStyle = theme.textStyle(points: 12, scale: s, weight: .bold, color: theme.secondaryTextColor,
+                                        lineHeight: 1.2)
+        let mark = try layout(strings.brandMark, markStyle, width: width)
+        let markTop = Double(size.height) - m - mark.size.height
+        let title = try bandTitle(input, points: 26, minimum: 20, lines: 3, width: width, warnings: &warnings)
+        draw(title, into: &canvas, at: Point(x: x, y: y.rounded()))
+        y += title.size.height + 18
+        // The stars and the rating, the date under them: the column is
+        // too narrow for the three on one line.
+        let radius = 10 * s
+        let stars = drawStars(input.rating, into: &canvas, center: Point(x: x + radius, y: y + radius), radius: radius,
+                              spacing: radius * 28 / 12, color: theme.starColor)
+        let detail = theme.textStyle(points: 16, scale: s, weight: .bold, color: theme.secondaryTextColor, lineHeight: 1.2)
+        let rating = try layout(strings.rating(input.rating), detail, width: .infinity)
+        draw(rating, into: &canvas, at: Point(x: (x + stars + 12 * s).rounded(), y: (y + radius - rating.size.height / 2).rounded()))
+        y += 2 * radius + 12
+        let date = try layout(strings.date(input.date), detail, width: width)
+        draw(date, into: &canvas, at: Point(x: x, y: y.rounded()))
+        y += date.size.height + 18
+        if y + 15 * 1.4 * s <= markTop - 8 {
+            try drawMemoLine(input, into: &canvas, at: Point(x: x, y: y), width: width, bottom: markTop)
+        }
+        draw(mark, into: &canvas, at: Point(x: x, y: markTop.rounded()))
         return RenderedImage(raster: canvas, warnings: warnings + takeTextWarnings())
     }
 
@@ -330,5 +410,12 @@ extension SocialPairInput: CardLayout {
     /// The story, then the feed image.
     public func draw(with renderer: CardRenderer, parts: PartSource) throws(CardError) -> [RenderedImage] {
         [try renderer.renderSocial(story), try renderer.renderSocial(feed)]
+    }
+}
+
+extension SocialImageInput: CardLayout {
+    /// The one image of its format.
+    public func draw(with renderer: CardRenderer, parts: PartSource) throws(CardError) -> [RenderedImage] {
+        [try renderer.renderSocial(self)]
     }
 }

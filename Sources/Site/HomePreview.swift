@@ -1,0 +1,39 @@
+import PhotiCaseDiary
+
+/// The home page's link preview (`--site-url`), as a shared link to the
+/// diary unfurls: the book's name, how many tickets and the latest one,
+/// and the latest year's preview image.
+struct HomePreview: Sendable {
+    /// Where the site is published (`SiteInput.siteURL`).
+    var siteURL: String
+    var count: Int
+    /// The latest entry up to today, and the year whose image shows.
+    var latest: Entry?
+    var year: Int?
+
+    /// The preview of `diary` (in diary order) as of `today`; nil without
+    /// a site address.
+    init?(siteURL: String?, diary: [Entry], today: CalendarDate) {
+        guard let siteURL else { return nil }
+        self.siteURL = siteURL
+        count = diary.count
+        latest = diary.last { $0.date <= today } ?? diary.last
+        year = latest?.date.year
+    }
+
+    /// What a page key holds of it.
+    var keyParts: [String] {
+        [siteURL, String(count), latest.map { "\($0.id)|\(SiteText.title($0))" } ?? "-", year.map(String.init) ?? "-"]
+    }
+
+    func linkPreview(_ w: PageWriter) -> LinkPreview? {
+        var description = SiteText.count(count)
+        if let latest { description += " · 최근 기록: " + SiteText.title(latest) }
+        let image = year.flatMap { w.placed(.yearPreview, .year($0)).first }
+        var preview = LinkPreview.make(siteURL: siteURL, path: w.path, title: "PhotiCase " + SiteText.bookName,
+                                       description: description, image: image,
+                                       alt: year.map { "\($0)년 \(image?.placement.alt ?? "")" } ?? "")
+        preview?.type = "website"
+        return preview
+    }
+}

@@ -21,16 +21,17 @@ struct BookPage: Sendable {
     func path(_ page: Int) -> SitePath { view == .gallery ? .gallery(page: page) : .list(page: page) }
 
     func render(_ w: inout PageWriter) -> [UInt8] {
-        let name = view == .gallery ? "갤러리" : "목록"
-        let title = pageCount > 1 ? "\(name) \(page)쪽" : name
+        let strings = w.strings
+        let name = view == .gallery ? strings.gallery : strings.list
+        let title = pageCount > 1 ? strings.page(name, page) : name
         return w.page(title: title, section: view == .gallery ? .gallery : .list) { w in
-            w.html.element("h1", "\(SiteText.bookName) · \(name)")
+            w.html.element("h1", "\(strings.bookName) · \(name)")
             w.html.element("p", [("class", "lede")],
-                           total == 0 ? "아직 티켓이 없어요." : "별점순 · \(SiteText.count(total)) · \(page) / \(pageCount)쪽")
+                           total == 0 ? strings.noTicketsYet : strings.bookLede(total: total, page: page, of: pageCount))
             BookTabs(current: view == .gallery ? .gallery : .list, years: years).write(&w)
             if view == .gallery {
                 // Tiles on a wide screen; on a touch screen one entry a page.
-                EntryPager(mode: .touch, label: "\(name) \(page)쪽", id: "rank", firstRank: firstRank)
+                EntryPager(mode: .touch, label: strings.page(name, page), id: "rank", firstRank: firstRank)
                     .write(entries, into: &w)
             } else {
                 EntryCard(layout: .row, date: .full, memoLine: true)
@@ -47,16 +48,17 @@ struct BookPage: Sendable {
     /// and last always), so a long book stays a few links wide.
     private func pages(_ w: inout PageWriter) {
         guard pageCount > 1 else { return }
-        w.pager(label: "앞뒤 쪽", previous: page > 1 ? .init(target: path(page - 1), text: "이전 쪽") : nil,
-                next: page < pageCount ? .init(target: path(page + 1), text: "다음 쪽") : nil)
-        w.html.open("nav", [("class", "pages"), ("aria-label", "쪽 번호")])
+        let strings = w.strings
+        w.pager(label: strings.pagesPager, previous: page > 1 ? .init(target: path(page - 1), text: strings.previousPage) : nil,
+                next: page < pageCount ? .init(target: path(page + 1), text: strings.nextPage) : nil)
+        w.html.open("nav", [("class", "pages"), ("aria-label", strings.pageNumbers)])
         var last = 0
         for n in 1...pageCount where n == 1 || n == pageCount || abs(n - page) <= 2 {
             if n > last + 1 { w.html.element("span", [("class", "gap"), ("aria-hidden", "true")], "…") }
             if n == page {
                 w.html.element("span", [("aria-current", "page")], String(n))
             } else {
-                w.link(path(n), String(n), [("aria-label", "\(n)쪽")])
+                w.link(path(n), String(n), [("aria-label", strings.pageNumber(n))])
             }
             last = n
         }
@@ -73,14 +75,15 @@ struct BookTabs {
     var years: [Int]
 
     func write(_ w: inout PageWriter) {
-        w.html.open("nav", [("class", "tabs"), ("aria-label", "티켓북 보기")])
-        w.link(.gallery(page: 1), "갤러리", [("aria-current", current == .gallery ? "page" : nil)])
-        w.link(.list(page: 1), "목록", [("aria-current", current == .list ? "page" : nil)])
+        let strings = w.strings
+        w.html.open("nav", [("class", "tabs"), ("aria-label", strings.bookViews)])
+        w.link(.gallery(page: 1), strings.gallery, [("aria-current", current == .gallery ? "page" : nil)])
+        w.link(.list(page: 1), strings.list, [("aria-current", current == .list ? "page" : nil)])
         for year in years.reversed() {
-            w.link(.timeline(year: year), "\(year) 타임라인", [("aria-current", current == .timeline(year) ? "page" : nil)])
+            w.link(.timeline(year: year), strings.timelineTab(year), [("aria-current", current == .timeline(year) ? "page" : nil)])
         }
         // The same book with filters: kind, rating, companion, year.
-        w.html.element("a", [("href", w.href(SearchQuery(sort: .rating)))], "골라 보기")
+        w.html.element("a", [("href", w.href(SearchQuery(sort: .rating)))], strings.chooseFromBook)
         w.html.close("nav")
     }
 }

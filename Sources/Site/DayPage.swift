@@ -12,20 +12,22 @@ struct DayPage: Sendable {
     var next: CalendarDate?
 
     func render(_ w: inout PageWriter) -> [UInt8] {
-        w.page(title: SiteText.longDate(date), section: .calendar) { w in
+        let strings = w.strings
+        return w.page(title: strings.longDate(date), section: .calendar) { w in
             let month = MonthKey(date)
-            w.breadcrumbs([(.home, "달력"), (.month(year: month.year, month: month.month), SiteText.month(month))])
-            w.html.element("h1", SiteText.longDate(date))
-            w.html.element("p", [("class", "lede")], "이날의 기록 \(entries.count)개")
+            w.breadcrumbs([(.home, strings.calendar), (.month(year: month.year, month: month.month), strings.month(month))])
+            w.html.element("h1", strings.longDate(date))
+            w.html.element("p", [("class", "lede")], strings.dayEntries(entries.count))
             // Paged on a phone, as the app's day cell pages them; a grid of
             // the day's cards on a desktop's width.
-            EntryPager(mode: .narrow, label: "이날의 기록", id: "entry").write(entries, into: &w)
-            w.downloads(.dayDownload, for: .day(date), name: SiteText.longDate(date))
-            w.pager(label: "앞뒤 날짜",
-                    previous: previous.map { .init(target: .day($0), lead: "이전 기록한 날: \($0.year)년 ",
-                                                   text: SiteText.shortDate($0)) },
-                    next: next.map { .init(target: .day($0), lead: "다음 기록한 날: \($0.year)년 ",
-                                           text: SiteText.shortDate($0)) })
+            EntryPager(mode: .narrow, label: strings.dayEntriesLabel, id: "entry").write(entries, into: &w)
+            w.downloads(.dayDownload, for: .day(date), name: strings.longDate(date))
+            func link(_ day: CalendarDate, next: Bool) -> PageWriter.PagerLink {
+                let words = strings.dayLink(day, next: next)
+                return .init(target: .day(day), lead: words.lead, text: words.text)
+            }
+            w.pager(label: strings.dayPager, previous: previous.map { link($0, next: false) },
+                    next: next.map { link($0, next: true) })
         }
     }
 }

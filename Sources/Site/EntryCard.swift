@@ -18,7 +18,7 @@ struct EntryCard {
     enum DateStyle { case none, full, dayOfMonth }
 
     func write(_ entry: Entry, into w: inout PageWriter) {
-        let title = SiteText.title(entry)
+        let title = w.strings.title(entry)
         w.html.open("a", [("class", layout == .tile ? "card tile" : "card row"), ("href", w.href(w.entryPath(entry)))])
         if let rank { w.html.element("span", [("class", "rank")], "#\(rank)") }
         picture(entry, into: &w)
@@ -26,11 +26,11 @@ struct EntryCard {
         w.html.element("span", [("class", "title"), ("dir", "auto")], title)
         w.html.open("span", [("class", "meta")])
         w.html.kind(entry.kind, label: w.kinds.label(entry.kind))
-        w.html.stars(entry.rating)
+        w.html.stars(entry.rating, w.strings)
         switch date {
         case .none: break
         case .full: w.html.element("time", [("datetime", entry.date.description)], SiteText.dotted(entry.date))
-        case .dayOfMonth: w.html.element("time", [("datetime", entry.date.description)], SiteText.dayOfMonth(entry.date))
+        case .dayOfMonth: w.html.element("time", [("datetime", entry.date.description)], w.strings.dayOfMonth(entry.date))
         }
         w.html.close("span")
         if memoLine, let line = SiteText.memoLine(entry) {

@@ -13,11 +13,12 @@ struct EntryPage: Sendable {
     var siteURL: String?
 
     func render(_ w: inout PageWriter) -> [UInt8] {
-        let title = SiteText.title(entry)
+        let strings = w.strings
+        let title = strings.title(entry)
         return w.page(title: title, section: .calendar, preview: preview(w, title: title)) { w in
             let date = entry.date
-            w.breadcrumbs([(.home, "달력"), (.month(year: date.year, month: date.month), SiteText.month(MonthKey(date))),
-                           (.day(date), SiteText.shortDate(date))])
+            w.breadcrumbs([(.home, strings.calendar), (.month(year: date.year, month: date.month), strings.month(MonthKey(date))),
+                           (.day(date), strings.shortDate(date))])
             w.html.open("article", [("class", "entry")])
             header(&w, title: title)
             w.html.open("div", [("class", "entry-body")])
@@ -29,9 +30,9 @@ struct EntryPage: Sendable {
             w.html.close("div")
             w.html.close("div")
             w.html.close("article")
-            w.pager(label: "앞뒤 기록",
-                    previous: previous.map { .init(target: w.entryPath($0), lead: "이전 기록: ", text: SiteText.title($0)) },
-                    next: next.map { .init(target: w.entryPath($0), lead: "다음 기록: ", text: SiteText.title($0)) })
+            w.pager(label: strings.entryPager,
+                    previous: previous.map { .init(target: w.entryPath($0), lead: strings.previousEntry + ": ", text: strings.title($0)) },
+                    next: next.map { .init(target: w.entryPath($0), lead: strings.nextEntry + ": ", text: strings.title($0)) })
         }
     }
 
@@ -39,7 +40,7 @@ struct EntryPage: Sendable {
     /// line, and the first preview image made (the kinds declare the feed
     /// image, 4:5, what feeds show whole, before the ticket card).
     private func preview(_ w: PageWriter, title: String) -> LinkPreview? {
-        var description = "★ \(SiteText.rating(entry.rating)) · \(w.kinds.label(entry.kind)) · \(SiteText.longDate(entry.date))"
+        var description = "★ \(SiteText.rating(entry.rating)) · \(w.kinds.label(entry.kind)) · \(w.strings.longDate(entry.date))"
         if let line = SiteText.summary(entry, limit: 120) { description += " — " + line }
         let image = w.placed(.entryPreview, .entry(id: entry.id)).first
         return LinkPreview.make(siteURL: siteURL, path: w.path, title: title, description: description, image: image,
@@ -52,9 +53,9 @@ struct EntryPage: Sendable {
         w.html.open("p", [("class", "meta")])
         // The badge leads to every entry of its kind.
         w.html.element("a", [("class", "kind kind-\(entry.kind.rawValue)"), ("href", w.href(SearchQuery(kind: entry.kind))),
-                             ("aria-label", "\(w.kinds.label(entry.kind)) 기록 모두 보기")], w.kinds.label(entry.kind))
-        w.html.stars(entry.rating)
-        w.html.element("time", [("datetime", entry.date.description)], SiteText.longDate(entry.date))
+                             ("aria-label", w.strings.allOfKind(w.kinds.label(entry.kind)))], w.kinds.label(entry.kind))
+        w.html.stars(entry.rating, w.strings)
+        w.html.element("time", [("datetime", entry.date.description)], w.strings.longDate(entry.date))
         w.html.close("p")
         w.html.raw("</header>")
     }
@@ -70,7 +71,7 @@ struct EntryPage: Sendable {
             w.html.open("figure", [("class", "face")])
             w.html.open("a", [("class", "zoom"), ("href", figure.href)])
             w.image(figure, alt: "\(title) \(figure.placement.alt)")
-            w.html.element("span", [("class", "sr-only")], " 크게 보기")
+            w.html.element("span", [("class", "sr-only")], w.strings.fullSize)
             w.html.close("a")
             w.html.element("figcaption", figure.placement.label)
             w.html.close("figure")
@@ -97,11 +98,11 @@ struct EntryPage: Sendable {
             w.html.close("dd")
         }
         if let year = entry.year {
-            w.html.element("dt", SiteText.yearLabel(entry.kind))
-            w.html.element("dd", "\(year)년")
+            w.html.element("dt", w.strings.yearLabel(entry.kind))
+            w.html.element("dd", w.strings.year(year))
         }
         if !friends.isEmpty {
-            w.html.element("dt", "함께한 사람")
+            w.html.element("dt", w.strings.together)
             w.html.open("dd")
             w.html.open("ul", [("class", "friends")])
             for friend in friends {
@@ -111,7 +112,7 @@ struct EntryPage: Sendable {
             }
             if entry.friendsLeftOut > 0 {
                 // The names past the first thousand are counted, not listed.
-                w.html.element("li", [("class", "more")], "외 \(entry.friendsLeftOut)명")
+                w.html.element("li", [("class", "more")], w.strings.morePeople(entry.friendsLeftOut))
             }
             w.html.close("ul")
             w.html.close("dd")
@@ -125,7 +126,7 @@ struct EntryPage: Sendable {
         let lines = SiteText.memo(entry)
         guard !lines.isEmpty else { return }
         w.html.open("section", [("class", "memo"), ("aria-labelledby", "memo-title")])
-        w.html.element("h2", [("id", "memo-title")], "메모")
+        w.html.element("h2", [("id", "memo-title")], w.strings.memo)
         var paragraph: [String] = []
         func flush(_ h: inout HTML) {
             guard !paragraph.isEmpty else { return }

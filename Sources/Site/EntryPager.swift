@@ -25,7 +25,7 @@ struct EntryPager {
     }
 
     var mode: Mode
-    /// Names the pager and its track: `이날의 기록`.
+    /// Names the pager and its track: `이날의 기록` (`SiteStrings`).
     var label: String
     /// Distinguishes the pager's pages' anchors from another pager's.
     var id: String
@@ -52,7 +52,7 @@ struct EntryPager {
         let tag = firstRank == nil ? "ul" : "ol"
         w.html.open(tag, [("class", "pager-track tiles" + (firstRank == nil ? "" : " ranked")),
                           ("tabindex", mode == .always ? "0" : nil),
-                          ("aria-label", "\(label) \(entries.count)개"),
+                          ("aria-label", w.strings.track(label, count: entries.count)),
                           ("start", firstRank.flatMap { $0 == 1 ? nil : String($0) })])
         for (i, entry) in entries.enumerated() {
             var card = EntryCard(layout: .tile, date: date)
@@ -72,12 +72,12 @@ struct EntryPager {
     private func control(_ entries: [Entry], into w: inout PageWriter) {
         w.html.open("div", [("class", "page-control"), ("hidden", "")])
         w.html.element("button", [("type", "button"), ("class", "page-step"), ("data-step", "-1"),
-                                  ("aria-label", "이전 기록")], "‹")
+                                  ("aria-label", w.strings.previousEntry)], "‹")
         if entries.count <= Self.maxDots {
             w.html.open("span", [("class", "dots")])
             for (i, entry) in entries.enumerated() {
                 w.html.element("button", [("type", "button"), ("class", "dot"), ("data-page", String(i)),
-                                          ("aria-label", "\(i + 1)번째 기록: \(SiteText.title(entry))"),
+                                          ("aria-label", w.strings.nth(i + 1, title: w.strings.title(entry))),
                                           ("aria-current", i == 0 ? "true" : nil)], "")
             }
             w.html.close("span")
@@ -85,7 +85,7 @@ struct EntryPager {
             w.html.element("span", [("class", "page-count"), ("aria-hidden", "true")], "1 / \(entries.count)")
         }
         w.html.element("button", [("type", "button"), ("class", "page-step"), ("data-step", "1"),
-                                  ("aria-label", "다음 기록")], "›")
+                                  ("aria-label", w.strings.nextEntry)], "›")
         w.html.element("span", [("class", "sr-only page-status"), ("aria-live", "polite")], "")
         w.html.close("div")
     }

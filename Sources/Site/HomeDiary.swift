@@ -37,7 +37,7 @@ struct HomeDiary: Sendable {
 
     /// The numbers and the entries, as text for the page's key.
     var keyParts: [String] {
-        var parts = ["\(summary.year)", "\(summary.count)", summary.averageRating.map { SiteText.strings.average($0) } ?? "-",
+        var parts = ["\(summary.year)", "\(summary.count)", summary.averageRating.map(SiteText.average) ?? "-",
                      summary.kinds.map { "\($0.kind.rawValue) \($0.count)" }.joined(separator: ","),
                      summary.companions.map { "\($0.names.joined(separator: "\u{1F}")) \($0.count)" } ?? "-", isThisYear ? "this" : "-",
                      latestMonth.map { "\($0.year)-\($0.month)" } ?? "-"]
@@ -48,10 +48,10 @@ struct HomeDiary: Sendable {
     func write(_ w: inout PageWriter) {
         w.html.open("div", [("class", "home-diary")])
         w.html.open("section", [("class", "recent"), ("aria-labelledby", "recent-title")])
-        w.html.element("h2", [("id", "recent-title")], "최근 기록")
+        w.html.element("h2", [("id", "recent-title")], w.strings.latestEntries)
         EntryCard(layout: .row, date: .full).list(recent, into: &w, class: "rows")
         w.html.open("p", [("class", "more-links")])
-        w.html.element("a", [("href", w.href(SearchQuery(sort: .date)))], "모든 기록 찾아보기")
+        w.html.element("a", [("href", w.href(SearchQuery(sort: .date)))], w.strings.searchAll)
         w.html.close("p")
         w.html.close("section")
         numbers(&w)
@@ -59,19 +59,19 @@ struct HomeDiary: Sendable {
     }
 
     private func numbers(_ w: inout PageWriter) {
-        let year = summary.year
+        let year = summary.year, strings = w.strings
         w.html.open("section", [("class", "numbers"), ("aria-labelledby", "numbers-title")])
-        w.html.element("h2", [("id", "numbers-title")], isThisYear ? "올해의 기록 (\(year)년)" : "\(year)년의 기록")
+        w.html.element("h2", [("id", "numbers-title")], strings.yearNumbers(year, thisYear: isThisYear))
         w.html.open("ul", [("class", "stat-grid")])
-        var stats = [("남긴 티켓", "\(summary.count)장")]
-        if let average = summary.averageRating { stats.append(("평균 별점", SiteText.strings.average(average))) }
+        var stats = [(strings.ticketsKept, strings.tickets(summary.count))]
+        if let average = summary.averageRating { stats.append((strings.cards.averageLabel, SiteText.average(average))) }
         if let top = summary.kinds.max(by: { ($0.count, $1.kind.rawValue) < ($1.count, $0.kind.rawValue) }) {
-            stats.append(("가장 많이 본 종류", "\(w.kinds.label(top.kind)) \(top.count)"))
+            stats.append((strings.mostSeenKind, "\(w.kinds.label(top.kind)) \(top.count)"))
         }
         if let companions = summary.companions {
             let tie = companions.names.count > 1
-            stats.append((tie ? "가장 많이 함께한 사람들" : "가장 많이 함께한 사람",
-                          SiteText.strings.companionNames(companions.names, shown: 3) + " (\(tie ? "각 " : "")\(companions.count)번)"))
+            stats.append((strings.mostTogether(tie: tie),
+                          strings.cards.companionNames(companions.names, shown: 3) + strings.timesTogether(companions.count, tie: tie)))
         }
         for (label, value) in stats {
             w.html.open("li")
@@ -81,7 +81,7 @@ struct HomeDiary: Sendable {
         }
         w.html.close("ul")
         w.html.open("p", [("class", "more-links")])
-        w.link(.year(year), "\(year)년 돌아보기")
+        w.link(.year(year), strings.yearReview(year))
         w.html.close("p")
         w.html.close("section")
     }

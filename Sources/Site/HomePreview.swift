@@ -23,16 +23,17 @@ struct HomePreview: Sendable {
 
     /// What a page key holds of it.
     var keyParts: [String] {
-        [siteURL, String(count), latest.map { "\($0.id)|\(SiteText.title($0))" } ?? "-", year.map(String.init) ?? "-"]
+        [siteURL, String(count), latest.map { "\($0.id)|\($0.title)" } ?? "-", year.map(String.init) ?? "-"]
     }
 
     func linkPreview(_ w: PageWriter) -> LinkPreview? {
-        var description = SiteText.count(count)
-        if let latest { description += " · 최근 기록: " + SiteText.title(latest) }
+        let strings = w.strings
+        var description = strings.count(count)
+        if let latest { description += " · " + strings.latestEntry + ": " + strings.title(latest) }
         let image = year.flatMap { w.placed(.yearPreview, .year($0)).first }
-        var preview = LinkPreview.make(siteURL: siteURL, path: w.path, title: "PhotiCase " + SiteText.bookName,
+        var preview = LinkPreview.make(siteURL: siteURL, path: w.path, title: "PhotiCase " + strings.bookName,
                                        description: description, image: image,
-                                       alt: year.map { "\($0)년 \(image?.placement.alt ?? "")" } ?? "")
+                                       alt: year.map { strings.year($0) + " " + (image?.placement.alt ?? "") } ?? "")
         preview?.type = "website"
         return preview
     }

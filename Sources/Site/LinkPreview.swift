@@ -26,10 +26,11 @@ struct LinkPreview: Sendable {
                            image: image.map { (siteURL + HTML.percentEncoded(path: $0.path), $0.placement.size, alt) })
     }
 
-    func write(_ html: inout HTML) {
+    /// The tags, the site's name and locale in `strings`' language.
+    func write(_ html: inout HTML, strings: SiteStrings) {
         var tags: [(String, String, String)] = [
-            ("property", "og:type", type), ("property", "og:site_name", "PhotiCase " + SiteText.bookName),
-            ("property", "og:locale", "ko_KR"), ("property", "og:title", title),
+            ("property", "og:type", type), ("property", "og:site_name", "PhotiCase " + strings.bookName),
+            ("property", "og:locale", strings.ogLocale), ("property", "og:title", title),
             ("property", "og:description", description), ("property", "og:url", url),
         ]
         if let image {

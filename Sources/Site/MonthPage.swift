@@ -30,19 +30,20 @@ struct MonthPage: Sendable {
     var homePreview: HomePreview?
 
     func render(_ w: inout PageWriter) -> [UInt8] {
-        let name = SiteText.month(month)
-        return w.page(title: isHome ? "달력 · \(name)" : name, section: .calendar,
+        let strings = w.strings
+        let name = strings.month(month)
+        return w.page(title: isHome ? strings.calendar + " · " + name : name, section: .calendar,
                       preview: homePreview?.linkPreview(w)) { w in
-            if !isHome { w.breadcrumbs([(.home, "달력")]) }
+            if !isHome { w.breadcrumbs([(.home, strings.calendar)]) }
             w.html.element("h1", [("id", "month-title")], name)
             let count = days.values.reduce(0) { $0 + $1.count }
             w.html.open("p", [("class", "lede")])
-            w.html.text(count > 0 ? "이달의 기록 \(count)개" : isPast ? "이달에는 기록이 없어요." : "이달에는 아직 기록이 없어요.")
+            w.html.text(count > 0 ? strings.monthEntries(count) : isPast ? strings.noEntriesThisMonth : strings.noEntriesThisMonthYet)
             if count == 0, let latest = diary?.latestMonth {
                 w.html.text(" ")
                 // The arrow points the way time goes, as the pager's do:
                 // left to an earlier month, right to a later one.
-                let name = "마지막으로 기록한 달: \(SiteText.month(latest))"
+                let name = strings.latestMonth(strings.month(latest))
                 w.link(.month(year: latest.year, month: latest.month), latest < month ? "← " + name : name + " →")
             }
             w.html.close("p")
@@ -52,7 +53,7 @@ struct MonthPage: Sendable {
             w.html.open("div", [("class", "month-view")])
             w.html.open("div", [("class", "month-calendar")])
             calendar(&w)
-            w.imageLinks(w.placed(.monthLink, .month(month)).map { ($0.href, "\(name) \($0.placement.label)") })
+            w.imageLinks(w.placed(.monthLink, .month(month)).map { ($0.href, strings.monthImage(name, $0.placement.label)) })
             w.html.close("div")
             if let diary, days.isEmpty {
                 diary.write(&w)
@@ -60,7 +61,7 @@ struct MonthPage: Sendable {
                 // On a touch screen the month's entries page one by one
                 // instead of the list of days.
                 w.html.open("div", [("class", "month-entries")])
-                EntryPager(mode: .touchOnly, label: "이달의 기록", id: "entry", date: .dayOfMonth)
+                EntryPager(mode: .touchOnly, label: strings.monthEntriesLabel, id: "entry", date: .dayOfMonth)
                     .write(days.keys.sorted().flatMap { days[$0] ?? [] }, into: &w)
                 dayList(&w)
                 w.html.close("div")
@@ -71,8 +72,9 @@ struct MonthPage: Sendable {
 
     private func pager(_ w: inout PageWriter) {
         func path(_ m: MonthKey) -> SitePath { .month(year: m.year, month: m.month) }
-        w.pager(label: "앞뒤 달", previous: previous.map { .init(target: path($0), text: SiteText.month($0)) },
-                next: next.map { .init(target: path($0), text: SiteText.month($0)) })
+        let strings = w.strings
+        w.pager(label: strings.monthPager, previous: previous.map { .init(target: path($0), text: strings.month($0)) },
+                next: next.map { .init(target: path($0), text: strings.month($0)) })
     }
 
     /// The month grid as a table: weekday headers, whole weeks, other
@@ -80,11 +82,11 @@ struct MonthPage: Sendable {
     private func calendar(_ w: inout PageWriter) {
         let grid = MonthGrid(year: month.year, month: month.month, firstWeekday: firstWeekday)
         let weekdays = MonthGrid.columnWeekdays(firstWeekday)
-        let names = SiteText.strings.weekdayNames
+        let names = w.strings.cards.weekdayNames
         w.html.open("table", [("class", "calendar"), ("aria-labelledby", "month-title")])
         w.html.raw("<thead><tr>")
         for weekday in weekdays {
-            w.html.element("th", [("scope", "col"), ("class", Self.weekdayClass(weekday)), ("abbr", names[weekday] + "요일")],
+            w.html.element("th", [("scope", "col"), ("class", Self.weekdayClass(weekday)), ("abbr", w.strings.weekday(weekday))],
                            names[weekday])
         }
         w.html.raw("</tr></thead><tbody>")
@@ -98,7 +100,7 @@ struct MonthPage: Sendable {
     }
 
     private func cell(_ w: inout PageWriter, _ date: CalendarDate, own: Bool) {
-        let holiday = holidays[date].map { $0.joined(separator: " · ") }
+        let holiday = holidays[date].map { $0.map(w.strings.holiday).joined(separator: " · ") }
         let classes = [own ? nil : "out", date == today ? "today" : nil, Self.weekdayClass(date.weekday),
                        holiday == nil ? nil : "hol"].compactMap { $0 }
         w.html.open("td", [("class", classes.isEmpty ? nil : classes.joined(separator: " ")),
@@ -114,8 +116,8 @@ struct MonthPage: Sendable {
             w.html.close("td")
             return
         }
-        let label = SiteText.shortDate(date) + (holiday.map { " (\($0))" } ?? "") + ": " + SiteText.title(entries[0])
-            + (entries.count > 1 ? " 외 \(entries.count - 1)개" : "")
+        let label = w.strings.shortDate(date) + (holiday.map { " (\($0))" } ?? "") + ": " + w.strings.title(entries[0])
+            + (entries.count > 1 ? w.strings.andMore(entries.count - 1) : "")
         w.html.open("a", [("href", w.href(SitePath.day(date))), ("aria-label", label)])
         number()
         if let thumb = w.placed(.dayCell, .day(date)).first {
@@ -132,14 +134,14 @@ struct MonthPage: Sendable {
     private func dayList(_ w: inout PageWriter) {
         guard !days.isEmpty else { return }
         w.html.open("section", [("class", "days"), ("aria-labelledby", "days-title")])
-        w.html.element("h2", [("id", "days-title")], "날짜별 기록")
+        w.html.element("h2", [("id", "days-title")], w.strings.daysHeading)
         for day in days.keys.sorted() {
             guard let date = CalendarDate(year: month.year, month: month.month, day: day), let entries = days[day] else {
                 continue
             }
             w.html.open("section", [("class", "day")])
             w.html.open("h3")
-            w.link(.day(date), SiteText.shortDate(date))
+            w.link(.day(date), w.strings.shortDate(date))
             w.html.close("h3")
             EntryCard(layout: .row).list(entries, into: &w, class: "rows")
             w.html.close("section")

@@ -27,18 +27,15 @@ struct OnThisDay: Sendable, Hashable {
     /// them may be one this run cannot see (`SitePage.neighbourhood`).
     var span: ClosedRange<CalendarDate> { (entries.last?.date ?? today)...today }
 
-    /// `1년 전`, `3년 전`.
-    static func yearsAgo(_ date: CalendarDate, today: CalendarDate) -> String {
-        "\(today.year - date.year)년 전"
-    }
-
     func write(_ w: inout PageWriter) {
         w.html.open("section", [("class", "on-this-day"), ("aria-labelledby", "on-this-day-title")])
-        w.html.element("h2", [("id", "on-this-day-title")], "과거의 오늘")
+        let strings = w.strings
+        w.html.element("h2", [("id", "on-this-day-title")], strings.onThisDay)
         w.html.element("p", [("class", "lede")],
-                       entries.map { Self.yearsAgo($0.date, today: today) }.reduce(into: [String]()) { seen, text in
-                           if !seen.contains(text) { seen.append(text) }
-                       }.joined(separator: " · ") + " 오늘의 기록")
+                       strings.onThisDayLede(entries.map { strings.yearsAgo(today.year - $0.date.year) }
+                           .reduce(into: [String]()) { seen, text in
+                               if !seen.contains(text) { seen.append(text) }
+                           }))
         EntryCard(layout: .row, date: .full).list(entries, into: &w, class: "rows")
         w.html.close("section")
     }

@@ -8,7 +8,7 @@ extension PageWriter {
         let made = placed(slot, subject)
         guard !made.isEmpty else { return }
         html.open("section", [("class", "downloads"), ("aria-labelledby", "downloads-title")])
-        html.element("h2", [("id", "downloads-title")], "이미지 내려받기")
+        html.element("h2", [("id", "downloads-title")], strings.downloads)
         html.open("ul", [("class", "download-list")])
         for image in made {
             let offer = image.placement, href = image.href

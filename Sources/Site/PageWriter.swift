@@ -13,11 +13,14 @@ struct PageWriter {
     let links: SiteLinks
     /// The theme's names of kinds.
     let kinds: SiteKinds
+    /// The page's words, in the language the kinds are named in (the theme's).
+    let strings: SiteStrings
 
     init(_ path: SitePath, links: SiteLinks, kinds: SiteKinds) {
         self.path = path
         self.links = links
         self.kinds = kinds
+        strings = SiteStrings(kinds.locale)
     }
 
     /// The link from this page to `target`.
@@ -36,7 +39,7 @@ struct PageWriter {
     mutating func page(title: String, section: SiteSection?, preview: LinkPreview? = nil,
                        body: (inout PageWriter) -> Void) -> [UInt8] {
         html.raw("<!doctype html>\n")
-        html.open("html", [("lang", "ko")])
+        html.open("html", [("lang", strings.lang)])
         html.raw("\n<head>\n<meta charset=\"utf-8\">\n")
         html.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
         // The style sheet follows the system's light or dark appearance;
@@ -48,31 +51,35 @@ struct PageWriter {
         let controls: ClosedRange<Unicode.Scalar> = "\u{202A}"..."\u{202E}", isolates: ClosedRange<Unicode.Scalar> = "\u{2066}"..."\u{2069}"
         let isolated = title.unicodeScalars.contains { controls.contains($0) || isolates.contains($0) }
             ? "\u{2068}" + title + "\u{2069}" : title
-        html.element("title", isolated + " · " + SiteText.bookName)
+        html.element("title", isolated + " · " + strings.bookName)
         html.newline()
-        preview?.write(&html)
+        preview?.write(&html, strings: strings)
         // An empty icon: otherwise a browser asks a server for /favicon.ico.
         html.raw("<link rel=\"icon\" href=\"data:,\">\n")
         html.open("link", [("rel", "stylesheet"), ("href", href(.style))])
         html.newline()
         html.open("script", [("src", href(.script)), ("defer", "")])
         html.close("script")
-        html.raw("\n</head>\n<body>\n<a class=\"skip\" href=\"#main\">본문으로 건너뛰기</a>\n")
+        html.raw("\n</head>\n<body>\n")
+        html.element("a", [("class", "skip"), ("href", "#main")], strings.skipLink)
+        html.newline()
         header(section)
         html.raw("\n<main id=\"main\">\n")
         body(&self)
-        html.raw("\n</main>\n<footer class=\"foot\"><p>PhotiCase 티켓북 · photicase-render가 만든 페이지</p></footer>\n")
+        html.raw("\n</main>\n")
+        html.element("footer", [("class", "foot")]) { $0.element("p", strings.footer) }
+        html.newline()
         html.raw("</body>\n</html>\n")
         return html.bytes
     }
 
     private mutating func header(_ section: SiteSection?) {
         html.raw("<header class=\"top\">")
-        html.element("a", [("class", "brand"), ("href", href(.home))], "PhotiCase " + SiteText.bookName)
-        html.open("nav", [("class", "sections"), ("aria-label", "사이트")])
+        html.element("a", [("class", "brand"), ("href", href(.home))], "PhotiCase " + strings.bookName)
+        html.open("nav", [("class", "sections"), ("aria-label", strings.siteNavigation)])
         let items: [(SiteSection, SitePath, String)] = [
-            (.calendar, .home, "달력"), (.gallery, .gallery(page: 1), "갤러리"), (.list, .list(page: 1), "목록"),
-            (.years, .yearsIndex, "연도별"), (.search, .search, "검색"),
+            (.calendar, .home, strings.calendar), (.gallery, .gallery(page: 1), strings.gallery),
+            (.list, .list(page: 1), strings.list), (.years, .yearsIndex, strings.years), (.search, .search, strings.search),
         ]
         // "page" only on the link to this very page; the section a page
         // belongs to (a day's page under the calendar) is "true", so a
@@ -119,7 +126,7 @@ struct PageWriter {
 
     /// A trail of links up from this page: `달력 › 2022년 8월 › …`.
     mutating func breadcrumbs(_ trail: [(SitePath, String)]) {
-        html.open("nav", [("class", "crumbs"), ("aria-label", "위치")])
+        html.open("nav", [("class", "crumbs"), ("aria-label", strings.breadcrumbs)])
         for (i, (target, text)) in trail.enumerated() {
             if i > 0 { html.element("span", [("aria-hidden", "true")], " › ") }
             link(target, text)

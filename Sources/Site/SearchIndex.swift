@@ -48,13 +48,13 @@ struct SearchIndex: Sendable {
             }
             let friends = SiteText.friends(entry).prefix(Self.friendsLimit).map(JSString.literal)
                 .joined(separator: ",")
-            let fields = [JSString.literal(name), JSString.literal(SiteText.title(entry)),
+            let fields = [JSString.literal(name), JSString.literal(page.strings.title(entry)),
                           JSString.literal(entry.date.description), SiteText.rating(entry.rating),
                           JSString.literal(entry.kind.rawValue), JSString.literal(kinds.credit(entry).flatMap { $0.known ? $0.name : nil } ?? ""),
                           "[" + friends + "]", JSString.literal(Self.memo(entry)), face]
             rows.append("[" + fields.joined(separator: ",") + "]")
         }
-        var out = "// PhotiCase 티켓북 \(year)년의 기록: 검색 페이지(site/search.html)가 읽는 색인.\n"
+        var out = "// " + page.strings.indexHeading(year) + "\n"
         out += "(window.photicaseIndex = window.photicaseIndex || []).push({\"year\":\(year),"
         out += "\"face\":" + (template.map { "[" + JSString.literal($0.0) + "," + JSString.literal($0.1) + "]" } ?? "null")
         out += ",\"size\":[\(cardSize.width),\(cardSize.height)],\"entries\":[\n"

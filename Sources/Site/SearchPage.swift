@@ -12,49 +12,50 @@ struct SearchPage: Sendable {
     var years: [Int]
 
     func render(_ w: inout PageWriter) -> [UInt8] {
-        w.page(title: "검색", section: .search) { w in
-            w.html.element("h1", [("id", "search-title")], "기록 찾기")
+        let strings = w.strings
+        return w.page(title: strings.search, section: .search) { w in
+            w.html.element("h1", [("id", "search-title")], strings.findEntries)
             // Hidden until the script runs: without it the form does nothing.
             w.html.open("form", [("class", "search-form"), ("id", "search-form"), ("role", "search"),
                                  ("aria-labelledby", "search-title"), ("hidden", "")])
             w.html.open("p", [("class", "search-box")])
-            w.html.open("input", [("type", "search"), ("id", "q"), ("name", "q"), ("aria-label", "찾을 말"),
+            w.html.open("input", [("type", "search"), ("id", "q"), ("name", "q"), ("aria-label", strings.searchWords),
                                   ("spellcheck", "false"), ("enterkeyhint", "search"),
-                                  ("placeholder", "무엇을 찾을까요?"),
+                                  ("placeholder", strings.searchPlaceholder),
                                   ("aria-describedby", "search-hint")])
             w.html.close("p")
-            w.html.element("p", [("class", "hint"), ("id", "search-hint")],
-                           "제목, 메모, 함께한 사람, 감독·저자, 종류, 날짜(2022.8, 8월)로 찾아요. 초성도 돼요: ㅎㅇㅈ → 헤어질 결심")
+            w.html.element("p", [("class", "hint"), ("id", "search-hint")], strings.searchHint)
             w.html.open("div", [("class", "filters")])
-            select(&w, id: "kind", label: "종류",
-                   options: [("", "모두")] + w.kinds.all.map { ($0.rawValue, w.kinds.label($0)) })
-            select(&w, id: "min", label: "별점",
-                   options: [("", "모두"), ("5.0", "5점")] + stride(from: 9, through: 1, by: -1).map { tenths in
+            let all = ("", strings.all)
+            select(&w, id: "kind", label: strings.kind, options: [all] + w.kinds.all.map { ($0.rawValue, w.kinds.label($0)) })
+            select(&w, id: "min", label: strings.rating,
+                   options: [all, ("5.0", strings.onlyFive)] + stride(from: 9, through: 1, by: -1).map { tenths in
                        let value = SiteText.rating(Double(tenths) / 2)
-                       return (value, "\(value)점 이상")
+                       return (value, strings.atLeast(value))
                    })
             // The companions come from the indexes, filled in by the script.
-            select(&w, id: "friend", label: "함께한 사람", options: [("", "모두")])
-            select(&w, id: "year", label: "해", options: [("", "모두")] + years.reversed().map { (String($0), "\($0)년") })
-            select(&w, id: "sort", label: "정렬",
-                   options: [("", SearchPage.automaticSort(words: false)), ("date", "최근 날짜순"), ("rating", "별점순"),
-                             ("title", "제목순")])
+            select(&w, id: "friend", label: strings.together, options: [all])
+            select(&w, id: "year", label: strings.yearColumn, options: [all] + years.reversed().map { (String($0), strings.year($0)) })
+            select(&w, id: "sort", label: strings.sort,
+                   options: [("", strings.automaticSort(words: false)), ("date", strings.sortNewest),
+                             ("rating", strings.sortRating), ("title", strings.sortTitle)])
             w.html.close("div")
             w.html.close("form")
             w.html.element("p", [("class", "lede"), ("id", "search-status"), ("role", "status"), ("aria-live", "polite")], "")
             w.html.element("ol", [("class", "rows results"), ("id", "results"), ("aria-labelledby", "search-title")], "")
             w.html.open("p", [("class", "more")])
-            w.html.element("button", [("type", "button"), ("class", "button"), ("id", "more"), ("hidden", "")], "더 보기")
+            w.html.element("button", [("type", "button"), ("class", "button"), ("id", "more"), ("hidden", "")], strings.showMore)
             w.html.close("p")
             w.html.open("noscript")
             w.html.open("p", [("class", "lede")])
-            w.html.text("검색은 브라우저의 자바스크립트가 켜져 있어야 해요. ")
-            w.link(.gallery(page: 1), "갤러리")
-            w.html.text(", ")
-            w.link(.list(page: 1), "목록")
-            w.html.text(", ")
-            w.link(.yearsIndex, "연도별")
-            w.html.text(" 페이지에서 둘러볼 수 있어요.")
+            let sentence = strings.noScript
+            w.html.text(sentence.before)
+            w.link(.gallery(page: 1), strings.gallery)
+            w.html.text(sentence.comma)
+            w.link(.list(page: 1), strings.list)
+            w.html.text(sentence.or)
+            w.link(.yearsIndex, strings.years)
+            w.html.text(sentence.after)
             w.html.close("p")
             w.html.close("noscript")
             // In order, after the page is read: the indexes, then the search.
@@ -74,12 +75,5 @@ struct SearchPage: Sendable {
         for (value, text) in options { w.html.element("option", [("value", value)], text) }
         w.html.close("select")
         w.html.close("p")
-    }
-
-    /// The label of the sort that follows the search: the best match first
-    /// when words were typed, else the newest first (the script renames the
-    /// option as the words come and go, so it names the order shown).
-    static func automaticSort(words: Bool) -> String {
-        words ? "기본: 알맞은 순" : "기본: 최근 날짜순"
     }
 }

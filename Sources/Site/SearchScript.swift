@@ -20,21 +20,39 @@
 /// initials 20; the kind's name 25; the date 25; the memo 10. Equal
 /// scores go by rating, then the newer date, then the title. Without
 /// words the newest come first; the sort can ask for the newest, the best
-/// rated or the title's order (Korean collation) instead.
+/// rated or the title's order (by the site's language's collation) instead.
+///
+/// The script's messages are the table's (`SiteStrings`), written into it
+/// as literals (or as expressions, around a number it fills in), so the
+/// script speaks the site's language; in English it spells the Korean
+/// letters its matching needs as escapes (`HangulEscape`).
 enum SearchScript {
-    /// The script with the theme's kinds: their labels, and the words that
-    /// find them.
-    static func source(kinds: SiteKinds) -> String {
+    /// The script with the theme's kinds (their labels, and the words that
+    /// find them) and the site's words.
+    static func source(kinds: SiteKinds, strings: SiteStrings) -> String {
         let all = kinds.all
         let labels = all.map { JSString.literal($0.rawValue) + ":" + JSString.literal(kinds.label($0)) }
         let words = all.map { kind in
             JSString.literal(kind.rawValue) + ":[" + kinds.words(kind).map(JSString.literal).joined(separator: ",") + "]"
         }
-        return template
-            .replacing("@KIND_LABEL@", with: "{" + labels.joined(separator: ", ") + "}")
-            .replacing("@KIND_WORDS@", with: "{" + words.joined(separator: ", ") + "}")
-            .replacing("@SORT_WORDS@", with: JSString.literal(SearchPage.automaticSort(words: true)))
-            .replacing("@SORT_NEWEST@", with: JSString.literal(SearchPage.automaticSort(words: false)))
+        let filled: [(String, String)] = [
+            ("@KIND_LABEL@", "{" + labels.joined(separator: ", ") + "}"),
+            ("@KIND_WORDS@", "{" + words.joined(separator: ", ") + "}"),
+            ("@SORT_WORDS@", JSString.literal(strings.automaticSort(words: true))),
+            ("@SORT_NEWEST@", JSString.literal(strings.automaticSort(words: false))),
+            ("@SORT_RATING@", JSString.literal(strings.sortRating)),
+            ("@SORT_TITLE@", JSString.literal(strings.sortTitle)),
+            ("@SORT_DATE@", JSString.literal(strings.sortNewest)),
+            ("@SORT_BEST@", JSString.literal(strings.sortBest)),
+            ("@NO_ENTRIES@", JSString.literal(strings.noEntriesYet)),
+            ("@RESULT_COUNT@", strings.resultCount.script("results.length")),
+            ("@NO_MATCH@", JSString.literal(strings.noMatch)),
+            ("@STARS_LABEL@", strings.starsLabel.script("e.rating.toFixed(1)")),
+            ("@MORE_LEFT@", strings.moreLeft.script("(results.length - shown)")),
+            ("@COLLATION@", JSString.literal(strings.lang)),
+        ]
+        let source = filled.reduce(template) { $0.replacing($1.0, with: $1.1) }
+        return strings.locale == .ko ? source : HangulEscape.javaScript(source)
     }
 
     static let template = #"""
@@ -166,7 +184,7 @@ enum SearchScript {
 
       function byDate(a, b) { return a.date < b.date ? 1 : a.date > b.date ? -1 : 0; }
       function byRating(a, b) { return b.rating - a.rating || byDate(a, b); }
-      function byTitle(a, b) { return a.title.localeCompare(b.title, "ko") || byDate(a, b); }
+      function byTitle(a, b) { return a.title.localeCompare(b.title, @COLLATION@) || byDate(a, b); }
 
       // The state: from the fragment into the form, and back.
       function readHash() {
@@ -222,12 +240,12 @@ enum SearchScript {
         list.textContent = "";
         shown = 0;
         showMore();
-        var how = sort === "rating" ? "별점순" : sort === "title" ? "제목순" : sort === "date" || !words.length ? "최근 날짜순" : "알맞은 순";
+        var how = sort === "rating" ? @SORT_RATING@ : sort === "title" ? @SORT_TITLE@ : sort === "date" || !words.length ? @SORT_DATE@ : @SORT_BEST@;
         // The default option names the order it gives now.
         fields.sort.options[0].textContent = words.length ? @SORT_WORDS@ : @SORT_NEWEST@;
-        status.textContent = !entries.length ? "아직 기록이 없어요." : results.length
-          ? (words.length ? "‘" + fields.q.value.trim() + "’ " : "") + "기록 " + results.length + "개 · " + how
-          : "맞는 기록이 없어요. 다른 말로 찾거나 필터를 풀어 보세요.";
+        status.textContent = !entries.length ? @NO_ENTRIES@ : results.length
+          ? (words.length ? "‘" + fields.q.value.trim() + "’ " : "") + @RESULT_COUNT@ + how
+          : @NO_MATCH@;
         // For scripts/bench-site.py: how long this search took, shown.
         window.photicaseSearchMs = performance.now() - started;
       }
@@ -292,7 +310,7 @@ enum SearchScript {
         meta.appendChild(el("span", "kind kind-" + e.kind, KIND_LABEL[e.kind] || e.kind));
         var stars = el("span", "stars"), on = el("span", "stars-on");
         stars.setAttribute("role", "img");
-        stars.setAttribute("aria-label", "별점 " + e.rating.toFixed(1) + "점 (5점 만점)");
+        stars.setAttribute("aria-label", @STARS_LABEL@);
         on.style.width = Math.round(Math.max(0, Math.min(5, e.rating)) * 20) + "%";
         stars.appendChild(on);
         meta.appendChild(stars);
@@ -312,13 +330,13 @@ enum SearchScript {
         for (; shown < end; shown++) part.appendChild(card(results[shown]));
         list.appendChild(part);
         more.hidden = shown >= results.length;
-        more.textContent = "더 보기 (" + (results.length - shown) + "개 남음)";
+        more.textContent = @MORE_LEFT@;
       }
 
       // Companions, the most frequent first.
       var counts = {};
       entries.forEach(function (e) { e.friends.forEach(function (f) { counts[f] = (counts[f] || 0) + 1; }); });
-      Object.keys(counts).sort(function (a, b) { return counts[b] - counts[a] || a.localeCompare(b, "ko"); })
+      Object.keys(counts).sort(function (a, b) { return counts[b] - counts[a] || a.localeCompare(b, @COLLATION@); })
         .forEach(function (f) { fields.friend.add(new Option(f + " (" + counts[f] + ")", f)); });
 
       var pending = false;

@@ -16,10 +16,13 @@ public struct Site: Sendable {
     let dates: [CalendarDate]
     let timeline: [TimelineYear]
     let kinds: SiteKinds
+    /// The input's links, the images' words in the theme's language.
+    let links: SiteLinks
 
     public init(_ input: SiteInput) {
         self.input = input
         kinds = SiteKinds(theme: input.theme)
+        links = input.links.speaking(input.theme.locale)
         diary = BookOrder.chronologicallySorted(input.entries)
         byDate = Dictionary(grouping: input.entries, by: \.date).mapValues(EntryOrder.sorted)
         dates = byDate.keys.sorted()
@@ -49,7 +52,7 @@ public struct Site: Sendable {
 
     private func page(_ path: SitePath, _ owner: SiteOwner, _ content: SitePage.Content) -> SitePage {
         SitePage(path: path, owner: owner, neighbourhood: Self.neighbourhood(content), content: content,
-                 links: input.links, kinds: kinds)
+                 links: links, kinds: kinds)
     }
 
     private static let firstDate = CalendarDate(year: 1, month: 1, day: 1)!

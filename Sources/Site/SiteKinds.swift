@@ -3,19 +3,25 @@ import PhotiCaseDiary
 /// The kinds of entries as the theme names them: the labels the pages
 /// show and the words the search page finds a kind by. From the theme and
 /// not the built-in table, so a theme's own kinds (`"kinds"` in its JSON)
-/// read as it names them, not as their keys.
+/// read as it names them, not as their keys, in the theme's language.
 struct SiteKinds: Sendable {
     /// The theme's kinds, in its order.
-    let styles: [KindStyle]
+    var styles: [KindStyle] { cards.kinds }
+    /// The kinds' labels and credits as cards print them, in the theme's
+    /// language.
+    private let cards: CardStrings
 
     init(theme: Theme) {
-        styles = theme.kinds
+        cards = CardStrings(theme)
     }
 
-    /// The Korean label of `kind` (its key for a kind the theme lacks).
-    func label(_ kind: EntryKind) -> String {
-        styles.first { $0.kind == kind }?.korean ?? kind.rawValue
-    }
+    /// The language the site speaks (`Theme.locale`): the kinds' labels,
+    /// and the words of the pages (`PageWriter.strings`).
+    var locale: CardLocale { cards.locale }
+
+    /// The label of `kind` in the site's language (its key for a kind the
+    /// theme lacks).
+    func label(_ kind: EntryKind) -> String { cards.kind(kind) }
 
     /// The words a search finds `kind` by: its Korean and English labels
     /// and its key, lower-cased, each once.
@@ -42,8 +48,8 @@ struct SiteKinds: Sendable {
     /// (`CardStrings.creditParts`, the words cards print): `감독 봉준호`,
     /// `작가 …` for an exhibition, `감독 미상` where a movie names nobody
     /// (`known` false: no search link); nil for a kind that credits nobody
-    /// or without a name. The site speaks Korean.
+    /// or without a name; `Director`, `Unknown` in English.
     func credit(_ entry: Entry) -> (label: String, name: String, known: Bool)? {
-        CardStrings(.ko, kinds: styles).creditParts(kind: entry.kind, director: entry.director, author: entry.author)
+        cards.creditParts(kind: entry.kind, director: entry.director, author: entry.author)
     }
 }

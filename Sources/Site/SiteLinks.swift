@@ -1,3 +1,4 @@
+import PhotiCaseDiary
 import PhotiCaseRaster
 
 /// How the site names the cache's files: the caller (the pipeline) owns
@@ -20,6 +21,14 @@ public struct SiteLinks: Sendable {
         self.entryName = entryName
         self.placements = placements
         bySlot = Self.bySlot(placements)
+    }
+
+    /// The links with the placements' words in `locale`
+    /// (`SitePlacement.speaking`): what a site in that language shows.
+    public func speaking(_ locale: CardLocale) -> SiteLinks {
+        var links = self
+        links.placements = placements.map { $0.speaking(locale) }
+        return links
     }
 
     /// The declarations for `slot`, by `order` and then as declared: the

@@ -18,6 +18,10 @@ extension SitePage {
         // Plain fields only: interpolating a struct reflects on it, which
         // costs more than the rest of the key.
         var parts = [SitePage.version, path.relative]
+        // The words' language (`SiteStrings`). Korean, the first, adds
+        // nothing: a Korean site's pages keep the keys they had before the
+        // site spoke another.
+        if kinds.locale != .ko { parts.append("locale \(kinds.locale.rawValue)") }
         func add(_ entries: [Entry]) { for e in entries { parts.append(entryKey(e)) } }
         func text(_ date: CalendarDate?) -> String { date?.description ?? "-" }
         func text(_ month: MonthKey?) -> String { month.map { "\($0.year)-\($0.month)" } ?? "-" }

@@ -47,7 +47,7 @@ public struct SitePage: Sendable {
         case let .year(page): return page.render(&w)
         case let .yearsIndex(page): return page.render(&w)
         case let .search(page): return page.render(&w)
-        case .searchScript: return Array(SearchScript.source(kinds: kinds).utf8)
+        case .searchScript: return Array(SearchScript.source(kinds: kinds, strings: w.strings).utf8)
         case let .searchIndex(index): return index.render(links: links, kinds: kinds)
         }
     }

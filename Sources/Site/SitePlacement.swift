@@ -71,11 +71,15 @@ public struct SitePlacement: Sendable {
 
     public var slot: Slot
     /// The image's words where the slot writes them: a caption, a link's
-    /// text, the last word of a saved file's name (see `Slot`).
+    /// text, the last word of a saved file's name (see `Slot`). Declared
+    /// in Korean; `speaking(_:)` gives them in the site's language.
     public var label: String
     /// What the image shows, after its subject's name (`티켓 앞면` reads
     /// `헤어질 결심 티켓 앞면`): its alt text or preview description.
     public var alt: String
+    /// `label` and `alt` in English (`Front`, `ticket front`); nil shows
+    /// the same words in every language.
+    public var english: (label: String, alt: String)?
     /// The image's pixels (`width` and `height`, so a page does not jump
     /// while it loads; a download's outline), nil where no slot of it
     /// needs them (a link to the image).
@@ -88,19 +92,31 @@ public struct SitePlacement: Sendable {
     /// run does not make it (the slot then leaves it out).
     public var path: @Sendable (Subject) -> String?
 
-    public init(_ slot: Slot, label: String, alt: String = "", size: PixelSize?, order: Int = 0,
-                path: @escaping @Sendable (Subject) -> String?) {
+    public init(_ slot: Slot, label: String, alt: String = "", english: (label: String, alt: String)? = nil,
+                size: PixelSize?, order: Int = 0, path: @escaping @Sendable (Subject) -> String?) {
         self.slot = slot
         self.label = label
         self.alt = alt
+        self.english = english
         self.size = size
         self.order = order
         self.path = path
     }
 
+    /// The declaration with its words in `locale`: the site's pages show
+    /// `label` and `alt` as they are, so the site asks for its language's
+    /// once (`SiteLinks.speaking`).
+    public func speaking(_ locale: CardLocale) -> SitePlacement {
+        guard locale == .en, let english else { return self }
+        var spoken = self
+        (spoken.label, spoken.alt) = english
+        return spoken
+    }
+
     /// What decides what a page makes of this declaration, for page keys:
     /// all but the paths (they follow the kinds made and their formats,
-    /// which the keys name apart).
+    /// which the keys name apart). The words are those of one language:
+    /// key the declaration `speaking` the site's.
     public var keyText: String {
         "\(slot.rawValue) \(order) \(label) \(alt) " + (size.map { "\($0.width)x\($0.height)" } ?? "-")
     }

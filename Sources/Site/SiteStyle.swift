@@ -5,7 +5,8 @@ import PhotiCaseDiary
 /// lifted by a soft shadow, the system's Korean fonts (no web fonts), a
 /// layout that narrows to a phone, and a dark scheme when the system asks
 /// for one (`prefers-color-scheme`). Both schemes' colours are solved for
-/// contrast (`SitePalette`).
+/// contrast (`SitePalette`). An English site's sheet names the Korean
+/// fonts' Korean names in escapes (`HangulEscape`).
 struct SiteStyle: Sendable {
     var theme: Theme
 
@@ -16,11 +17,12 @@ struct SiteStyle: Sendable {
         func block(_ palette: SitePalette, indent: String) -> String {
             palette.properties.map { "\(indent)--\($0.0): \(Self.hex($0.1));\n" }.joined()
         }
-        return ":root {\n  color-scheme: light dark;\n" + block(light, indent: "  ") + crop
+        let css = ":root {\n  color-scheme: light dark;\n" + block(light, indent: "  ") + crop
             + "  --shadow: rgba(42, 32, 24, .12); --line: rgba(0, 0, 0, .07);\n}\n"
             + "@media (prefers-color-scheme: dark) {\n  :root {\n" + block(dark, indent: "    ")
             + "    --shadow: rgba(0, 0, 0, .45); --line: rgba(255, 255, 255, .1);\n  }\n}\n" + SiteStyle.sheet
             + SiteStyle.pagers
+        return theme.locale == .ko ? css : HangulEscape.css(css)
     }
 
     /// A track that pages: one entry a page, snapped (`scroll-snap-stop`

@@ -1,55 +1,33 @@
 import PhotiCaseDiary
 import PhotiCaseRaster
 
-/// The words of the site, in Korean, as the app writes them.
+/// What the site makes of an entry's own text, and the numbers it writes,
+/// alike in every language; the words around them are `SiteStrings`'.
 enum SiteText {
-    static let strings = CardStrings(.ko)
-    static let bookName = "티켓북"
+    /// Ratings and averages are written alike in both languages.
+    private static let numbers = CardStrings(.ko)
 
     /// The title as shown: search-API `<b>` tags removed, entities decoded,
-    /// whitespace collapsed (escaped for HTML later, like any text).
+    /// whitespace collapsed (escaped for HTML later, like any text); empty
+    /// when there is none (pages then say `SiteStrings.untitled`).
     /// A title longer than `titleLimit` characters (a pasted document) is
     /// cut there with "…": only its beginning is read.
     static func title(_ entry: Entry) -> String {
         let clean = SearchTitle.shown(entry.title, limit: titleLimit + 1)
-        if clean.isEmpty { return "제목 없음" }
         return clean.count > titleLimit ? String(clean.prefix(titleLimit)) + "…" : clean
     }
 
     /// The characters of a title the site shows: more than any real title.
     static let titleLimit = 300
 
-    /// `2022년 8월`.
-    static func month(_ m: MonthKey) -> String { strings.monthTitle(year: m.year, month: m.month) }
-
-    /// `2022년 8월 27일 (토)`.
-    static func longDate(_ d: CalendarDate) -> String { "\(d.year)년 \(shortDate(d))" }
-
-    /// `8월 27일 (토)`.
-    static func shortDate(_ d: CalendarDate) -> String {
-        "\(d.month)월 \(d.day)일 (\(strings.weekdayNames[d.weekday]))"
-    }
-
-    /// `27일 (토)`.
-    static func dayOfMonth(_ d: CalendarDate) -> String { "\(d.day)일 (\(strings.weekdayNames[d.weekday]))" }
-
     /// `2022.08.27`: a compact date for rows.
     static func dotted(_ d: CalendarDate) -> String { String(d.description.map { $0 == "-" ? "." : $0 }) }
 
     /// The rating as read aloud and printed: `4.5`.
-    static func rating(_ value: Double) -> String { strings.rating(value) }
+    static func rating(_ value: Double) -> String { numbers.rating(value) }
 
-    /// What the `year` field means for `kind`: `개봉`, `방영`, `출간`, `공연`, `연도`.
-    static func yearLabel(_ kind: EntryKind) -> String {
-        switch kind {
-        case .movie: "개봉"
-        case .drama: "방영"
-        case .book: "출간"
-        case .performance, .concert: "공연"
-        case .exhibition: "전시"
-        default: "연도"
-        }
-    }
+    /// A mean rating to one decimal: `4.3`.
+    static func average(_ value: Double) -> String { numbers.average(value) }
 
     /// Friends as written, cleaned, empty names left out.
     static func friends(_ entry: Entry) -> [String] {
@@ -66,9 +44,6 @@ enum SiteText {
     static func memoLine(_ entry: Entry) -> String? {
         TextCleaner.firstLine(entry.memo)
     }
-
-    /// `티켓 12장`.
-    static func count(_ n: Int) -> String { strings.ticketCount(n) }
 
     /// The file name a download of `entry`'s image suggests (`헤어질 결심
     /// 스토리.jpg`): the title with the characters file systems refuse (and
@@ -106,14 +81,14 @@ enum SiteText {
 
 extension HTML {
     /// The stars of `rating` drawn by the style sheet (a half star is half
-    /// of one filled), read aloud as `별점 4.5점 (5점 만점)`, then the
-    /// number. The stars are a picture of the number beside them, not
+    /// of one filled), read aloud as `strings` say (`별점 4.5점 (5점 만점)`),
+    /// then the number. The stars are a picture of the number beside them, not
     /// text: drawn as generated content, they are held to the 3:1 of
     /// graphics, in colours the style sheet solves for (`SitePalette`).
-    mutating func stars(_ rating: Double) {
+    mutating func stars(_ rating: Double, _ strings: SiteStrings) {
         let value = SiteText.rating(rating)
         let percent = Int((max(0, min(5, rating)) * 20).rounded())
-        open("span", [("class", "stars"), ("role", "img"), ("aria-label", "별점 \(value)점 (5점 만점)")])
+        open("span", [("class", "stars"), ("role", "img"), ("aria-label", strings.starsLabel(value))])
         open("span", [("class", "stars-on"), ("style", "width:\(percent)%")])
         close("span")
         close("span")

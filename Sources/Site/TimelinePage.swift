@@ -12,24 +12,24 @@ struct TimelinePage: Sendable {
     var years: [Int]
 
     func render(_ w: inout PageWriter) -> [UInt8] {
-        let y = year.year
-        return w.page(title: "\(y)년 타임라인", section: nil) { w in
-            w.html.element("h1", "\(y)년 타임라인")
+        let y = year.year, strings = w.strings
+        return w.page(title: strings.timeline(y), section: nil) { w in
+            w.html.element("h1", strings.timeline(y))
             let count = year.months.reduce(0) { $0 + $1.entries.count }
-            w.html.element("p", [("class", "lede")], "오래된 순 · \(SiteText.count(count))")
+            w.html.element("p", [("class", "lede")], strings.oldestFirst(count))
             BookTabs(current: .timeline(y), years: years).write(&w)
             for section in year.months {
                 let month = MonthKey(year: section.year, month: section.month)
                 w.html.open("section", [("class", "timeline-month")])
                 w.html.open("h2")
-                w.link(.month(year: month.year, month: month.month), "\(section.month)월")
+                w.link(.month(year: month.year, month: month.month), strings.cards.monthHeader(section.month, continued: false))
                 w.html.close("h2")
                 EntryCard(layout: .row, date: .dayOfMonth).list(section.entries, into: &w, class: "rows")
                 w.html.close("section")
             }
             images(&w)
-            w.pager(label: "앞뒤 해", previous: previous.map { .init(target: .timeline(year: $0), text: "\($0)년 타임라인") },
-                    next: next.map { .init(target: .timeline(year: $0), text: "\($0)년 타임라인") })
+            w.pager(label: strings.yearPager, previous: previous.map { .init(target: .timeline(year: $0), text: strings.timeline($0)) },
+                    next: next.map { .init(target: .timeline(year: $0), text: strings.timeline($0)) })
         }
     }
 
@@ -42,7 +42,7 @@ struct TimelinePage: Sendable {
                 return w.placed(placement, subject).map { (n, $0) }
             }
             w.imageLinks(pages.map { n, image in
-                (image.href, pages.count > 1 ? "\(placement.alt) \(n)쪽" : placement.label)
+                (image.href, pages.count > 1 ? w.strings.page(placement.alt, n) : placement.label)
             })
         }
     }

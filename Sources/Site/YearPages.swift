@@ -13,48 +13,49 @@ struct YearPage: Sendable {
 
     func render(_ w: inout PageWriter) -> [UInt8] {
         let year = summary.year
-        let title = "\(year)년 돌아보기"
+        let strings = w.strings
+        let title = strings.yearReview(year)
         return w.page(title: title, section: .years, preview: preview(w, title: title)) { w in
-            w.breadcrumbs([(.yearsIndex, "연도별")])
+            w.breadcrumbs([(.yearsIndex, strings.years)])
             w.html.element("h1", title)
             w.html.open("div", [("class", "year-review")])
             w.html.open("div", [("class", "year-image")])
             if let image = w.placed(.yearImage, .year(year)).first {
-                w.image(image, alt: "\(year)년 \(image.placement.alt)", class: "story")
+                w.image(image, alt: strings.year(year) + " " + image.placement.alt, class: "story")
             }
-            w.downloads(.yearDownload, for: .year(year), name: "\(year)년 티켓북")
+            w.downloads(.yearDownload, for: .year(year), name: strings.year(year) + " " + strings.bookName)
             w.html.close("div")
             w.html.open("div", [("class", "year-facts")])
             facts(&w)
-            w.html.element("h2", "올해의 베스트")
+            w.html.element("h2", strings.cards.topHeading)
             EntryCard(layout: .row, date: .full).list(summary.top, into: &w, firstRank: 1,
                                                       class: "rows ranked")
-            w.html.element("h2", [("id", "months-title")], "월별 기록")
+            w.html.element("h2", [("id", "months-title")], strings.cards.monthsHeading)
             chart(&w)
             w.html.open("p", [("class", "year-links")])
-            w.link(.timeline(year: year), "\(year)년 타임라인 보기")
-            w.html.element("a", [("href", w.href(SearchQuery(year: year, sort: .date)))], "\(year)년 기록 모두 찾아보기")
+            w.link(.timeline(year: year), strings.seeTimeline(year))
+            w.html.element("a", [("href", w.href(SearchQuery(year: year, sort: .date)))], strings.searchYear(year))
             w.html.close("p")
             w.html.close("div")
             w.html.close("div")
-            w.pager(label: "앞뒤 해", previous: previous.map { .init(target: .year($0), text: "\($0)년 돌아보기") },
-                    next: next.map { .init(target: .year($0), text: "\($0)년 돌아보기") })
+            w.pager(label: strings.yearPager, previous: previous.map { .init(target: .year($0), text: strings.yearReview($0)) },
+                    next: next.map { .init(target: .year($0), text: strings.yearReview($0)) })
         }
     }
 
     /// `티켓 27장 · 평균 별점 4.1 · 영화 12 · 책 5`, with the year's image.
     private func preview(_ w: PageWriter, title: String) -> LinkPreview? {
-        var parts = [SiteText.count(summary.count)]
-        if let average = summary.averageRating { parts.append("평균 별점 \(SiteText.strings.average(average))") }
+        var parts = [w.strings.count(summary.count)]
+        if let average = summary.averageRating { parts.append(w.strings.cards.averageLabel + " " + SiteText.average(average)) }
         parts += summary.kinds.map { "\(w.kinds.label($0.kind)) \($0.count)" }
         let image = (w.placed(.yearPreview, .year(summary.year)) + w.placed(.yearImage, .year(summary.year))).first
         return LinkPreview.make(siteURL: siteURL, path: w.path, title: title, description: parts.joined(separator: " · "),
-                                image: image, alt: "\(summary.year)년 \(image?.placement.alt ?? "")")
+                                image: image, alt: w.strings.year(summary.year) + " " + (image?.placement.alt ?? ""))
     }
 
     /// The months as a bar chart: a column per month, its bar as tall as
     /// its share of the busiest month, its count above and its name below;
-    /// read aloud as a list, `3월 4개`, each month with entries a link to it.
+    /// read aloud as a list, `3월 4개` (`Mar 4`), each month with entries a link to it.
     private func chart(_ w: inout PageWriter) {
         let year = summary.year
         let most = max(1, summary.months.max() ?? 1)
@@ -64,9 +65,9 @@ struct YearPage: Sendable {
             // month with one is not read as none.
             let height = n == 0 ? 0 : max(4, n * 100 / most)
             w.html.open("li", [("style", "--n:\(height)%")])
-            let body: (inout HTML) -> Void = { h in
-                h.element("span", [("class", "label")], "\(i + 1)월")
-                h.element("span", [("class", "count")], "\(n)개")
+            let body: (inout HTML) -> Void = { [strings = w.strings] h in
+                h.element("span", [("class", "label")], strings.monthShort(i + 1))
+                h.element("span", [("class", "count")], strings.chartCount(n))
                 h.element("span", [("class", "bar"), ("aria-hidden", "true")], "")
             }
             if n > 0 {
@@ -80,15 +81,16 @@ struct YearPage: Sendable {
     }
 
     private func facts(_ w: inout PageWriter) {
+        let strings = w.strings
         w.html.open("dl", [("class", "details")])
-        w.html.element("dt", "남긴 티켓")
-        w.html.element("dd", SiteText.count(summary.count))
+        w.html.element("dt", strings.ticketsKept)
+        w.html.element("dd", strings.count(summary.count))
         if let average = summary.averageRating {
-            w.html.element("dt", "평균 별점")
-            w.html.element("dd", SiteText.strings.average(average))
+            w.html.element("dt", strings.cards.averageLabel)
+            w.html.element("dd", SiteText.average(average))
         }
         if !summary.kinds.isEmpty {
-            w.html.element("dt", "종류")
+            w.html.element("dt", strings.kind)
             w.html.open("dd")
             w.html.open("ul", [("class", "kinds")])
             for (kind, count) in summary.kinds {
@@ -103,15 +105,16 @@ struct YearPage: Sendable {
         // All of a tie, each a link to their entries of the year (bdi keeps
         // a right-to-left name from reordering the list).
         if let companions = summary.companions {
-            w.html.element("dt", companions.names.count > 1 ? "가장 많이 함께한 사람들" : "가장 많이 함께한 사람")
+            let tie = companions.names.count > 1
+            w.html.element("dt", strings.mostTogether(tie: tie))
             w.html.open("dd")
             for (i, name) in companions.names.prefix(3).enumerated() {
                 if i > 0 { w.html.text(", ") }
                 w.html.element("a", [("href", w.href(SearchQuery(friend: name, year: summary.year, sort: .date))),
                                      ("dir", "auto")], name)
             }
-            if companions.names.count > 3 { w.html.text(" 외 \(companions.names.count - 3)명") }
-            w.html.text(" (\(companions.names.count > 1 ? "각 " : "")\(companions.count)번)")
+            if companions.names.count > 3 { w.html.text(" " + strings.morePeople(companions.names.count - 3)) }
+            w.html.text(strings.timesTogether(companions.count, tie: tie))
             w.html.close("dd")
         }
         w.html.close("dl")
@@ -124,27 +127,32 @@ struct YearsIndexPage: Sendable {
     var years: [YearSummary]
 
     func render(_ w: inout PageWriter) -> [UInt8] {
-        w.page(title: "연도별", section: .years) { w in
-            w.html.element("h1", "연도별")
+        let strings = w.strings
+        return w.page(title: strings.years, section: .years) { w in
+            w.html.element("h1", strings.years)
             guard !years.isEmpty else {
-                w.html.element("p", [("class", "lede")], "아직 티켓이 없어요.")
+                w.html.element("p", [("class", "lede")], strings.noTicketsYet)
                 return
             }
             w.html.open("table", [("class", "years")])
-            w.html.raw("<thead><tr><th scope=\"col\">해</th><th scope=\"col\">티켓</th><th scope=\"col\">평균 별점</th>")
-            w.html.raw("<th scope=\"col\">달</th></tr></thead><tbody>")
+            w.html.raw("<thead><tr>")
+            for column in [strings.yearColumn, strings.ticketsColumn, strings.cards.averageLabel, strings.monthsColumn] {
+                w.html.element("th", [("scope", "col")], column)
+            }
+            w.html.raw("</tr></thead><tbody>")
             for summary in years.reversed() {
                 let y = summary.year
                 w.html.raw("<tr><th scope=\"row\">")
-                w.link(.year(y), "\(y)년 돌아보기")
+                w.link(.year(y), strings.yearReview(y))
                 w.html.raw("<br>")
-                w.link(.timeline(year: y), "\(y)년 타임라인")
+                w.link(.timeline(year: y), strings.timeline(y))
                 w.html.raw("</th>")
-                w.html.element("td", [("class", "num")], "\(summary.count)장")
-                w.html.element("td", [("class", "num")], summary.averageRating.map { SiteText.strings.average($0) } ?? "-")
+                w.html.element("td", [("class", "num")], strings.tickets(summary.count))
+                w.html.element("td", [("class", "num")], summary.averageRating.map(SiteText.average) ?? "-")
                 w.html.open("td", [("class", "month-links")])
                 for (i, n) in summary.months.enumerated() where n > 0 {
-                    w.link(.month(year: y, month: i + 1), "\(i + 1)월", [("aria-label", "\(y)년 \(i + 1)월 (\(n)개)")])
+                    w.link(.month(year: y, month: i + 1), strings.monthShort(i + 1),
+                           [("aria-label", strings.monthWithEntries(MonthKey(year: y, month: i + 1), n))])
                 }
                 w.html.close("td")
                 w.html.raw("</tr>")

@@ -23,11 +23,13 @@ enum BookPagesKind: KindDeclaration {
     /// Each gallery and list page links its image, and each timeline
     /// page its images.
     static func sitePlacements(format: ImageFormatName, sizes: SiteImageSizes) -> [SitePlacement] {
-        [SitePlacement(.bookPageLink, label: "이 쪽을 이미지로 보기", alt: "쪽 이미지", size: nil) { subject in
+        [SitePlacement(.bookPageLink, label: "이 쪽을 이미지로 보기", alt: "쪽 이미지",
+                       english: ("See this page as an image", "Page image"), size: nil) { subject in
             guard case let .bookPage(view, page) = subject else { return nil }
             return path(stem(view, page: page), format: format)
         },
-         SitePlacement(.timelineLink, label: "타임라인 이미지 보기", alt: "타임라인 이미지", size: nil) { subject in
+         SitePlacement(.timelineLink, label: "타임라인 이미지 보기", alt: "타임라인 이미지",
+                       english: ("See the timeline image", "Timeline image"), size: nil) { subject in
             guard case let .timeline(year, page) = subject else { return nil }
             return path(timelineStem(year: year, page: page), format: format)
         }]

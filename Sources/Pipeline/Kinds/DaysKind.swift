@@ -16,7 +16,8 @@ enum DaysKind: KindDeclaration {
 
     /// A day's thumbnail is its cell in the month's calendar.
     static func sitePlacements(format: ImageFormatName, sizes: SiteImageSizes) -> [SitePlacement] {
-        [SitePlacement(.dayCell, label: "썸네일", alt: "하루 썸네일", size: sizes.day) { subject in
+        [SitePlacement(.dayCell, label: "썸네일", alt: "하루 썸네일", english: ("Thumbnail", "day thumbnail"),
+                       size: sizes.day) { subject in
             guard case let .day(date) = subject else { return nil }
             return path(date, format: format)
         }]

@@ -19,7 +19,8 @@ enum MonthsKind: KindDeclaration {
 
     /// A month's page links its sheet under the calendar.
     static func sitePlacements(format: ImageFormatName, sizes: SiteImageSizes) -> [SitePlacement] {
-        [SitePlacement(.monthLink, label: "달력 이미지 보기", alt: "달력 이미지", size: nil) { subject in
+        [SitePlacement(.monthLink, label: "달력 이미지 보기", alt: "달력 이미지",
+                       english: ("See the calendar image", "Calendar image"), size: nil) { subject in
             guard case let .month(month) = subject else { return nil }
             return path(month, format: format)
         }]

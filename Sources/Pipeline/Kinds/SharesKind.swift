@@ -33,18 +33,20 @@ enum SharesKind: KindDeclaration {
     /// preview, the feed image (which feeds show whole) where it is not
     /// made.
     static func sitePlacements(format: ImageFormatName, sizes: SiteImageSizes) -> [SitePlacement] {
-        func placement(_ slot: SitePlacement.Slot, _ image: Image, label: String, alt: String, size: PixelSize,
-                       order: Int = 0) -> SitePlacement {
-            SitePlacement(slot, label: label, alt: alt, size: size, order: order) { subject in
+        func placement(_ slot: SitePlacement.Slot, _ image: Image, label: String, alt: String,
+                       english: (label: String, alt: String), size: PixelSize, order: Int = 0) -> SitePlacement {
+            SitePlacement(slot, label: label, alt: alt, english: english, size: size, order: order) { subject in
                 guard case let .entry(id) = subject else { return nil }
                 return path(id: id, image: image, format: format)
             }
         }
-        return [placement(.entryPreview, .link, label: "링크 미리보기", alt: "티켓", size: SocialFormat.link.size, order: -1),
-                placement(.entryPreview, .feed, label: "피드", alt: "티켓", size: sizes.feed),
-                placement(.entryPhoto, .feed, label: "피드", alt: "", size: sizes.feed),
-                placement(.entryDownload, .story, label: "스토리", alt: "티켓 스토리", size: sizes.story),
-                placement(.entryDownload, .feed, label: "피드", alt: "티켓", size: sizes.feed)]
+        return [placement(.entryPreview, .link, label: "링크 미리보기", alt: "티켓", english: ("Link preview", "ticket"),
+                          size: SocialFormat.link.size, order: -1),
+                placement(.entryPreview, .feed, label: "피드", alt: "티켓", english: ("Feed", "ticket"), size: sizes.feed),
+                placement(.entryPhoto, .feed, label: "피드", alt: "", english: ("Feed", ""), size: sizes.feed),
+                placement(.entryDownload, .story, label: "스토리", alt: "티켓 스토리", english: ("Story", "ticket story"),
+                          size: sizes.story),
+                placement(.entryDownload, .feed, label: "피드", alt: "티켓", english: ("Feed", "ticket"), size: sizes.feed)]
     }
 
     static func path(id: String, image: Image, format: ImageFormatName) -> String {

@@ -71,10 +71,10 @@ enum SiteKind: KindDeclaration {
                               theme: context.look.theme, sizes: context.look.sizes, links: links(context),
                               siteURL: context.options.siteURL)
         // What decides the links: the image kinds made, their formats and
-        // where they place their images.
+        // where they place their images, under the words the site shows.
         let linkKey = Kinds.all.filter { $0.defaultFormat != nil && context.makes($0.kind) }
             .map { "\($0.kind.rawValue).\(context.format($0.kind).rawValue)" }.joined(separator: ",")
-            + "|" + input.links.placements.map(\.keyText).joined(separator: ",")
+            + "|" + input.links.speaking(input.theme.locale).placements.map(\.keyText).joined(separator: ",")
         // Each entry's key as page keys spell it, made once: a large book's
         // pages name every entry seven or eight times.
         let entryKeys = Dictionary(context.entries.map { ($0.entry.id, "\($0.entry.id)|\($0.jsonHash.hex)") },

@@ -46,19 +46,22 @@ enum TicketsKind: KindDeclaration {
     /// its page shows both faces and offers the ticket card, which is also
     /// its link preview where the shares kind's feed image is not made.
     static func sitePlacements(format: ImageFormatName, sizes: SiteImageSizes) -> [SitePlacement] {
-        func placement(_ slot: SitePlacement.Slot, _ face: Face, label: String, alt: String, size: PixelSize,
-                       order: Int = 0) -> SitePlacement {
-            SitePlacement(slot, label: label, alt: alt, size: size, order: order) { subject in
+        func placement(_ slot: SitePlacement.Slot, _ face: Face, label: String, alt: String,
+                       english: (label: String, alt: String), size: PixelSize, order: Int = 0) -> SitePlacement {
+            SitePlacement(slot, label: label, alt: alt, english: english, size: size, order: order) { subject in
                 guard case let .entry(id) = subject else { return nil }
                 return path(id: id, face: face, format: format)
             }
         }
-        return [placement(.entryCard, .front, label: "앞면", alt: "티켓 앞면", size: sizes.face),
-                placement(.entryFigure, .front, label: "앞면", alt: "티켓 앞면", size: sizes.face),
-                placement(.entryFigure, .back, label: "뒷면", alt: "티켓 뒷면", size: sizes.face),
+        let front = ("Front", "ticket front"), back = ("Back", "ticket back"), card = ("Ticket card", "ticket front and back")
+        return [placement(.entryCard, .front, label: "앞면", alt: "티켓 앞면", english: front, size: sizes.face),
+                placement(.entryFigure, .front, label: "앞면", alt: "티켓 앞면", english: front, size: sizes.face),
+                placement(.entryFigure, .back, label: "뒷면", alt: "티켓 뒷면", english: back, size: sizes.face),
                 // A fallback: a feed shows a 4:5 image whole and cuts a wide one.
-                placement(.entryPreview, .ticket, label: "티켓 카드", alt: "티켓 앞면과 뒷면", size: sizes.ticket, order: 1),
-                placement(.entryDownload, .ticket, label: "티켓 카드", alt: "티켓 앞면과 뒷면", size: sizes.ticket)]
+                placement(.entryPreview, .ticket, label: "티켓 카드", alt: "티켓 앞면과 뒷면", english: card,
+                          size: sizes.ticket, order: 1),
+                placement(.entryDownload, .ticket, label: "티켓 카드", alt: "티켓 앞면과 뒷면", english: card,
+                          size: sizes.ticket)]
     }
 
     static func path(id: String, face: Face, format: ImageFormatName) -> String {

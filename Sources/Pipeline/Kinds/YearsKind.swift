@@ -25,11 +25,13 @@ enum YearsKind: KindDeclaration {
     /// offers it.
     static func sitePlacements(format: ImageFormatName, sizes: SiteImageSizes) -> [SitePlacement] {
         [SitePlacement.Slot.yearImage, .yearDownload].map { slot in
-            SitePlacement(slot, label: "한 해 요약", alt: "티켓북 한 해 요약 이미지", size: sizes.year) { subject in
+            SitePlacement(slot, label: "한 해 요약", alt: "티켓북 한 해 요약 이미지",
+                          english: ("Year in review", "ticket book year in review"), size: sizes.year) { subject in
                 guard case let .year(year) = subject else { return nil }
                 return path(year, format: format)
             }
         } + [SitePlacement(.yearPreview, label: "링크 미리보기", alt: "티켓북 한 해 요약",
+                           english: ("Link preview", "ticket book year in review"),
                            size: CardRenderer.yearPreviewSize) { subject in
             guard case let .year(year) = subject else { return nil }
             return path(year, link: true, format: format)

@@ -33,6 +33,10 @@ final class ServedCopies: Sendable {
     }
     /// What was written at each path, by this process.
     private let written = Locked<[String: Copy]>([:])
+    /// The length of the image rendered for a key at each path, said as
+    /// soon as its render ends (`rendered`), before its copy is written:
+    /// a conditional request that comes in between gets its length too.
+    private let lengths = Locked<[String: (key: String, count: Int)]>([:])
 
     init(cache: Directory) {
         self.cache = cache
@@ -53,10 +57,17 @@ final class ServedCopies: Sendable {
         return bytes
     }
 
-    /// The length of the image of `key` at `path`, when a copy of it was
-    /// written (a 304 may say it).
+    /// The length of the image of `key` at `path`, when it was rendered
+    /// or a copy of it written (a 304 may say it).
     func length(_ path: String, key: String) -> Int? {
         written.withLock { $0[path] }.flatMap { $0.key == key ? $0.count : nil }
+            ?? lengths.withLock { $0[path] }.flatMap { $0.key == key ? $0.count : nil }
+    }
+
+    /// Says that the image rendered for `key` at `path` has `count` bytes
+    /// (the same bytes for the same key: renders are deterministic).
+    func rendered(_ path: String, key: String, count: Int) {
+        lengths.withLock { $0[path] = (key, count) }
     }
 
     /// Writes `bytes`, the image of `key`, as the copy at `path`: whole

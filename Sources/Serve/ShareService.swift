@@ -312,6 +312,9 @@ public final class ShareService: Sendable {
             return answer(pending, key: key, result.map(\.bytes))
         }
         state.withLock { $0.writing += 1 }
+        // Its length first: a conditional request answered before the copy
+        // is written still gets it (a 304's Content-Length).
+        copies.rendered(path, key: key, count: image.bytes.count)
         answer(pending, key: key, .success(image.bytes))
         copies.write(path, key: key, bytes: image.bytes)
         state.withLock { $0.writing -= 1 }

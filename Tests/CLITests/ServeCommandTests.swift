@@ -3,6 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import PhotiCaseCodecs
+import PhotiCaseRaster
 
 /// `serve` through the binary, on 127.0.0.1 and a port the kernel picks:
 /// the same bytes `share` writes, ETags and the cache, ids that cannot
@@ -323,6 +325,20 @@ import Testing
     @Test func aDeadlinePassedIs503AndSIGTERMFinishesWhatIsInFlight() throws {
         let book = try Book()
         try book.add("e0", date: "2022-08-01", size: 4000)
+        // A photo of noise, whose every coefficient is decoded even when
+        // it is shrunk on load: a flat one decoded and drew a story in
+        // 20 ms, and 48 of them ended inside the deadline.
+        var noise = Raster(width: 4000, height: 3000)
+        var seed: UInt32 = 12345
+        for y in 0..<noise.height {
+            for x in 0..<noise.width {
+                seed = seed &* 1_664_525 &+ 1_013_904_223
+                noise[x, y] = RGBA(UInt8(truncatingIfNeeded: seed >> 24), UInt8(truncatingIfNeeded: seed >> 16),
+                                   UInt8(truncatingIfNeeded: seed >> 8))
+            }
+        }
+        try Data(try ImageEncoder.encode(noise, settings: .jpeg(quality: 90, chroma: .s420)))
+            .write(to: URL(fileURLWithPath: book.root + "/e0/front.jpg"))
         // Forty-eight entries of one 12 MP photo, each a render of its
         // own: one at a time they take several seconds on any machine
         // (some 60 ms each at the least), far past the 1 s deadline.

@@ -197,7 +197,7 @@ public final class CacheStore: @unchecked Sendable {
         for top in Kinds.folders {
             guard let dir = try? root.folder(top) else { continue }
             folders.append(dir)
-            if top == "tickets" || top == "site" {
+            if Kinds.nestedFolders.contains(top) {
                 for entry in (try? dir.list()) ?? [] where entry.kind == .directory {
                     if let sub = try? dir.folder(entry.name) { folders.append(sub) }
                 }

@@ -26,23 +26,35 @@ enum OutputMark {
         prefix + owner.kind.rawValue + ":" + escaped(owner.key)
     }
 
-    /// `bytes` of output `path` with the mark of `owner`.
+    /// An output whose name has no suffix of `OutputFileType`: a kind
+    /// that writes files of a new type must say where their mark goes
+    /// (a case of `OutputFileType`, which every switch here then asks
+    /// for), or its files could never be adopted or cleaned by mark.
+    struct UnmarkableOutput: Error, CustomStringConvertible {
+        var path: String
+        var description: String {
+            "\(path): no output file type (OutputFileType) says where its owner's mark goes"
+        }
+    }
+
+    /// `bytes` of output `path` with the mark of `owner`; throws
+    /// `UnmarkableOutput` for a file of no known type.
     static func marking(_ bytes: [UInt8], path: String, owner: Owner) throws -> [UInt8] {
         let mark = text(owner)
-        switch fileType(path) {
+        guard let type = OutputFileType(path: path) else { throw UnmarkableOutput(path: path) }
+        switch type {
         // Bytes that are no image of a format with a note (a test's stand-in
         // backend) stay unmarked: they can then never be adopted, the safe
         // side.
-        case .image: return ImageNote.canHold(bytes) ? try ImageNote.adding(mark, to: bytes) : bytes
-        case .page:
+        case .png, .jpg, .webp: return ImageNote.canHold(bytes) ? try ImageNote.adding(mark, to: bytes) : bytes
+        case .html:
             // Right after the charset declaration, which must come first.
             let charset = Array("<meta charset=\"utf-8\">\n".utf8)
             let meta = Array("<meta name=\"generator\" content=\"\(mark)\">\n".utf8)
             if let at = firstRange(of: charset, in: bytes) { return Array(bytes[..<at.upperBound]) + meta + bytes[at.upperBound...] }
             return Array("<!-- \(mark) -->\n".utf8) + bytes
-        case .styleSheet: return Array("/* \(mark) */\n".utf8) + bytes
-        case .script: return Array("// \(mark)\n".utf8) + bytes
-        case nil: return bytes
+        case .css: return Array("/* \(mark) */\n".utf8) + bytes
+        case .js: return Array("// \(mark)\n".utf8) + bytes
         }
     }
 
@@ -58,9 +70,9 @@ enum OutputMark {
     /// first kilobyte; images where their format keeps notes.
     static func owner(ofFile bytes: [UInt8], path: String) -> Owner? {
         let text: String?
-        switch fileType(path) {
-        case .image: text = ImageNote.read(bytes)
-        case .page, .styleSheet, .script:
+        switch OutputFileType(path: path) {
+        case .png, .jpg, .webp: text = ImageNote.read(bytes)
+        case .html, .css, .js:
             // The mark begins in the first kilobyte and ends where its
             // quote, comment or line does, however long its owner's id.
             text = firstRange(of: Array(prefix.utf8), in: bytes).map { start in
@@ -84,19 +96,9 @@ enum OutputMark {
         firstRange(of: Array(prefix.utf8), in: head, within: head.count) != nil
     }
 
-    /// Whether the whole file is read for its mark (WebP's XMP chunk comes
-    /// after the image data), or only its first 64 KiB.
-    static func readsWholeFile(_ path: String) -> Bool { path.hasSuffix(".webp") }
-
-    private enum FileType { case image, page, styleSheet, script }
-
-    private static func fileType(_ path: String) -> FileType? {
-        for (suffix, type) in [(".png", FileType.image), (".jpg", .image), (".webp", .image), (".html", .page),
-                               (".css", .styleSheet), (".js", .script)] where path.hasSuffix(suffix) {
-            return type
-        }
-        return nil
-    }
+    /// Whether the whole file is read for its mark, or only its first
+    /// 64 KiB.
+    static func readsWholeFile(_ path: String) -> Bool { OutputFileType(path: path)?.markAtTheEnd == true }
 
     private static func escaped(_ key: String) -> String {
         var out = ""
@@ -159,12 +161,11 @@ extension CacheStore {
     func markedFiles(except listed: (String) -> Bool, shard: Shard) -> (marked: [MarkedFile], unmarked: [String]) {
         var marked: [MarkedFile] = [], unmarked: [String] = []
         for path in layoutFiles() where !listed(path) {
-            guard let owner = markedOwner(path), let (kind, ownerKind) = Kinds.parse(path), owner.kind == ownerKind,
-                  let declaration = Kinds.declaration(kind) else {
+            guard let owner = markedOwner(path), let (kind, ownerKind) = Kinds.parse(path), owner.kind == ownerKind else {
                 unmarked.append(path)
                 continue
             }
-            guard shard.owns(declaration.shardKey(owner)) else { continue }
+            guard shard.owns(kind.declaration.shardKey(owner)) else { continue }
             marked.append(MarkedFile(path: path, owner: owner, size: fileSize(path) ?? 0))
         }
         return (marked, unmarked)
@@ -183,5 +184,30 @@ extension CacheStore {
         // is read from the whole file.
         guard head.count == prefixCount, OutputMark.beginsIn(head) else { return nil }
         return read(path, limit: wholeLimit).flatMap { OutputMark.owner(ofFile: $0, path: path) }
+    }
+}
+
+/// The types of file the kinds write, by suffix: the one table of them.
+/// Each says where its owner's mark goes (`OutputMark`'s switches are
+/// exhaustive over it), so a kind that writes a new type adds a case and
+/// is then asked for its mark.
+enum OutputFileType: String, CaseIterable, Sendable {
+    case png, jpg, webp, html, css, js
+
+    /// The type of the file at `path`, by its suffix; nil for none.
+    init?(path: String) {
+        guard let dot = path.lastIndex(of: "."), let type = Self(rawValue: String(path[path.index(after: dot)...])) else {
+            return nil
+        }
+        self = type
+    }
+
+    /// The mark comes after the file's content (WebP's XMP chunk follows
+    /// the image data): the whole file is read for it.
+    var markAtTheEnd: Bool {
+        switch self {
+        case .webp: true
+        case .png, .jpg, .html, .css, .js: false
+        }
     }
 }

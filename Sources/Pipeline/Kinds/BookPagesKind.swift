@@ -14,7 +14,9 @@ import PhotiCaseSite
 enum BookPagesKind: KindDeclaration {
     static let kind = OutputKind.books
     static let summary = "the ticket book's gallery, list and timeline pages"
-    static let folders = ["books"]
+    static let folders = [KindFolder("books", nested: false, bookOwned: ["books"])]
+    /// Pages list so many entries a page.
+    static func optionsKey(_ options: RenderOptions, kinds: Set<OutputKind>) -> String { "page size \(options.pageSize)" }
     static let phase = Phase.composed
     static let madeFrom: Set<OutputKind> = [.tickets]
     static let defaultFormat: ImageFormatName? = .jpg
@@ -108,8 +110,4 @@ enum BookPagesKind: KindDeclaration {
         let image = try context.draw(item.payload as! any CardLayout, [settings])
         return Rendered([item.outputs[0].path: image.value[0]], warnings: image.warnings, provisional: image.provisional)
     }
-}
-
-extension OutputKind {
-    public static let books = OutputKind(rawValue: "books")
 }

@@ -9,7 +9,8 @@ import PhotiCaseSite
 enum DaysKind: KindDeclaration {
     static let kind = OutputKind.days
     static let summary = "a calendar-day thumbnail for each day with entries"
-    static let folders = ["days"]
+    static let folders = [KindFolder("days", nested: false, bookOwned: [])]
+    static func optionsKey(_ options: RenderOptions, kinds: Set<OutputKind>) -> String { "" }
     static let phase = Phase.drawn
     static let defaultFormat: ImageFormatName? = .jpg
     static let encoding = Encoding()
@@ -90,8 +91,4 @@ enum DaysKind: KindDeclaration {
     static func photos(_ item: WorkItem) -> [String] {
         (item.payload as! DayTileInput).cells.compactMap { $0.photo?.file.path }
     }
-}
-
-extension OutputKind {
-    public static let days = OutputKind(rawValue: "days")
 }

@@ -3,28 +3,60 @@ import PhotiCaseCodecs
 import PhotiCaseDiary
 import PhotiCaseSite
 
+/// A folder of the cache a kind writes in, as the cache's housekeeping
+/// needs it: every field is given where the folder is declared, so no
+/// list elsewhere names folders by hand.
+struct KindFolder: Sendable, Hashable {
+    /// Relative to the cache (`tickets`, `site`).
+    var path: String
+    /// Whether the kind's files lie in folders one level down
+    /// (`tickets/<id>/`, `site/entries/`): abandoned temporary files are
+    /// swept there too.
+    var nested: Bool
+    /// The folders (the folder itself as `path`) whose files belong to the
+    /// whole book (`Owner.book`): while an entry is held, a cache that
+    /// holds any of them holds the book, even when its index was lost.
+    var bookOwned: [String]
+
+    init(_ path: String, nested: Bool, bookOwned: [String]) {
+        self.path = path
+        self.nested = nested
+        self.bookOwned = bookOwned
+    }
+}
+
 /// One kind of output, declared once, with everything about it beside it:
 /// its name and folder, the paths it makes and whom they belong to, how it
 /// is sharded, when it renders, what it is made of, its default encoding,
 /// what it draws (the layout input that keys it), how it plans and renders
 /// its items, and how a failure is handled. Nothing else in the pipeline
-/// names a kind: the registry (`Kinds.all`) lists the declarations, and
-/// the cache's folders, which index rows are accepted, the cleaner's
-/// owners, the temporary-file sweep, `--only` and its help, and the
-/// progress events' kinds all follow from it.
+/// names a kind: the registry (`OutputKind`'s cases, each mapped to its
+/// declaration in one exhaustive switch) lists the declarations, and the
+/// cache's folders, which index rows are accepted, the cleaner's owners,
+/// the temporary-file sweep, the hold of the book, the unchanged mark's
+/// options, the site's closure, `--only` and its help, and the progress
+/// events' kinds all follow from them.
 ///
 /// Adding a kind: a new file with a type conforming to this protocol, a
-/// line in `Kinds.all`, and its layout (an input type and its drawing) in
-/// Cards. See docs/architecture.md.
+/// case of `OutputKind` with its line in `declaration` (the compiler asks
+/// for both), and its layout (an input type and its drawing) in Cards.
+/// See docs/architecture.md.
 protocol KindDeclaration: SendableMetatype {
     /// The name `--only`, the events and the log use.
     static var kind: OutputKind { get }
     /// `--only`'s help line: what the kind makes.
     static var summary: String { get }
-    /// The cache folders its files live in (created and swept as needed).
-    static var folders: [String] { get }
+    /// The cache folders its files live in (created and swept as needed),
+    /// each saying how (`KindFolder`).
+    static var folders: [KindFolder] { get }
     /// Files it makes in the cache's root (the site's `index.html`).
     static var rootFiles: [String] { get }
+    /// The options besides the formats, the quality and the shard that
+    /// decide its files' bytes, as text (empty: none), when the run makes
+    /// `kinds`: part of the mark that finds an unchanged book by stat
+    /// (`RenderRun.cleanMark`), so a run with another value of one of them
+    /// is not taken for unchanged. No default: every kind says.
+    static func optionsKey(_ options: RenderOptions, kinds: Set<OutputKind>) -> String
     static var phase: Phase { get }
     /// The kinds whose outputs this one is composed of or links: a run of
     /// those keeps this one in agreement with them (`Kinds.closure`).
@@ -79,6 +111,10 @@ protocol KindDeclaration: SendableMetatype {
 }
 
 extension KindDeclaration {
+    /// Whether the kind places files on the site's pages (it declares
+    /// `sitePlacements`): the site is made from it, and links its files.
+    static var placesOnSite: Bool { !sitePlacements(format: defaultFormat ?? .png, sizes: .standard).isEmpty }
+
     static var rootFiles: [String] { [] }
     static var madeFrom: Set<OutputKind> { [] }
     static var showsBackText: Bool { false }
@@ -90,7 +126,7 @@ extension KindDeclaration {
 
     /// The rows of its one folder, each row named by its path's stem.
     static var stamped: [StampedOutputs] {
-        folders.map { StampedOutputs(folder: $0, kind: ItemKind(kind), naming: .stem) }
+        folders.map { StampedOutputs(folder: $0.path, kind: ItemKind(kind), naming: .stem) }
     }
 
     /// Whether `path` is `folder/<stem>.<ext>` with a `stem` that passes

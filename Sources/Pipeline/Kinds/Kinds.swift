@@ -1,26 +1,8 @@
-/// The registry: every kind of output the pipeline makes, in the order a
-/// run reports them. Everything that has to know the kinds asks here.
+/// What is asked of all the kinds at once, derived from their
+/// declarations (`OutputKind.declaration`, the registry).
 public enum Kinds {
-    /// One line per kind.
-    static let all: [any KindDeclaration.Type] = [
-        TicketsKind.self,
-        SharesKind.self,
-        DaysKind.self,
-        MonthsKind.self,
-        BookPagesKind.self,
-        YearsKind.self,
-        SiteKind.self,
-    ]
-
-    /// The declaration of `kind`, nil for a name no kind has.
-    static func declaration(_ kind: OutputKind) -> (any KindDeclaration.Type)? {
-        all.first { $0.kind == kind }
-    }
-
-    /// `kind`'s place in the registry.
-    static func position(_ kind: OutputKind) -> Int? {
-        all.firstIndex { $0.kind == kind }
-    }
+    /// Every kind's declaration, in the registry's order.
+    static let all: [any KindDeclaration.Type] = OutputKind.allCases.map(\.declaration)
 
     /// The kind and owner kind of cache path `path` when it is one the
     /// registry's kinds make, else nil.
@@ -43,7 +25,16 @@ public enum Kinds {
     /// written or removed).
     static var folders: [String] {
         var seen = Set<String>()
-        return all.flatMap { $0.folders }.filter { seen.insert($0).inserted }
+        return all.flatMap { $0.folders.map(\.path) }.filter { seen.insert($0).inserted }
+    }
+
+    /// The output folders whose files lie one level down.
+    static var nestedFolders: Set<String> { Set(all.flatMap { $0.folders.filter(\.nested).map(\.path) }) }
+
+    /// The folders whose files belong to the whole book (`KindFolder.bookOwned`).
+    static var bookFolders: [String] {
+        var seen = Set<String>()
+        return all.flatMap { $0.folders.flatMap(\.bookOwned) }.filter { seen.insert($0).inserted }
     }
 
     /// Every file the kinds make in the cache root.
@@ -57,8 +48,7 @@ public enum Kinds {
         var kinds = Set<OutputKind>()
         // An empty word (`tickets,`, `,days`) is a typo, not nothing.
         for word in list.split(separator: ",", omittingEmptySubsequences: false) {
-            let kind = OutputKind(rawValue: String(word))
-            guard declaration(kind) != nil else { return .failure(UnknownKind(word: String(word))) }
+            guard let kind = OutputKind(rawValue: String(word)) else { return .failure(UnknownKind(word: String(word))) }
             kinds.insert(kind)
         }
         return .success(kinds)
@@ -98,9 +88,8 @@ public enum Kinds {
         while grew {
             grew = false
             for kind in held where !kinds.contains(kind) {
-                let madeFrom = declaration(kind)?.madeFrom ?? []
-                let related = !madeFrom.isDisjoint(with: kinds)
-                    || kinds.contains { declaration($0)?.madeFrom.contains(kind) == true }
+                let related = !kind.declaration.madeFrom.isDisjoint(with: kinds)
+                    || kinds.contains { $0.declaration.madeFrom.contains(kind) }
                 if related {
                     kinds.insert(kind)
                     grew = true

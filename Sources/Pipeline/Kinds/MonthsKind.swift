@@ -11,7 +11,9 @@ import PhotiCaseSite
 enum MonthsKind: KindDeclaration {
     static let kind = OutputKind.months
     static let summary = "a month sheet (the app's calendar) for each month"
-    static let folders = ["months"]
+    static let folders = [KindFolder("months", nested: false, bookOwned: [])]
+    /// The sheet of the month holding today marks it.
+    static func optionsKey(_ options: RenderOptions, kinds: Set<OutputKind>) -> String { "today \(options.today)" }
     static let phase = Phase.composed
     static let madeFrom: Set<OutputKind> = [.days]
     static let defaultFormat: ImageFormatName? = .png
@@ -72,8 +74,4 @@ enum MonthsKind: KindDeclaration {
         let image = try context.draw(item.payload as! MonthSheetInput, [settings])
         return Rendered([item.outputs[0].path: image.value[0]], warnings: image.warnings, provisional: image.provisional)
     }
-}
-
-extension OutputKind {
-    public static let months = OutputKind(rawValue: "months")
 }

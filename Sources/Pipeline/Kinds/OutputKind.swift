@@ -1,21 +1,33 @@
 import PhotiCaseDiary
-/// The name of a kind of output, as `--only`, progress events, the index
-/// and the log spell it (`tickets`, `days`, ...). Each kind's name is
-/// declared once, in its declaration's file (`TicketsKind` ...), and the
-/// registry (`Kinds.all`) lists them.
-public struct OutputKind: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
+/// A kind of output, named as `--only`, progress events, the index and
+/// the log spell it (`tickets`, `days`, ...): the registry. The cases are
+/// in the order a run reports and renders them; each maps to its
+/// declaration in one exhaustive switch, so a new case does not compile
+/// until its declaration is written and named there, and nothing else
+/// lists the kinds (docs/architecture.md, "adding a kind").
+public enum OutputKind: String, CaseIterable, Hashable, Sendable, Comparable, CustomStringConvertible {
+    case tickets, shares, days, months, books, years, site
 
-    /// Every declared kind, in the registry's order.
-    public static var allCases: [OutputKind] { Kinds.all.map { $0.kind } }
+    /// The kind's declaration: everything the pipeline asks of it.
+    var declaration: any KindDeclaration.Type {
+        switch self {
+        case .tickets: TicketsKind.self
+        case .shares: SharesKind.self
+        case .days: DaysKind.self
+        case .months: MonthsKind.self
+        case .books: BookPagesKind.self
+        case .years: YearsKind.self
+        case .site: SiteKind.self
+        }
+    }
 
     public var description: String { rawValue }
 
     /// Registry order, so sets of kinds list the same way everywhere.
-    public static func < (a: OutputKind, b: OutputKind) -> Bool {
-        (Kinds.position(a) ?? Int.max, a.rawValue) < (Kinds.position(b) ?? Int.max, b.rawValue)
-    }
+    public static func < (a: OutputKind, b: OutputKind) -> Bool { a.position < b.position }
+
+    /// The kind's place among the cases.
+    var position: Int { Self.allCases.firstIndex(of: self)! }
 }
 
 /// Whom an output belongs to: it is kept while its owner is (an entry

@@ -16,7 +16,11 @@ import PhotiCaseSite
 enum SharesKind: KindDeclaration {
     static let kind = OutputKind.shares
     static let summary = "a story (1080x1920) and a feed post (1080x1350) image of each entry"
-    static let folders = ["tickets"]
+    static let folders = [KindFolder("tickets", nested: true, bookOwned: [])]
+    /// With the site and its address, each entry's link preview is made too.
+    static func optionsKey(_ options: RenderOptions, kinds: Set<OutputKind>) -> String {
+        makesLinks(options, kinds: kinds) ? "links" : "-"
+    }
     static let phase = Phase.drawn
     static let defaultFormat: ImageFormatName? = .jpg
     static let showsBackText = true
@@ -145,8 +149,4 @@ enum SharesKind: KindDeclaration {
         let e = (item.payload as! RunEntry).entry
         return Array(repeating: (e.front ?? e.back)?.path, count: item.outputs.count).compactMap { $0 }
     }
-}
-
-extension OutputKind {
-    public static let shares = OutputKind(rawValue: "shares")
 }

@@ -20,10 +20,16 @@ import PhotiCaseSite
 enum SiteKind: KindDeclaration {
     static let kind = OutputKind.site
     static let summary = "a static site to browse them all (CACHE/index.html)"
-    static let folders = ["site"]
+    static let folders = [KindFolder("site", nested: true, bookOwned: ["site/book"])]
+    /// Pages list so many entries a page, the calendar marks today, and
+    /// the link previews name the address the site is served at.
+    static func optionsKey(_ options: RenderOptions, kinds: Set<OutputKind>) -> String {
+        "page size \(options.pageSize) today \(options.today) site url \(options.siteURL ?? "-")"
+    }
     static let rootFiles = ["index.html"]
     static let phase = Phase.pages
-    static var madeFrom: Set<OutputKind> { Set(Kinds.all.filter { $0.defaultFormat != nil }.map { $0.kind }) }
+    /// Every kind that places its files on the site's pages (`placesOnSite`).
+    static var madeFrom: Set<OutputKind> { Set(Kinds.all.filter { $0.placesOnSite }.map { $0.kind }) }
     static let defaultFormat: ImageFormatName? = nil
     static let showsBackText = true
 
@@ -72,7 +78,7 @@ enum SiteKind: KindDeclaration {
                               siteURL: context.options.siteURL)
         // What decides the links: the image kinds made, their formats and
         // where they place their images, under the words the site shows.
-        let linkKey = Kinds.all.filter { $0.defaultFormat != nil && context.makes($0.kind) }
+        let linkKey = Kinds.all.filter { $0.placesOnSite && context.makes($0.kind) }
             .map { "\($0.kind.rawValue).\(context.format($0.kind).rawValue)" }.joined(separator: ",")
             + "|" + input.links.speaking(input.theme.locale).placements.map(\.keyText).joined(separator: ",")
         // Each entry's key as page keys spell it, made once: a large book's
@@ -157,13 +163,9 @@ enum SiteKind: KindDeclaration {
     /// spell them, and where the kinds this run makes place their images
     /// (`sitePlacements`): pages show, link and offer nothing else.
     static func links(_ context: PlanContext) -> SiteLinks {
-        let made = Kinds.all.filter { context.makes($0.kind) && $0.defaultFormat != nil }
+        let made = Kinds.all.filter { context.makes($0.kind) && $0.placesOnSite }
         return SiteLinks(entryName: SafeName.encode, placements: made.flatMap {
             $0.sitePlacements(format: context.format($0.kind), sizes: context.look.sizes)
         })
     }
-}
-
-extension OutputKind {
-    public static let site = OutputKind(rawValue: "site")
 }

@@ -18,7 +18,8 @@ import PhotiCaseSite
 enum TicketsKind: KindDeclaration {
     static let kind = OutputKind.tickets
     static let summary = "ticket faces and the shareable ticket of each entry"
-    static let folders = ["tickets"]
+    static let folders = [KindFolder("tickets", nested: true, bookOwned: [])]
+    static func optionsKey(_ options: RenderOptions, kinds: Set<OutputKind>) -> String { "" }
     static let phase = Phase.drawn
     static let defaultFormat: ImageFormatName? = .webp
     static let showsBackText = true
@@ -155,10 +156,6 @@ enum TicketsKind: KindDeclaration {
     }
 }
 
-extension OutputKind {
-    public static let tickets = OutputKind(rawValue: "tickets")
-}
-
 /// Outputs recorded under a key no plan makes, so that every run draws
 /// them again: a ticket (or a story and feed) drawn without a photo that
 /// does not decode, and any image drawn with a placeholder for a passing
@@ -196,7 +193,7 @@ enum StandIn {
             }
         }
         guard !lacking.isEmpty else { return nil }
-        let photos = Set(Kinds.declaration(item.kind)?.photos(item) ?? [])
+        let photos = Set(item.kind.declaration.photos(item))
         var dropped: Set<String> = []
         var failure: Error = error
         // A try may fail on another photo; one try a photo at most.

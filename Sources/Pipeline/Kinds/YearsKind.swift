@@ -12,7 +12,11 @@ import PhotiCaseSite
 enum YearsKind: KindDeclaration {
     static let kind = OutputKind.years
     static let summary = "a year-in-review story image for each year"
-    static let folders = ["years"]
+    static let folders = [KindFolder("years", nested: false, bookOwned: [])]
+    /// With the site and its address, each year's link preview is made too.
+    static func optionsKey(_ options: RenderOptions, kinds: Set<OutputKind>) -> String {
+        SharesKind.makesLinks(options, kinds: kinds) ? "links" : "-"
+    }
     static let phase = Phase.composed
     static let madeFrom: Set<OutputKind> = [.tickets]
     static let defaultFormat: ImageFormatName? = .jpg
@@ -91,8 +95,4 @@ enum YearsKind: KindDeclaration {
         return Rendered([item.outputs[0].path: image.value[0], item.outputs[1].path: preview.value[0]],
                         warnings: image.warnings + preview.warnings, provisional: image.provisional || preview.provisional)
     }
-}
-
-extension OutputKind {
-    public static let years = OutputKind(rawValue: "years")
 }

@@ -50,7 +50,7 @@ public struct RenderOptions: Sendable {
 
     /// The format `kind`'s images are written in.
     public func format(_ kind: OutputKind) -> ImageFormatName {
-        formats[kind] ?? Kinds.declaration(kind)?.defaultFormat ?? .png
+        formats[kind] ?? kind.declaration.defaultFormat ?? .png
     }
 
     public init(entries: String, cache: String, today: CalendarDate) {

@@ -20,8 +20,8 @@ enum RenderOrder {
     /// `items` in rendering order; items of one phase and date keep the
     /// order given.
     static func ordered(_ items: [WorkItem]) -> [WorkItem] {
-        let phase = items.map { Kinds.declaration($0.kind)?.phase ?? .drawn }
-        let first = items.map { Kinds.declaration($0.kind)?.startsFirstInPhase ?? false }
+        let phase = items.map { $0.kind.declaration.phase }
+        let first = items.map { $0.kind.declaration.startsFirstInPhase }
         return items.indices.sorted { a, b in
             if phase[a] != phase[b] { return phase[a] < phase[b] }
             if phase[a] != .drawn, first[a] != first[b] { return first[a] }
@@ -37,9 +37,9 @@ enum RenderOrder {
         var ranges: [Range<Int>] = []
         var start = 0
         while start < ordered.count {
-            let phase = Kinds.declaration(ordered[start].kind)?.phase
+            let phase = ordered[start].kind.declaration.phase
             var end = start + 1
-            while end < ordered.count && Kinds.declaration(ordered[end].kind)?.phase == phase { end += 1 }
+            while end < ordered.count && ordered[end].kind.declaration.phase == phase { end += 1 }
             ranges.append(start..<end)
             start = end
         }
@@ -53,7 +53,7 @@ enum RenderOrder {
     static func photoLoads(_ items: [WorkItem]) -> [String: Int] {
         var loads: [String: Int] = [:]
         for item in items {
-            for path in Kinds.declaration(item.kind)?.photos(item) ?? [] { loads[path, default: 0] += 1 }
+            for path in item.kind.declaration.photos(item) { loads[path, default: 0] += 1 }
         }
         return loads.filter { $0.value > 1 }
     }

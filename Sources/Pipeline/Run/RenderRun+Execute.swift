@@ -141,7 +141,7 @@ extension RenderRun {
     /// (`KindDeclaration.failed`). Everything is rendered before anything
     /// is written, so a failure leaves the previous outputs in place.
     func render(_ item: WorkItem, spare: SpareThreads, worker: inout Backend.Worker) {
-        guard let declaration = Kinds.declaration(item.kind) else { return }
+        let declaration = item.kind.declaration
         let kind = ItemKind(item.kind)
         var rendered: Rendered<[String: [UInt8]]>
         do {

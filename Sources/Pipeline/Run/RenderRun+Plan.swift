@@ -85,7 +85,7 @@ extension RenderRun {
         // them are held as they were (when the cache has any); the site's,
         // which link every entry's page, while any entry is held.
         let hasBook = !held.ids.isEmpty
-            && (index.hasOutput(ownedBy: .book) || store?.holdsAnyFile(in: ["books", "site/book"]) == true)
+            && (index.hasOutput(ownedBy: .book) || store?.holdsAnyFile(in: Kinds.bookFolders) == true)
         let context = PlanContext(options: options, kinds: kinds, loading: loading, held: held,
                                   holdBook: hasBook && held.holdsBook, holdSiteBook: hasBook,
                                   base: base, scale: backend.scale, thumbnailSide: backend.thumbnailSide,
@@ -116,7 +116,7 @@ extension RenderRun {
         do throws(SQLiteError) {
             try index.forEachOutput(except: planned) { path, record in
                 guard let (kind, _) = Kinds.parse(path), kinds.contains(kind), !heldOwners.contains(record.owner),
-                      let declaration = Kinds.declaration(kind), shard.owns(declaration.shardKey(record.owner)) else { return }
+                      shard.owns(kind.declaration.shardKey(record.owner)) else { return }
                 if holdFound && record.fingerprint == OutputMark.foundFingerprint && !plannedOwners.contains(record.owner) {
                     heldFound += 1
                     return
@@ -186,8 +186,8 @@ extension RenderRun {
         // holds is not rewritten (`keepsEqualFiles`): a dry run says so too.
         let context = renderContext { _, _ in throw DryRun.drawsNothing }
         let writes = plan.toRender.filter { item in
-            guard !options.force, let declaration = Kinds.declaration(item.kind), declaration.keepsEqualFiles,
-                  let rendered = try? declaration.render(item, in: context),
+            guard !options.force, item.kind.declaration.keepsEqualFiles,
+                  let rendered = try? item.kind.declaration.render(item, in: context),
                   let files = try? OutputMark.marking(rendered.value, owner: item.owner) else { return true }
             return !item.outputs.allSatisfy { out in files[out.path].map { cacheHolds(out.path, $0) } ?? true }
         }

@@ -87,7 +87,7 @@ extension RenderRun {
 
     /// The output rows of this run's kinds, in the order a loading run
     /// reports their items (each kind's declaration says how).
-    private var stampedOutputs: [StampedOutputs] { kindsMade.flatMap { Kinds.declaration($0)?.stamped ?? [] } }
+    private var stampedOutputs: [StampedOutputs] { kindsMade.flatMap { $0.declaration.stamped } }
 
     /// The index row of a loaded entry's folder, or nil when it gets none:
     /// its entry.json had not settled, or a photo's path is not inside the
@@ -116,22 +116,21 @@ extension RenderRun {
     /// run's kinds is not one the layout makes or has no size, or, with
     /// `checkFiles`, when its file is not in the cache at that size.
     func cleanMark(index: CacheIndex, base: String, checkFiles: Bool) -> (mark: String, book: UnchangedBook)? {
-        var f = Fingerprint("clean-4")
+        var f = Fingerprint("clean-5")
         f.add(Self.buildStamp)
         for kind in OutputKind.allCases {
-            f.add(kinds.contains(kind) ? "\(kind) \(Kinds.declaration(kind)?.defaultFormat == nil ? "-" : options.format(kind).rawValue)" : "-")
+            f.add(kinds.contains(kind) ? "\(kind) \(kind.declaration.defaultFormat == nil ? "-" : options.format(kind).rawValue)" : "-")
         }
         f.add(options.quality.map(String.init) ?? "-")
         f.add("\(options.shard)")
-        // Book pages and the site's pages list so many entries a page.
-        f.add(kinds.isDisjoint(with: [.books, .site]) ? "-" : "page size \(options.pageSize)")
+        // What else decides each kind's bytes, as the kind says (page size,
+        // today, the site's address).
+        for kind in OutputKind.allCases {
+            f.add(kinds.contains(kind) ? kind.declaration.optionsKey(options, kinds: kinds) : "-")
+        }
         // An entry without an id in its entry.json is named by its folder's
         // path below ENTRIES: the same book run one folder lower renames it.
         f.add(EntryDiscovery.canonicalRoot(options.entries))
-        // Only the month sheets and the site show today.
-        f.add(kinds.isDisjoint(with: [.months, .site]) ? "-" : options.today.description)
-        // The site's link previews name the address it is served at.
-        f.add(kinds.contains(.site) ? "site url \(options.siteURL ?? "-")" : "-")
         f.add(base)
         var outputs = 0, items = 0
         for stamped in stampedOutputs {

@@ -108,7 +108,7 @@ public final class RenderRun<Backend: RenderBackend>: @unchecked Sendable {
         if let signal = stop?.signal { return stoppedBeforePlanning(signal, started: started, phases: phases) }
         let hasher = FileHasher(previous: index.file)
         let loader = BookLoader(root: options.entries, excluding: options.cache, jobs: options.jobs, loadEntry: loadEntry,
-                                hasher: hasher, keepsText: kinds.contains { Kinds.declaration($0)?.showsBackText == true },
+                                hasher: hasher, keepsText: kinds.contains { $0.declaration.showsBackText },
                                 stop: stop, started: wallStart, settleNanoseconds: options.settleNanoseconds)
         let (loading, found) = try loader.discoverAndLoad(phases: &phases)
         phases.mark("load")

@@ -482,11 +482,13 @@ static void pr_paeth_rgba_row_avx2(const uint8_t *cur, const uint8_t *prev, int 
 static int pr_png_simd = -1;
 
 void pr_png_use_simd(int on) {
+    // Stored atomically: the first encodes of a run may ask at once, from
+    // several threads (pr_png_simd_on), each storing the same answer.
 #if defined(__x86_64__)
-    pr_png_simd = on && __builtin_cpu_supports("avx2");
+    __atomic_store_n(&pr_png_simd, on && __builtin_cpu_supports("avx2"), __ATOMIC_RELAXED);
 #else
     (void)on;
-    pr_png_simd = 0;
+    __atomic_store_n(&pr_png_simd, 0, __ATOMIC_RELAXED);
 #endif
 }
 

@@ -28,3 +28,40 @@ int pr_dangi_days(int64_t first_day, int count, uint8_t *months, uint8_t *leaps,
     ucal_close(cal);
     return U_FAILURE(status) ? (int)status : 0;
 }
+
+static const UChar pr_utc[] = {'U', 'T', 'C', 0};
+
+int pr_dangi_find(int year, int count, const uint8_t *months, const uint8_t *days, int64_t *out) {
+    UErrorCode status = U_ZERO_ERROR;
+    UCalendar *cal = ucal_open(pr_utc, 3, "ko_KR@calendar=dangi", UCAL_DEFAULT, &status);
+    if (U_FAILURE(status)) return (int)status;
+    // The lunar year of 1 July: the one that began in this Gregorian year
+    // (its new year falls between 21 January and 20 February).
+    UCalendar *gregorian = ucal_open(pr_utc, 3, "en_US@calendar=gregorian", UCAL_GREGORIAN, &status);
+    if (U_FAILURE(status)) { ucal_close(cal); return (int)status; }
+    ucal_clear(gregorian);
+    ucal_setDate(gregorian, year, UCAL_JULY, 1, &status);
+    UDate july = ucal_getMillis(gregorian, &status);
+    ucal_close(gregorian);
+    ucal_setMillis(cal, july + 43200000.0, &status);
+    int32_t lunar_year = ucal_get(cal, UCAL_EXTENDED_YEAR, &status);
+    int bad = 0;
+    for (int i = 0; i < count && !U_FAILURE(status) && !bad; i++) {
+        ucal_clear(cal);
+        ucal_set(cal, UCAL_EXTENDED_YEAR, lunar_year);
+        ucal_set(cal, UCAL_MONTH, months[i] - 1);
+        ucal_set(cal, UCAL_IS_LEAP_MONTH, 0);
+        ucal_set(cal, UCAL_DATE, days[i]);
+        UDate start = ucal_getMillis(cal, &status);
+        if (U_FAILURE(status)) break;
+        int64_t day = (int64_t)(start / 86400000.0 + (start < 0 ? -0.5 : 0.5));
+        // Converted back at the day's noon, it must be the day asked for.
+        ucal_setMillis(cal, (double)day * 86400000.0 + 43200000.0, &status);
+        if (ucal_get(cal, UCAL_MONTH, &status) != months[i] - 1 || ucal_get(cal, UCAL_IS_LEAP_MONTH, &status) != 0
+            || ucal_get(cal, UCAL_DATE, &status) != days[i]) bad = 1;
+        out[i] = day;
+    }
+    ucal_close(cal);
+    if (U_FAILURE(status)) return (int)status;
+    return bad ? -1 : 0;
+}

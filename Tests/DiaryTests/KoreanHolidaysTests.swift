@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import PhotiCaseDiary
+@testable import PhotiCaseDiary
 
 /// Korea's public holidays as computed from ICU's Dangi calendar and the
 /// rules in force each year, held to the dates the Korea Astronomy and
@@ -78,6 +78,24 @@ import PhotiCaseDiary
             #expect(on("설날") == [-1, 0, 1].map { seollal.adding(days: $0) }, "\(row.year) 설날")
             #expect(on("추석") == [-1, 0, 1].map { chuseok.adding(days: $0) }, "\(row.year) 추석")
             #expect(on("부처님오신날") == [Self.date(row.year, row.buddha)], "\(row.year) 부처님오신날")
+        }
+    }
+
+    /// The conversion the table is computed with (three dates a year from
+    /// the lunar year's fields) gives KASI's dates itself, not through the
+    /// scan it falls back to, and agrees with the scan of every day of
+    /// every year the table covers.
+    @Test func theConversionIsKASIsAndTheScansToo() throws {
+        let wanted = [LunarDay(month: 1, day: 1), LunarDay(month: 4, day: 8), LunarDay(month: 8, day: 15)]
+        for row in Self.kasi {
+            let dates = try #require(DangiBinding.dates(of: wanted, inYearBeginningIn: row.year), "\(row.year)")
+            #expect(dates == [row.seollal, row.buddha, row.chuseok].map { Self.date(row.year, $0) }, "\(row.year)")
+        }
+        for year in stride(from: KoreanHolidays.years.lowerBound, through: KoreanHolidays.years.upperBound, by: 7) {
+            let lunar = try #require(DangiBinding.lunarDays(of: year))
+            let first = CalendarDate(year: year, month: 1, day: 1)!
+            let scanned = wanted.map { day in lunar.firstIndex(of: day).map { first.adding(days: $0) } }
+            #expect(DangiBinding.dates(of: wanted, inYearBeginningIn: year) == scanned.compactMap { $0 }, "\(year)")
         }
     }
 

@@ -20,6 +20,18 @@ public struct LunarDay: Sendable, Hashable {
 /// hour between starts a month a day apart (Seollal 2027 is 7 February in
 /// Korea, 6 February in China).
 enum DangiBinding {
+    /// The civil dates of `days` (months that are not leap months) of the
+    /// lunar year that begins in Gregorian `year`, each converted back to
+    /// check it; nil when ICU cannot say or a date does not convert back
+    /// (then `lunarDays` is scanned).
+    static func dates(of days: [LunarDay], inYearBeginningIn year: Int) -> [CalendarDate]? {
+        guard let epoch = CalendarDate(year: 1970, month: 1, day: 1) else { return nil }
+        let months = days.map { UInt8($0.month) }, dayNumbers = days.map { UInt8($0.day) }
+        var out = [Int64](repeating: 0, count: days.count)
+        guard pr_dangi_find(Int32(year), Int32(days.count), months, dayNumbers, &out) == 0 else { return nil }
+        return out.map { epoch.adding(days: Int($0)) }
+    }
+
     /// The lunar day of each civil day of `year`, January 1st first; nil
     /// when ICU cannot say (its data missing).
     static func lunarDays(of year: Int) -> [LunarDay]? {

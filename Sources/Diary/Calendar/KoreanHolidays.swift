@@ -97,26 +97,31 @@ public enum KoreanHolidays {
         days.append((date(10, 3), "개천절", .weekend(since: since2021)))
         if year >= 2013 { days.append((date(10, 9), "한글날", .weekend(since: since2021))) }
         days.append((date(12, 25), "성탄절", .weekend(since: since2023)))
-        // The lunar ones, found among the year's days.
+        // The lunar ones: converted from the lunar year that begins in this
+        // one (three conversions: a scan of the year's days took 12 ms, a
+        // one-entry diary's render asks for three years), or else found
+        // among the year's days.
         var blocks: [[CalendarDate]] = []
-        if let lunar = DangiBinding.lunarDays(of: year) {
+        let wanted = [LunarDay(month: 1, day: 1), LunarDay(month: 4, day: 8), LunarDay(month: 8, day: 15)]
+        var found: [LunarDay: CalendarDate] = [:]
+        if let dates = DangiBinding.dates(of: wanted, inYearBeginningIn: year) {
+            for (day, date) in zip(wanted, dates) where date.year == year { found[day] = date }
+        } else if let lunar = DangiBinding.lunarDays(of: year) {
             let first = date(1, 1)
-            func find(_ day: LunarDay) -> CalendarDate? {
-                lunar.firstIndex(of: day).map { first.adding(days: $0) }
-            }
-            if let seollal = find(LunarDay(month: 1, day: 1)) {
-                let block = [seollal.adding(days: -1), seollal, seollal.adding(days: 1)]
-                blocks.append(block)
-                for d in block { days.append((d, "설날", .none)) }
-            }
-            if let buddha = find(LunarDay(month: 4, day: 8)) {
-                days.append((buddha, "부처님오신날", .weekend(since: since2023)))
-            }
-            if let chuseok = find(LunarDay(month: 8, day: 15)) {
-                let block = [chuseok.adding(days: -1), chuseok, chuseok.adding(days: 1)]
-                blocks.append(block)
-                for d in block { days.append((d, "추석", .none)) }
-            }
+            for day in wanted { found[day] = lunar.firstIndex(of: day).map { first.adding(days: $0) } }
+        }
+        if let seollal = found[LunarDay(month: 1, day: 1)] {
+            let block = [seollal.adding(days: -1), seollal, seollal.adding(days: 1)]
+            blocks.append(block)
+            for d in block { days.append((d, "설날", .none)) }
+        }
+        if let buddha = found[LunarDay(month: 4, day: 8)] {
+            days.append((buddha, "부처님오신날", .weekend(since: since2023)))
+        }
+        if let chuseok = found[LunarDay(month: 8, day: 15)] {
+            let block = [chuseok.adding(days: -1), chuseok, chuseok.adding(days: 1)]
+            blocks.append(block)
+            for d in block { days.append((d, "추석", .none)) }
         }
         days.sort { $0.date < $1.date }
         var taken = Set(days.map(\.date))

@@ -36,6 +36,20 @@ import PhotiCaseDiary
         for cell in [[5, 1], [6, 1], [1, 2]] { #expect(red[cell, default: 0] > 20, "\(cell): \(red[cell, default: 0])") }
     }
 
+    /// The sheet draws the holidays it is given (a `MonthSheetInput`'s,
+    /// which its key holds), not a table of its own.
+    @Test func theSheetDrawsTheHolidaysItIsGiven() throws {
+        let renderer = try CardRenderer()
+        let none = try renderer.renderMonthSheet(year: 2024, month: 2, thumbnails: [:], holidays: [], scale: 1).raster
+        var plain = Theme()
+        plain.holidays = .none
+        let weekends = try CardRenderer(theme: plain).renderMonthSheet(year: 2024, month: 2, thumbnails: [:], scale: 1).raster
+        #expect(none == weekends)
+        let given = try renderer.renderMonthSheet(year: 2024, month: 2, thumbnails: [:],
+                                                  holidays: [CalendarDate("2024-02-14")!], scale: 1).raster
+        #expect(given != weekends)
+    }
+
     @Test func aSheetsKeyTakesTheHolidaysItShows() {
         let february = MonthSheetInput(month: MonthKey(year: 2024, month: 2), today: nil, days: [])
         // January to March: every day the grid can show.

@@ -35,8 +35,14 @@ extension CardRenderer {
     /// The sheet is as tall as the month's weeks: four, five or six rows,
     /// never an empty row, with the same padding under the last row as
     /// beside the grid. A month without entries is drawn the same way.
+    /// `holidays` are the days drawn as holidays when the theme shows them
+    /// (nil: `KoreanHolidays`' for the grid; a `MonthSheetInput` passes
+    /// those it holds, so the sheet draws exactly what its key says).
     public func renderMonthSheet(year: Int, month: Int, thumbnails: [Int: Raster], today: CalendarDate? = nil,
+                                 holidays: Set<CalendarDate>? = nil,
                                  scale: Double = CardRenderer.pageScale) throws(CardError) -> RenderedImage {
+        let redDays: Set<CalendarDate> = theme.holidays == .none ? []
+            : holidays ?? Set(KoreanHolidays.holidays(shownBy: MonthKey(year: year, month: month)).map(\.date))
         let grid = MonthGrid(year: year, month: month, firstWeekday: theme.firstWeekday)
         let s = scale
         let pad = MonthMetrics.padding * s
@@ -76,7 +82,7 @@ extension CardRenderer {
                            Int((y + MonthMetrics.numberBand * s).rounded()))
             }
             try drawDayNumber(date, into: &sheet, cell: Rect(x: x, y: y, width: cellW, height: cellH), scale: s,
-                              inMonth: inMonth, isToday: inMonth && date == today)
+                              inMonth: inMonth, isToday: inMonth && date == today, isHoliday: redDays.contains(date))
         }
         return RenderedImage(raster: sheet, warnings: takeTextWarnings())
     }
@@ -110,11 +116,10 @@ extension CardRenderer {
     /// Sunday colour on public holidays (the theme's `holidays`): dimmed for
     /// neighbouring months, white on a brand-coloured disc for today.
     private func drawDayNumber(_ date: CalendarDate, into sheet: inout Raster, cell: Rect, scale s: Double,
-                               inMonth: Bool, isToday: Bool) throws(CardError) {
+                               inMonth: Bool, isToday: Bool, isHoliday: Bool) throws(CardError) {
         let band = MonthMetrics.numberBand * s
         // A public holiday is a red day, as on a Korean wall calendar.
-        let holiday = theme.holidays == .kr && KoreanHolidays.isHoliday(date)
-        var color = holiday ? theme.sundayColor : dayColor(weekday: date.weekday, base: theme.textColor)
+        var color = isHoliday ? theme.sundayColor : dayColor(weekday: date.weekday, base: theme.textColor)
         if !inMonth { color = color.withOpacity(0.3) }
         if isToday {
             sheet.fill(Path.circle(center: Point(x: cell.midX, y: cell.minY + band / 2), radius: 10 * s),

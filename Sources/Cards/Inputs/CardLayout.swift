@@ -49,7 +49,7 @@ extension MonthSheetInput: CardLayout {
             provisional = provisional || drawn.provisional
         }
         var sheet = try renderer.renderMonthSheet(year: month.year, month: month.month, thumbnails: thumbnails,
-                                                  today: today)
+                                                  today: today, holidays: Set(holidays))
         sheet.warnings = warnings + sheet.warnings
         sheet.provisional = provisional
         return [sheet]

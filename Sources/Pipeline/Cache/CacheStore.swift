@@ -194,10 +194,11 @@ public final class CacheStore: @unchecked Sendable {
     /// output folders, without entering links.
     public func sweepTemporaryFiles() {
         var folders: [Directory] = [root]
+        let nested = Kinds.nestedFolders
         for top in Kinds.folders {
             guard let dir = try? root.folder(top) else { continue }
             folders.append(dir)
-            if Kinds.nestedFolders.contains(top) {
+            if nested.contains(top) {
                 for entry in (try? dir.list()) ?? [] where entry.kind == .directory {
                     if let sub = try? dir.folder(entry.name) { folders.append(sub) }
                 }

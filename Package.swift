@@ -10,11 +10,13 @@
 //           +------ | ------ Text          |
 //           |       |          |           |
 //           +------ | ----- Cards ---------+
-//           |       |        /     \
-//         Site      |       /    PhotiCase   (the library product)
-//           \       |      /         |
-//            Pipeline ----+        Serve
-//                 \                 /
+//           |       |       /  |  \
+//           |       |  Print   |   PhotiCase   (the library product)
+//           |       |   |  \   |       |
+//         Site      |   |  Document    Serve   (Document: PDF by cairo, then qpdf)
+//           \       |   |               |
+//            Pipeline --+               |
+//                 \                     /
 //                  photicase-render (CLI)
 //
 // Every module's name carries the prefix PhotiCase (CPhotiCase for C), so
@@ -45,6 +47,10 @@ let package = Package(
         // ISA-L's igzip: the deflate of PNG level 1, the level for speed (png_shim.c).
         .systemLibrary(name: "CPhotiCaseISAL", path: "Sources/CISAL", pkgConfig: "libisal"),
         .systemLibrary(name: "CPhotiCaseLCMS2", path: "Sources/CLCMS2", pkgConfig: "lcms2"),
+        // cairo's PDF surface with FreeType faces (cairo-ft), and qpdf's C
+        // API for the pass after it (output intents, print boxes).
+        .systemLibrary(name: "CPhotiCaseCairo", path: "Sources/CCairo", pkgConfig: "cairo-ft"),
+        .systemLibrary(name: "CPhotiCaseQPDF", path: "Sources/CQPDF", pkgConfig: "libqpdf"),
         // Headers only: libheif is opened at run time, when the first
         // HEIF file is read (see Sources/CHeif/shim.h).
         .systemLibrary(name: "CPhotiCaseHeif", path: "Sources/CHeif"),
@@ -97,16 +103,25 @@ let package = Package(
         .target(name: "PhotiCaseImaging", dependencies: ["PhotiCaseRaster", "CPhotiCasePixelKernels", "PhotiCaseConcurrency"], path: "Sources/Imaging"),
         // Font discovery, shaping and glyph rasterization.
         .target(name: "PhotiCaseText", dependencies: ["PhotiCaseConcurrency", "CPhotiCaseFreeType", "CPhotiCaseHarfBuzz", "CPhotiCaseFontconfig", "CPhotiCaseFriBidi", "CPhotiCaseUnibreak", "PhotiCaseRaster", "PhotiCaseImaging", "PhotiCaseDiary"], path: "Sources/Text"),
+        // PDF written by cairo (text as text, JPEGs as they are) and
+        // finished by qpdf; shapes, glyph runs and images in, bytes out.
+        .target(name: "PhotiCaseDocument", dependencies: ["PhotiCaseRaster", "CPhotiCaseCairo", "CPhotiCaseQPDF", "CPhotiCaseFontconfig"], path: "Sources/Document"),
 
         // Ticket faces, day thumbnails, month sheets: each a linear recipe.
         .target(name: "PhotiCaseCards", dependencies: ["PhotiCaseDiary", "PhotiCaseCodecs", "PhotiCaseImaging", "PhotiCaseText", "PhotiCaseRaster", "PhotiCaseConcurrency"], path: "Sources/Cards"),
+
+        // Documents drawn from the cards' inputs, in the cards' fonts and
+        // words: the print book, through Document (cairo and qpdf). Apart
+        // from Cards, so the library product links neither.
+        .target(name: "PhotiCasePrint", dependencies: ["PhotiCaseCards", "PhotiCaseDocument", "PhotiCaseDiary", "PhotiCaseCodecs", "PhotiCaseImaging", "PhotiCaseText", "PhotiCaseRaster",
+                                              "PhotiCaseConcurrency", "PhotiCaseFileSystem"], path: "Sources/Print"),
 
         // The browsable book: page models to HTML bytes, pure values, no I/O,
         // no C library: it reads the diary, never the drawing code.
         .target(name: "PhotiCaseSite", dependencies: ["PhotiCaseDiary", "PhotiCaseRaster"], path: "Sources/Site"),
 
         // The batch job: entries, cache and its index, scheduling, progress, log, lock.
-        .target(name: "PhotiCasePipeline", dependencies: ["PhotiCaseConcurrency", "PhotiCaseCards", "PhotiCaseSite", "PhotiCaseDiary", "PhotiCaseCodecs", "PhotiCaseImaging", "PhotiCaseRaster", "PhotiCaseText", "PhotiCaseFileSystem",
+        .target(name: "PhotiCasePipeline", dependencies: ["PhotiCaseConcurrency", "PhotiCaseCards", "PhotiCaseSite", "PhotiCaseDiary", "PhotiCaseCodecs", "PhotiCaseImaging", "PhotiCaseRaster", "PhotiCaseText", "PhotiCaseFileSystem", "PhotiCaseDocument", "PhotiCasePrint",
                                                  "PhotiCaseHashing", "CPhotiCaseSQLite"], path: "Sources/Pipeline"),
 
         // The library a Swift backend links: an entry folder in, a share
@@ -151,9 +166,11 @@ let package = Package(
         .testTarget(name: "DiaryTests", dependencies: ["PhotiCaseTestSupport", "PhotiCaseDiary", "PhotiCaseRaster"]),
         .testTarget(name: "CardsTests", dependencies: ["PhotiCaseConcurrency", "PhotiCaseTestSupport", "PhotiCaseCards", "PhotiCaseDiary", "PhotiCaseCodecs", "PhotiCaseImaging", "PhotiCaseText", "PhotiCaseRaster"], exclude: ["Golden"]),
         .testTarget(name: "SiteTests", dependencies: ["PhotiCaseSite", "PhotiCaseDiary", "PhotiCaseRaster"], exclude: ["Golden"]),
-        .testTarget(name: "PipelineTests", dependencies: ["PhotiCaseConcurrency", "PhotiCaseTestSupport", "PhotiCasePipeline", "PhotiCaseSite", "PhotiCaseFileSystem", "PhotiCaseCards", "PhotiCaseDiary", "PhotiCaseCodecs", "PhotiCaseImaging", "PhotiCaseRaster", "PhotiCaseHashing"],
+        .testTarget(name: "PipelineTests", dependencies: ["PhotiCaseConcurrency", "PhotiCaseTestSupport", "PhotiCasePipeline", "PhotiCaseSite", "PhotiCaseFileSystem", "PhotiCaseCards", "PhotiCaseDiary", "PhotiCaseCodecs", "PhotiCaseImaging", "PhotiCaseRaster", "PhotiCaseHashing", "PhotiCasePrint"],
                     exclude: ["Golden"]),
         .testTarget(name: "TextTests", dependencies: ["PhotiCaseTestSupport", "PhotiCaseText", "PhotiCaseImaging", "PhotiCaseRaster", "PhotiCaseDiary"]),
+        .testTarget(name: "PhotiCaseDocumentTests", dependencies: ["PhotiCaseDocument", "PhotiCaseTestSupport", "PhotiCaseText", "PhotiCaseCodecs", "PhotiCaseRaster"],
+                    path: "Tests/DocumentTests"),
         .testTarget(name: "CLITests", dependencies: ["PhotiCaseCodecs", "PhotiCaseRaster", "PhotiCaseFileSystem"]),
         .testTarget(name: "PhotiCaseTests", dependencies: ["PhotiCase", "PhotiCaseCodecs", "PhotiCaseRaster"]),
         .testTarget(name: "ServeTests", dependencies: ["PhotiCaseServe", "PhotiCase", "PhotiCasePipeline", "PhotiCaseCodecs", "PhotiCaseHashing"]),

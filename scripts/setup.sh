@@ -20,6 +20,8 @@ sudo=""
 
 packages=(pkg-config libpng-dev libdeflate-dev libisal-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libunibreak-dev libfontconfig-dev libssl-dev libsqlite3-dev sqlite3 libmicrohttpd-dev libicu-dev
           liblcms2-dev libheif-dev fonts-nanum fonts-dejavu-core)
+# The print book's PDF: cairo writes it, qpdf finishes it.
+packages+=(libcairo2-dev libqpdf-dev)
 # Colour emoji in titles and memos (CBDT bitmaps, drawn scaled to the text).
 packages+=(fonts-noto-color-emoji)
 if [ "$want_tests" = 1 ]; then
@@ -30,6 +32,9 @@ if [ "$want_tests" = 1 ]; then
   # parallel runs four shards at once in ShardCommandTests. wrk loads
   # serve in scripts/bench-serve.py.
   packages+=(libjpeg-turbo-progs webp libheif-examples libvips-tools ghostscript parallel wrk)
+  # poppler's pdffonts, pdfimages, pdfinfo and pdftotext, and qpdf's
+  # --check, read the PDFs back in DocumentTests.
+  packages+=(poppler-utils qpdf)
 fi
 
 missing=()

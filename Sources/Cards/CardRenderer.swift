@@ -18,7 +18,7 @@ public final class CardRenderer {
     public var loader: PhotoLoader
     /// The words and formats of the theme's locale.
     public let strings: CardStrings
-    let text: TextRenderer
+    package let text: TextRenderer
     /// Text warnings reported since the current render began.
     private var pendingTextWarnings: [TextWarning] = []
     /// Characters left out of each text laid out since the current render began.
@@ -127,7 +127,7 @@ public final class CardRenderer {
     func resetSmallestText() { smallestText = .infinity }
 
     /// Lays out `string`; a theme font file that cannot be used becomes `CardError.font`.
-    func layout(_ string: String, _ style: TextStyle, width: Double) throws(CardError) -> TextLayout {
+    package func layout(_ string: String, _ style: TextStyle, width: Double) throws(CardError) -> TextLayout {
         let result: TextLayout
         do {
             result = try text.layout(string, style: style, width: width)
@@ -146,7 +146,7 @@ public final class CardRenderer {
     /// Text warnings collected since the last call, as card warnings. The
     /// renderer's per-character warning is left out: `missingCharacters`
     /// says the same with the text it happened in.
-    func takeTextWarnings() -> [CardWarning] {
+    package func takeTextWarnings() -> [CardWarning] {
         defer { pendingTextWarnings.removeAll(); pendingMissing.removeAll() }
         let text = pendingTextWarnings.filter { if case .noFontFor = $0 { false } else { true } }
         return text.map(CardWarning.text) + pendingMissing

@@ -125,6 +125,31 @@ public final class Directory: @unchecked Sendable {
         try FileReader.read(name, in: fd, follow: false, display: display(name), limit: count, prefix: true).bytes
     }
 
+    /// The last `count` bytes of regular file `name` (all of a shorter
+    /// one), refusing what `readPrefix` refuses: where a document keeps
+    /// what it says of itself (a PDF's trailer and metadata).
+    public func readSuffix(_ name: String, count: Int) throws(FileSystemError) -> [UInt8] {
+        let shown = display(name)
+        let opened: Int32
+        do throws(Errno) {
+            opened = try Syscalls.open(name, in: fd, flags: Syscalls.openReadFlags | Syscalls.noFollow)
+        } catch {
+            throw FileSystemError(path: shown, problem: Syscalls.problem(error.code))
+        }
+        defer { Syscalls.close(opened) }
+        let status: FileStatus
+        do throws(Errno) { status = try Syscalls.fstatus(opened) } catch {
+            throw FileSystemError(path: shown, problem: Syscalls.problem(error.code))
+        }
+        guard status.kind == .regular else { throw FileSystemError(path: shown, wrongKind: status.kind) }
+        do throws(Errno) {
+            if status.size > Int64(count) { try Syscalls.seek(opened, to: status.size - Int64(count)) }
+        } catch {
+            throw FileSystemError(path: shown, problem: Syscalls.problem(error.code))
+        }
+        return try FileReader.readOpened(opened, display: shown, limit: count, prefix: true).bytes
+    }
+
     /// Writes `bytes` to `name` so that no reader ever sees a partial file:
     /// a temporary file in this folder, flushed to disk when `durable`, then
     /// renamed over `name`. On failure the temporary file is removed and

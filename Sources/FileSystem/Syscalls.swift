@@ -115,6 +115,19 @@ enum Syscalls {
         }
     }
 
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) {
+        guard let base = bytes.baseAddress else { return }
+        var done = 0
+        while done < bytes.count {
+            let n = Glibc.write(fd, base + done, bytes.count - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .current
+            }
+            done += n
+        }
+    }
+
     /// Gives the new file `fd` the owner, group and permission bits of
     /// `old`, the file it is about to replace, as far as this process may:
     /// root gives both ids; a user may give a group of their own (the owner
@@ -126,6 +139,11 @@ enum Syscalls {
             _ = fchown(fd, uid_t.max, owner.group)
         }
         if let bits = old.permissions { _ = fchmod(fd, mode_t(bits & 0o777)) }
+    }
+
+    /// Moves `fd`'s position to `offset` from the start.
+    static func seek(_ fd: Int32, to offset: Int64) throws(Errno) {
+        guard lseek(fd, off_t(offset), SEEK_SET) >= 0 else { throw .current }
     }
 
     static func sync(_ fd: Int32) throws(Errno) {

@@ -12,10 +12,30 @@ public struct TextLayout: Sendable {
         public var y: Double
     }
 
-    /// Consecutive glyphs of one line set in one font.
+    /// How many UTF-8 bytes of a run's text and how many of its glyphs go
+    /// together (a grapheme and the glyphs that set it): what a PDF needs
+    /// to keep the text behind the glyphs (cairo's text clusters).
+    public struct Cluster: Hashable, Sendable {
+        public var utf8Count: Int
+        public var glyphCount: Int
+    }
+
+    /// Consecutive glyphs of one line set in one font, in one direction.
     public struct Run: Hashable, Sendable {
         public var font: FontFace
+        /// In visual order, as drawn.
         public var glyphs: [Glyph]
+        /// The graphemes the glyphs set, in logical (reading) order.
+        public var text: String = ""
+        /// `text`'s graphemes with their glyphs, in logical order: the
+        /// first cluster's glyphs are the first glyphs, or, for a
+        /// right-to-left run, the last. A grapheme a ligature swallowed has
+        /// no glyph of its own.
+        public var clusters: [Cluster] = []
+        /// Set right to left (its glyphs are its text reversed).
+        public var rightToLeft = false
+        /// Set in a colour bitmap font (emoji): drawn as images.
+        public var isColor = false
     }
 
     /// One line of the layout.

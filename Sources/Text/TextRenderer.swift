@@ -11,7 +11,7 @@ import PhotiCaseDiary
 /// one `TextRenderer` per thread (each caches its own faces and glyphs); the
 /// `TextLayout` values it returns are plain values and may travel freely.
 public final class TextRenderer {
-    private let system: FontSystem
+    let system: FontSystem
 
     /// A renderer finding fonts through `discovery`.
     public init(discovery: FontDiscovery = .fontconfig) throws(TextError) {
@@ -135,11 +135,17 @@ public final class TextRenderer {
         }
     }
 
-    /// Groups a line's glyphs into runs of one font, positioned from the
-    /// line's start in visual order: right-to-left stretches reversed.
+    /// Groups a line's glyphs into runs of one font and one direction,
+    /// positioned from the line's start in visual order (right-to-left
+    /// stretches reversed), each with the text it sets (`Run.clusters`).
     private func runs(of atoms: [Atom]) -> [TextLayout.Run] {
         var runs: [TextLayout.Run] = []
+        // Each run's graphemes in visual order, with their glyph counts:
+        // put in reading order once the run is complete.
+        var visual: [[(String, Int)]] = []
+        var pending: [(String, Int)] = []
         var slot = -1
+        var rightToLeft = false
         var pen = 0.0
         // Spaces ending a line go at the paragraph's end of it (rule L1).
         // Should FriBidi fail (out of memory), the line keeps logical order.
@@ -147,14 +153,51 @@ public final class TextRenderer {
                                            baseLevel: atoms.first?.paragraphLevel ?? 0)) ?? Array(atoms.indices)
         for index in order {
             let atom = atoms[index]
+            let atomRightToLeft = atom.level % 2 == 1
+            // A grapheme a ligature swallowed goes with the grapheme whose
+            // glyph sets it, the one before it in reading order: to the
+            // left of it, the run so far; to the right (right to left),
+            // the next grapheme with glyphs, which comes after it here.
+            guard !atom.glyphs.isEmpty else {
+                if atomRightToLeft || visual.isEmpty {
+                    pending.append((String(atom.character), 0))
+                } else {
+                    visual[visual.count - 1].append((String(atom.character), 0))
+                }
+                pen += atom.advance
+                continue
+            }
+            var text = String(atom.character)
+            var count = 0
+            var directionChanges = atomRightToLeft != rightToLeft
             for glyph in atom.glyphs {
-                if glyph.slot != slot {
+                if glyph.slot != slot || directionChanges {
+                    // A grapheme set in two fonts: its text goes with its
+                    // first glyphs, the others stand for none.
+                    if count > 0 { visual[visual.count - 1].append((text, count)); text = ""; count = 0 }
+                    directionChanges = false
                     slot = glyph.slot
-                    runs.append(TextLayout.Run(font: system.font(slot: slot).face, glyphs: []))
+                    rightToLeft = atomRightToLeft
+                    let font = system.font(slot: slot)
+                    runs.append(TextLayout.Run(font: font.face, glyphs: [], rightToLeft: rightToLeft, isColor: font.isColor))
+                    visual.append(pending)
+                    pending = []
+                }
+                if !pending.isEmpty {
+                    visual[visual.count - 1] += pending
+                    pending = []
                 }
                 runs[runs.count - 1].glyphs.append(TextLayout.Glyph(id: glyph.id, x: pen + glyph.x, y: -glyph.y))
+                count += 1
             }
+            visual[visual.count - 1].append((text, count))
             pen += atom.advance
+        }
+        if !pending.isEmpty, !visual.isEmpty { visual[visual.count - 1] += pending }
+        for i in runs.indices {
+            let graphemes = runs[i].rightToLeft ? visual[i].reversed() : visual[i]
+            runs[i].text = graphemes.map(\.0).joined()
+            runs[i].clusters = graphemes.map { TextLayout.Cluster(utf8Count: $0.0.utf8.count, glyphCount: $0.1) }
         }
         return runs
     }

@@ -66,17 +66,15 @@ enum RenderCommand {
             remove every output even when ENTRIES holds no
             entry (refused otherwise: an unmounted disk)
             """),
-    ] }
+    ] + Kinds.options.map { .valued($0.name, $0.valueName, $0.help) } }
 
     static var help: String { """
     Usage: photicase-render render ENTRIES [options]
 
     Renders every entry under ENTRIES (an entry folder, or a folder of entry
-    folders at any depth) into the cache: ticket faces and shareable tickets,
-    story and feed images, calendar-day thumbnails and month sheets, the
-    ticket book's gallery, list and timeline pages, a year-in-review image
-    per year, and a static site to browse them (CACHE/index.html, opened
-    from any browser or web server). Only what changed is rendered.
+    folders at any depth) into the cache: each kind --only lists, among them
+    a static site to browse the rest (CACHE/index.html, opened from any
+    browser or web server). Only what changed is rendered.
 
     \(Option.helpLines(options))
 
@@ -150,6 +148,14 @@ enum RenderCommand {
         options.wait = args.flags.contains("wait")
         options.allowEmpty = args.flags.contains("allow-empty")
         options.pageSize = try args.int("page-size", in: 1...120) ?? options.pageSize
+        // The kinds' own options (`KindOption`), checked by their kinds' words.
+        for option in Kinds.options {
+            guard let given = args.values[option.name] else { continue }
+            guard let value = option.canonical(given) else {
+                throw UsageError("--\(option.name) must be \(option.valueName.split(separator: "|").joined(separator: ", ")), not '\(given)'")
+            }
+            options.kindOptions[option.name] = value
+        }
         try applyMemoryLimit(args)
         try applyShard(args, to: &options)
         return options

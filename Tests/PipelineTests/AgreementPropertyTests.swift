@@ -2,10 +2,12 @@ import PhotiCaseConcurrency
 import Foundation
 import Testing
 import PhotiCaseCards
+import PhotiCasePrint
 import PhotiCaseCodecs
 import PhotiCaseImaging
 import PhotiCaseDiary
 @testable import PhotiCasePipeline
+import PhotiCaseFileSystem
 
 /// The cache agrees with itself after every run, whatever `--only` says:
 /// random sequences of edits, additions and deletions, format switches,
@@ -59,6 +61,12 @@ import PhotiCaseDiary
                 rendered.value = rendered.value.map { Array("placeholder ".utf8) + $0 }
             }
             return rendered
+        }
+        func renderDocument(_ layout: some DocumentLayout, metadata: DocumentMetadata, draft: StagedFile, final: StagedFile,
+                            spare: SpareThreads, stop: @escaping @Sendable () -> Bool, worker: inout Int) throws -> Rendered<DocumentSummary> {
+            luck.count()
+            return try fake.renderDocument(layout, metadata: metadata, draft: draft, final: final, spare: spare, stop: stop,
+                                           worker: &worker)
         }
     }
 

@@ -3,8 +3,10 @@ import Foundation
 import PhotiCasePipeline
 import PhotiCaseDiary
 import PhotiCaseCards
+import PhotiCasePrint
 import PhotiCaseCodecs
 import PhotiCaseImaging
+import PhotiCaseFileSystem
 
 /// A backend that "renders" text instead of images, so the pipeline's
 /// planning, caching and safety can be tested fast and exactly.
@@ -16,6 +18,9 @@ struct FakeBackend: RenderBackend {
     var warning: Set<String> = []
     /// Files whose content counts in every fingerprint (as fonts do).
     var fonts: [String] = []
+    /// Documents fail after writing part of both their files (a full disk,
+    /// qpdf refusing the draft).
+    var failingDocuments = false
 
     var inputFiles: [String] { fonts }
 
@@ -63,6 +68,23 @@ struct FakeBackend: RenderBackend {
             // input's key, once per image.
             return Rendered(encodings.indices.map { bytes("\(type(of: layout)) \($0) ") + layout.key.bytes })
         }
+    }
+}
+
+extension FakeBackend {
+    /// "Writes" a document as a line of text naming its metadata and its
+    /// input's key, straight into the final file (the draft stays empty).
+    func renderDocument(_ layout: some DocumentLayout, metadata: DocumentMetadata, draft: StagedFile, final: StagedFile,
+                        spare: SpareThreads, stop: @escaping @Sendable () -> Bool, worker: inout Int) throws -> Rendered<DocumentSummary> {
+        let text = "document \(type(of: layout)) creator \(metadata.creator) date \(metadata.createDate) "
+        let bytes = Array(text.utf8) + layout.key.bytes
+        if failingDocuments {
+            try bytes.withUnsafeBytes { try draft.write($0) }
+            try bytes.prefix(8).withUnsafeBytes { try final.write($0) }
+            throw Failure(description: "no space left on device")
+        }
+        try bytes.withUnsafeBytes { try final.write($0) }
+        return Rendered(DocumentSummary(pages: 1))
     }
 }
 

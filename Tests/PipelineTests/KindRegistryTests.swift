@@ -34,11 +34,11 @@ import PhotiCaseDiary
     @Test func aFileOfNoTypeIsNotWrittenUnmarked() throws {
         var refused: String?
         do {
-            _ = try OutputMark.marking(Array("%PDF-1.5".utf8), path: "print/2022.pdf", owner: .year(2022))
+            _ = try OutputMark.marking(Array("<svg/>".utf8), path: "years/2022.svg", owner: .year(2022))
         } catch let error as OutputMark.UnmarkableOutput {
             refused = error.path
         }
-        #expect(refused == "print/2022.pdf")
+        #expect(refused == "years/2022.svg")
         let css = try OutputMark.marking(Array("a{}".utf8), path: "site/style.css", owner: .site)
         #expect(String(decoding: css, as: UTF8.self).hasPrefix("/* photicase-render owner=site:site */"))
         #expect(OutputFileType(path: "tickets/a/front.webp") == .webp && OutputFileType(path: "a/b.jpeg") == nil)

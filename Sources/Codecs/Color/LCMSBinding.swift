@@ -220,6 +220,19 @@ enum LCMSBinding {
         return save(profile, name: space.name)
     }
 
+    /// lcms2's sRGB profile, serialised, with the creation date its header
+    /// stamps (bytes 24-35) zeroed: the same bytes in every run, so a
+    /// document embedding it (a PDF's output intent) is deterministic.
+    static func makeSRGBProfile() -> [UInt8]? {
+        _ = silenced
+        guard let profile = cmsCreate_sRGBProfile() else { return nil }
+        guard var bytes = save(profile, name: "sRGB IEC61966-2.1"), bytes.count > 36 else { return nil }
+        for i in 24..<36 { bytes[i] = 0 }
+        // The profile ID (bytes 84-99) is an MD5 of the profile with its
+        // date: lcms2 leaves it zero unless asked, which means "not computed".
+        return bytes
+    }
+
     /// Adds the description tag, serialises and closes `profile`.
     private static func save(_ profile: cmsHPROFILE, name: String) -> [UInt8]? {
         defer { cmsCloseProfile(profile) }

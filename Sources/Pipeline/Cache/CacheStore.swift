@@ -108,6 +108,13 @@ public final class CacheStore: @unchecked Sendable {
         try root.folder(folder, create: true).write(name, bytes: bytes, durable: durable)
     }
 
+    /// A file to land as output `relative` (`StagedFile`), in its folder,
+    /// made as needed (never through a link).
+    public func stage(_ relative: String) throws(FileSystemError) -> StagedFile {
+        let (folder, name) = FileSystem.split(relative)
+        return try root.folder(folder, create: true).stage(name)
+    }
+
     /// The bytes of output `relative`, or nil when it is missing, a link or
     /// unreadable.
     public func read(_ relative: String, limit: Int) -> [UInt8]? {
@@ -120,6 +127,13 @@ public final class CacheStore: @unchecked Sendable {
     public func readPrefix(_ relative: String, count: Int) -> [UInt8]? {
         let (folder, name) = FileSystem.split(relative)
         return try? openedFolder(folder)?.readPrefix(name, count: count)
+    }
+
+    /// The last `count` bytes of output `relative` (all of a shorter
+    /// one), or nil when it is missing, a link or unreadable.
+    public func readSuffix(_ relative: String, count: Int) -> [UInt8]? {
+        let (folder, name) = FileSystem.split(relative)
+        return try? openedFolder(folder)?.readSuffix(name, count: count)
     }
 
     /// True when `relative` is a regular file (a link there does not count).

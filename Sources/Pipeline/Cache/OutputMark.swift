@@ -55,7 +55,26 @@ enum OutputMark {
             return Array("<!-- \(mark) -->\n".utf8) + bytes
         case .css: return Array("/* \(mark) */\n".utf8) + bytes
         case .js: return Array("// \(mark)\n".utf8) + bytes
+        // Documents are written to files by their writer, which puts the
+        // mark in their metadata (`DocumentMetadata.creator`): bytes of
+        // one are returned as they are.
+        case .pdf: return bytes
         }
+    }
+
+    /// Every output of an item with the mark of `owner`: bytes marked here,
+    /// files (documents) marked by their writer, so only their type is
+    /// checked: it must be one whose writer marks it.
+    static func marking(_ files: [String: OutputContent], owner: Owner) throws -> [String: OutputContent] {
+        var marked = files
+        for (path, content) in files {
+            switch content {
+            case let .bytes(bytes): marked[path] = .bytes(try marking(bytes, path: path, owner: owner))
+            case .file:
+                guard OutputFileType(path: path)?.markedByItsWriter == true else { throw UnmarkableOutput(path: path) }
+            }
+        }
+        return marked
     }
 
     /// Every file of an item's `files` (by path) with the mark of `owner`.
@@ -72,6 +91,12 @@ enum OutputMark {
         let text: String?
         switch OutputFileType(path: path) {
         case .png, .jpg, .webp: text = ImageNote.read(bytes)
+        case .pdf:
+            // A literal string of the document's metadata: `(photicase-render owner=…)`.
+            text = firstRange(of: Array(prefix.utf8), in: bytes, within: bytes.count).map { start in
+                let body = bytes[start.upperBound...].prefix { $0 != UInt8(ascii: ")") && $0 > 0x20 && $0 < 0x7F }
+                return prefix + String(decoding: body, as: UTF8.self)
+            }
         case .html, .css, .js:
             // The mark begins in the first kilobyte and ends where its
             // quote, comment or line does, however long its owner's id.
@@ -99,6 +124,10 @@ enum OutputMark {
     /// Whether the whole file is read for its mark, or only its first
     /// 64 KiB.
     static func readsWholeFile(_ path: String) -> Bool { OutputFileType(path: path)?.markAtTheEnd == true }
+
+    /// Whether the file's last 64 KiB are read for its mark when its first
+    /// do not hold it (a document's metadata may come last).
+    static func readsEnd(_ path: String) -> Bool { OutputFileType(path: path)?.markedByItsWriter == true }
 
     private static func escaped(_ key: String) -> String {
         var out = ""
@@ -180,6 +209,9 @@ extension CacheStore {
         }
         guard let head = readPrefix(path, count: prefixCount) else { return nil }
         if let owner = OutputMark.owner(ofFile: head, path: path) { return owner }
+        if OutputMark.readsEnd(path) {
+            return readSuffix(path, count: prefixCount).flatMap { OutputMark.owner(ofFile: $0, path: path) }
+        }
         // A mark that begins in the prefix but runs past it (a long id's)
         // is read from the whole file.
         guard head.count == prefixCount, OutputMark.beginsIn(head) else { return nil }
@@ -192,7 +224,7 @@ extension CacheStore {
 /// exhaustive over it), so a kind that writes a new type adds a case and
 /// is then asked for its mark.
 enum OutputFileType: String, CaseIterable, Sendable {
-    case png, jpg, webp, html, css, js
+    case png, jpg, webp, html, css, js, pdf
 
     /// The type of the file at `path`, by its suffix; nil for none.
     init?(path: String) {
@@ -207,7 +239,16 @@ enum OutputFileType: String, CaseIterable, Sendable {
     var markAtTheEnd: Bool {
         switch self {
         case .webp: true
-        case .png, .jpg, .html, .css, .js: false
+        case .png, .jpg, .html, .css, .js, .pdf: false
+        }
+    }
+
+    /// The file is written whole by its kind's writer, which puts the mark
+    /// in it (a PDF's metadata); the run does not add it.
+    var markedByItsWriter: Bool {
+        switch self {
+        case .pdf: true
+        case .png, .jpg, .webp, .html, .css, .js: false
         }
     }
 }

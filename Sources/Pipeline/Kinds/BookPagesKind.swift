@@ -105,7 +105,11 @@ enum BookPagesKind: KindDeclaration {
         }
     }
 
-    static func render(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: [UInt8]]> {
+    static func render(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: OutputContent]> {
+        try renderBytes(item, in: context).asContent
+    }
+
+    private static func renderBytes(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: [UInt8]]> {
         let settings = Encoding.pages.settings(context.format(kind), quality: context.options.quality)
         let image = try context.draw(item.payload as! any CardLayout, [settings])
         return Rendered([item.outputs[0].path: image.value[0]], warnings: image.warnings, provisional: image.provisional)

@@ -82,7 +82,11 @@ enum DaysKind: KindDeclaration {
         }
     }
 
-    static func render(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: [UInt8]]> {
+    static func render(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: OutputContent]> {
+        try renderBytes(item, in: context).asContent
+    }
+
+    private static func renderBytes(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: [UInt8]]> {
         let settings = encoding.settings(context.format(kind), quality: context.options.quality)
         let image = try context.draw(item.payload as! DayTileInput, [settings])
         return Rendered([item.outputs[0].path: image.value[0]], warnings: image.warnings, provisional: image.provisional)

@@ -92,8 +92,9 @@ protocol KindDeclaration: SendableMetatype {
     /// Plans the kind's items: each with its outputs' paths and keys,
     /// current ones counted, the others to render.
     static func plan(_ context: PlanContext, into plan: inout PlanBuilder)
-    /// Renders one of its items: the bytes of each output to write.
-    static func render(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: [UInt8]]>
+    /// Renders one of its items: each output to write, as bytes or as a
+    /// file staged beside it (`OutputContent`).
+    static func render(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: OutputContent]>
     /// Called when rendering `item` failed with `error`, before the failure
     /// is reported; returns a warning to report with it (what was done
     /// instead), or nil. Most kinds keep what the cache holds and do
@@ -108,6 +109,9 @@ protocol KindDeclaration: SendableMetatype {
     /// registry declares: a kind the site shows adds its declaration here,
     /// and nothing in Site names it.
     static func sitePlacements(format: ImageFormatName, sizes: SiteImageSizes) -> [SitePlacement]
+    /// The options of `render` the kind adds (`KindOption`); its
+    /// `optionsKey` names their values.
+    static var options: [KindOption] { get }
 }
 
 extension KindDeclaration {
@@ -123,6 +127,7 @@ extension KindDeclaration {
     static func failed(_ item: WorkItem, error: Error, in context: RenderContext) -> String? { nil }
     static func photos(_ item: WorkItem) -> [String] { [] }
     static func sitePlacements(format: ImageFormatName, sizes: SiteImageSizes) -> [SitePlacement] { [] }
+    static var options: [KindOption] { [] }
 
     /// The rows of its one folder, each row named by its path's stem.
     static var stamped: [StampedOutputs] {

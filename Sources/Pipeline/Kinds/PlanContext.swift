@@ -1,8 +1,10 @@
 import PhotiCaseConcurrency
 import Foundation
 import PhotiCaseCards
+import PhotiCasePrint
 import PhotiCaseCodecs
 import PhotiCaseDiary
+import PhotiCaseFileSystem
 import PhotiCaseHashing
 import PhotiCaseImaging
 import PhotiCaseSite
@@ -169,6 +171,9 @@ struct RenderContext {
     /// Draws a layout and encodes its images, one encoding each, on this
     /// thread's worker.
     let draw: (any CardLayout, [EncodeSettings]) throws -> Rendered<[[UInt8]]>
+    /// Writes a document layout to `draft` and finishes it into `final`
+    /// through the backend, on this thread's worker.
+    let document: DocumentWriting
     let store: CacheStore?
     let index: CacheIndex
     /// The outputs this run could not write, so far, and their entries:
@@ -177,6 +182,12 @@ struct RenderContext {
 
     /// The format `kind`'s images are written in.
     func format(_ kind: OutputKind) -> ImageFormatName { options.format(kind) }
+
+    /// A new file to land as output `path` (`OutputContent.file`), in its
+    /// folder, made as needed; nil without a cache to write.
+    func stage(_ path: String) throws(FileSystemError) -> StagedFile? {
+        try store?.stage(path)
+    }
 
     /// The bytes of the cache's output `path` when its record carries
     /// `fingerprint` (written this run, or current): what composites read

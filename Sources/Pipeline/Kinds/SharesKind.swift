@@ -111,7 +111,11 @@ enum SharesKind: KindDeclaration {
         }
     }
 
-    static func render(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: [UInt8]]> {
+    static func render(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: OutputContent]> {
+        try renderBytes(item, in: context).asContent
+    }
+
+    private static func renderBytes(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: [UInt8]]> {
         let settings = encoding.settings(context.format(kind), quality: context.options.quality)
         let e = item.payload as! RunEntry
         var images = try context.draw(input(e), [settings, settings])

@@ -145,7 +145,11 @@ enum SiteKind: KindDeclaration {
     /// none is there yet, and the next run writes it. A page linking an
     /// image as it was (its new version could not be written) is written:
     /// it links no missing file.
-    static func render(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: [UInt8]]> {
+    static func render(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: OutputContent]> {
+        try renderBytes(item, in: context).asContent
+    }
+
+    private static func renderBytes(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: [UInt8]]> {
         let path = item.outputs[0].path
         let (bytes, images, entries) = (item.payload as! SitePage).renderLinking()
         // What this run could not write and the cache does not hold from

@@ -119,7 +119,11 @@ enum TicketsKind: KindDeclaration {
         }
     }
 
-    static func render(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: [UInt8]]> {
+    static func render(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: OutputContent]> {
+        try renderBytes(item, in: context).asContent
+    }
+
+    private static func renderBytes(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: [UInt8]]> {
         let e = item.payload as! RunEntry
         let format = context.format(kind)
         let encodings = Face.allCases.map { encoding($0).settings(format, quality: context.options.quality) }

@@ -84,7 +84,11 @@ enum YearsKind: KindDeclaration {
         }
     }
 
-    static func render(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: [UInt8]]> {
+    static func render(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: OutputContent]> {
+        try renderBytes(item, in: context).asContent
+    }
+
+    private static func renderBytes(_ item: WorkItem, in context: RenderContext) throws -> Rendered<[String: [UInt8]]> {
         let settings = Encoding.pages.settings(context.format(kind), quality: context.options.quality)
         let input = item.payload as! YearInput
         let image = try context.draw(input, [settings])

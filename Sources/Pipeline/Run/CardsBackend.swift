@@ -1,8 +1,10 @@
 import PhotiCaseConcurrency
 import PhotiCaseCards
+import PhotiCasePrint
 import PhotiCaseCodecs
 import PhotiCaseImaging
 import PhotiCaseDiary
+import PhotiCaseFileSystem
 import PhotiCaseSite
 import PhotiCaseText
 import PhotiCaseRaster
@@ -112,6 +114,15 @@ public struct CardsBackend: RenderBackend {
         for (k, i) in order.enumerated() { bytes[i] = try encoded[k].get() }
         return Rendered(bytes, warnings: CardsBackend.unique(images.flatMap(\.warnings)),
                         provisional: images.contains(where: \.provisional))
+    }
+
+    public func renderDocument(_ layout: some DocumentLayout, metadata: DocumentMetadata, draft: StagedFile,
+                               final: StagedFile, spare: SpareThreads, stop: @escaping @Sendable () -> Bool,
+                               worker: inout Worker) throws -> Rendered<DocumentSummary> {
+        let report = try worker.renderer.get().writeDocument(layout, metadata: metadata, draft: draft, final: final,
+                                                             spare: spare, stop: stop)
+        return Rendered(DocumentSummary(pages: report.pages), warnings: CardsBackend.unique(report.warnings),
+                        provisional: report.provisional)
     }
 
     public func endPhase(_ worker: inout Worker) {

@@ -1,7 +1,9 @@
 import PhotiCaseConcurrency
 import PhotiCaseCards
+import PhotiCasePrint
 import PhotiCaseCodecs
 import PhotiCaseDiary
+import PhotiCaseFileSystem
 import PhotiCaseImaging
 import PhotiCaseRaster
 import PhotiCaseSite
@@ -48,6 +50,16 @@ public protocol RenderBackend: Sendable {
     /// layout's images can be split into, such as their encodes.
     func render(_ layout: some CardLayout, encodings: [EncodeSettings], parts: @escaping PartSource,
                 spare: SpareThreads, worker: inout Worker) throws -> Rendered<[[UInt8]]>
+
+    /// Writes `layout`, a document (the print book), into `draft` as it
+    /// draws it, then finishes it into `final` (the file the run lands),
+    /// with `metadata` (the owner's mark among it). A document is too
+    /// large to hold in memory, so it goes to files, never to bytes.
+    /// `stop` is asked between its pages: a run asked to end does not
+    /// wait out a long document.
+    func renderDocument(_ layout: some DocumentLayout, metadata: DocumentMetadata, draft: StagedFile, final: StagedFile,
+                        spare: SpareThreads, stop: @escaping @Sendable () -> Bool,
+                        worker: inout Worker) throws -> Rendered<DocumentSummary>
 
     /// The theme the site's style sheet takes its colours and first
     /// weekday from, and the pixel sizes of the images this backend makes
@@ -96,6 +108,10 @@ public struct Rendered<Value: Sendable>: Sendable {
         self.provisional = provisional
     }
 }
+
+/// How a kind's rendering has the backend write a document on its
+/// thread's worker: the layout, its metadata, the draft and the final file.
+typealias DocumentWriting = (any DocumentLayout, DocumentMetadata, StagedFile, StagedFile) throws -> Rendered<DocumentSummary>
 
 /// How entry folders become entries; the Diary loader in production.
 /// `canonicalFolder` is where the folder lands with every link resolved,

@@ -42,6 +42,9 @@ public struct RenderOptions: Sendable {
     /// entry and year pages then carry link
     /// previews with absolute URLs. Nil writes no absolute URL.
     public var siteURL: String?
+    /// The values of the kinds' own options (`KindOption`), canonical, by
+    /// name; an option not here takes its default (`value(of:)`).
+    public var kindOptions: [String: String] = [:]
     /// How long before the run an entry.json must have last changed for
     /// the index to keep its stamp (see `FileStamp.isSettled`): two
     /// seconds, past any file system's timestamp granularity. Tests that

@@ -1,5 +1,6 @@
 import PhotiCaseConcurrency
 import PhotiCaseCards
+import PhotiCasePrint
 import PhotiCaseImaging
 import PhotiCaseCodecs
 import PhotiCaseDiary
@@ -130,9 +131,11 @@ extension RenderRun {
         plan.toRender.contains { $0.kind == .site && failedOwners.contains($0.owner) }
     }
 
-    /// The context a kind renders one item in, on `worker`'s thread.
-    func renderContext(_ draw: @escaping (any CardLayout, [EncodeSettings]) throws -> Rendered<[[UInt8]]>) -> RenderContext {
-        RenderContext(options: options, scale: backend.scale, draw: draw, store: store, index: index,
+    /// The context a kind renders one item in, on `worker`'s thread;
+    /// `document` writes documents (none in a dry run).
+    func renderContext(_ draw: @escaping (any CardLayout, [EncodeSettings]) throws -> Rendered<[[UInt8]]>,
+                       document: @escaping DocumentWriting = { _, _, _, _ in throw DryRun.drawsNothing }) -> RenderContext {
+        RenderContext(options: options, scale: backend.scale, draw: draw, document: document, store: store, index: index,
                       unwritten: lock.withLock { unwritten })
     }
 
@@ -143,12 +146,19 @@ extension RenderRun {
     func render(_ item: WorkItem, spare: SpareThreads, worker: inout Backend.Worker) {
         let declaration = item.kind.declaration
         let kind = ItemKind(item.kind)
-        var rendered: Rendered<[String: [UInt8]]>
+        var rendered: Rendered<[String: OutputContent]>
         do {
             rendered = try withoutActuallyEscaping({ (layout: any CardLayout, encodings: [EncodeSettings]) in
                 try self.draw(layout, encodings, spare: spare, worker: &worker)
             }) { draw in
-                try declaration.render(item, in: renderContext(draw))
+                try withoutActuallyEscaping({ (layout: any DocumentLayout, metadata: DocumentMetadata, draft: StagedFile,
+                                               final: StagedFile) in
+                    let stop = self.stop
+                    return try self.backend.renderDocument(layout, metadata: metadata, draft: draft, final: final, spare: spare,
+                                                           stop: { stop?.signal != nil }, worker: &worker)
+                }) { document in
+                    try declaration.render(item, in: renderContext(draw, document: document))
+                }
             }
             // Every file the cache writes names its owner (OutputMark).
             rendered.value = try OutputMark.marking(rendered.value, owner: item.owner)
@@ -167,10 +177,10 @@ extension RenderRun {
         // key changed for something it does not show); `--force` writes
         // every output again, as it says.
         if declaration.keepsEqualFiles, !options.force,
-           item.outputs.allSatisfy({ out in rendered.value[out.path].map { cacheHolds(out.path, $0) } ?? true }) {
+           item.outputs.allSatisfy({ out in rendered.value[out.path].map { $0.bytes.map { cacheHolds(out.path, $0) } ?? false } ?? true }) {
             for out in item.outputs {
                 index.setOutput(out.path, .init(fingerprint: out.fingerprint, owner: item.owner,
-                                                size: rendered.value[out.path].map { Int64($0.count) }))
+                                                size: rendered.value[out.path]?.size))
             }
             finish(id: item.id, kind: kind, status: .skipped, failure: nil, warnings: [])
             return
@@ -179,12 +189,15 @@ extension RenderRun {
         // no plan makes, so the next run draws it again.
         let record = { (fingerprint: String) in rendered.provisional ? StandIn.fingerprint(fingerprint) : fingerprint }
         for (n, out) in item.outputs.enumerated() {
-            guard let bytes = rendered.value[out.path] else { continue }
+            guard let content = rendered.value[out.path] else { continue }
             // An output already current (a ticket's front when only its
             // memo changed) has these very bytes: not written again.
             if !rendered.provisional && isCurrentOutput(out) { continue }
             do throws(FileSystemError) {
-                try store?.write(out.path, bytes: bytes)
+                switch content {
+                case let .bytes(bytes): try store?.write(out.path, bytes: bytes)
+                case let .file(file): try file.land()
+                }
             } catch {
                 noteFailed(item.owner)
                 // This output and the ones after it are not in the cache
@@ -194,7 +207,7 @@ extension RenderRun {
                        warnings: rendered.warnings)
                 return
             }
-            index.setOutput(out.path, .init(fingerprint: record(out.fingerprint), owner: item.owner, size: Int64(bytes.count)))
+            index.setOutput(out.path, .init(fingerprint: record(out.fingerprint), owner: item.owner, size: content.size))
         }
         finish(id: item.id, kind: kind, status: .rendered, failure: nil, warnings: rendered.warnings)
     }

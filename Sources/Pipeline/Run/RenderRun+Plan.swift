@@ -189,7 +189,7 @@ extension RenderRun {
             guard !options.force, item.kind.declaration.keepsEqualFiles,
                   let rendered = try? item.kind.declaration.render(item, in: context),
                   let files = try? OutputMark.marking(rendered.value, owner: item.owner) else { return true }
-            return !item.outputs.allSatisfy { out in files[out.path].map { cacheHolds(out.path, $0) } ?? true }
+            return !item.outputs.allSatisfy { out in files[out.path].map { $0.bytes.map { cacheHolds(out.path, $0) } ?? false } ?? true }
         }
         // An item writes only its outputs that are not current (a ticket's
         // front, when only the memo changed, is not written).

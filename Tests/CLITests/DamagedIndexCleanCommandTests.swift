@@ -13,7 +13,7 @@ import Testing
     /// kind markers) aside.
     static func outputFiles(_ book: Book) -> [String] {
         book.files().filter { path in
-            ["tickets/", "site/", "days/", "months/", "books/", "years/"].contains(where: path.hasPrefix)
+            ["tickets/", "site/", "days/", "months/", "books/", "years/", "print/"].contains(where: path.hasPrefix)
                 || path == "index.html"
         }
     }

@@ -65,12 +65,13 @@ import PhotiCaseDiary
         try Self.add(book, 0, rating: 5, memo: "a new first line\nsecond")
         let run = try book.run { $0.only = Self.all }
         let rendered = run.events.ids(.rendered)
-        // e00's ticket (its back) and its story and feed (the memo's first line).
-        #expect(rendered == ["books/list-001", "e00", "e00"], "\(rendered)")
+        // e00's ticket (its back) and its story and feed (the memo's first
+        // line), and the year's print book (the whole memo).
+        #expect(rendered == ["books/list-001", "e00", "e00", "print/2022"], "\(rendered)")
         // Only the memo's second line changes: nothing on the pages, the
         // story or the feed does.
         try Self.add(book, 0, rating: 5, memo: "a new first line\nthird")
-        #expect(try book.run { $0.only = Self.all }.events.ids(.rendered) == ["e00"])
+        #expect(try book.run { $0.only = Self.all }.events.ids(.rendered) == ["e00", "print/2022"])
     }
 
     /// a in 2021 and b in 2022, rendered.

@@ -1,7 +1,10 @@
 import Foundation
 import PhotiCaseHashing
+import PhotiCaseFileSystem
+import PhotiCaseConcurrency
 import Testing
 import PhotiCaseCards
+import PhotiCasePrint
 import PhotiCaseCodecs
 import PhotiCaseDiary
 import PhotiCaseText
@@ -98,6 +101,18 @@ import PhotiCaseRaster
                 let summary = YearSummary(year: e.entry.date.year, entries: [e.entry])
                 let input = YearInput(summary, top: [face(e)], scale: 1)
                 return [(input.key.bytes, try one(input, &worker))]
+            },
+            Probe(name: "print") { e, worker in
+                let ticket = TicketsKind.input(e, scale: 1)
+                let input = PrintBookInput(YearSummary(year: e.entry.date.year, entries: [e.entry]),
+                                           tickets: [.init(front: ticket.front, back: ticket.back)], page: .a5)
+                let folder = try Directory.open(FileManager.default.temporaryDirectory.path)
+                let draft = try folder.stage("key-soundness.pdf"), final = try folder.stage("key-soundness.pdf")
+                _ = try backend.renderDocument(input, metadata: DocumentMetadata(creator: "probe", createDate: input.createDate),
+                                               draft: draft, final: final, spare: SpareThreads(threads: 1),
+                                               stop: { false }, worker: &worker)
+                let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: final.procPath)))
+                return [(input.key.bytes, bytes)]
             },
         ]
     }

@@ -18,14 +18,14 @@ import PhotiCaseDiary
     }
 
     @Test func foldersSayWhatTheSweepAndTheHoldNeed() {
-        #expect(Kinds.folders == ["tickets", "days", "months", "books", "years", "site"])
+        #expect(Kinds.folders == ["tickets", "days", "months", "books", "years", "print", "site"])
         #expect(Kinds.nestedFolders == ["tickets", "site"])
         #expect(Kinds.bookFolders == ["books", "site/book"])
     }
 
     /// The site is made of the kinds that place files on its pages.
     @Test func theSiteIsMadeOfWhatItPlaces() {
-        #expect(SiteKind.madeFrom == [.tickets, .shares, .days, .months, .books, .years])
+        #expect(SiteKind.madeFrom == [.tickets, .shares, .days, .months, .books, .years, .print])
         #expect(!SiteKind.placesOnSite)
     }
 

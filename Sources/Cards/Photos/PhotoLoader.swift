@@ -61,6 +61,30 @@ public struct PhotoLoader: Sendable {
     /// Throws `CardError.photo` naming the file.
     public func load(_ photo: FacePhoto, size: PixelSize, headroom: Double = 1) throws(CardError) -> RenderedImage {
         precondition(size.width > 0 && size.height > 0, "photo region \(size) is empty")
+        return try load(photo, headroom: headroom, face: size) { _ in size }
+    }
+
+    /// The picture `photo` shows in a region of `box` pixels at most: the
+    /// region's own size where the crop has the pixels for it, else the
+    /// crop's own pixels in the region's shape, never enlarged (a print
+    /// book places a photo at 300 ppi where its source allows, and at the
+    /// source's own resolution below that). Throws as `load` does.
+    public func load(_ photo: FacePhoto, atMost box: PixelSize) throws(CardError) -> RenderedImage {
+        precondition(box.width > 0 && box.height > 0, "photo region \(box) is empty")
+        return try load(photo, headroom: 1, face: box) { plan in
+            // A crop turned a quarter gives its height as the picture's width.
+            let turned = plan.quarterTurns % 2 == 1
+            let across = turned ? plan.sourceRect.height : plan.sourceRect.width
+            let down = turned ? plan.sourceRect.width : plan.sourceRect.height
+            let scale = min(1, across / Double(box.width), down / Double(box.height))
+            return PixelSize(width: max(1, Int((Double(box.width) * scale).rounded())),
+                             height: max(1, Int((Double(box.height) * scale).rounded())))
+        }
+    }
+
+    /// `load` with the region's size worked out from the resolved crop.
+    private func load(_ photo: FacePhoto, headroom: Double, face: PixelSize,
+                      size sizeFor: (CropPlan) -> PixelSize) throws(CardError) -> RenderedImage {
         try CardError.check(stop)
         do {
             let bytes = try photoBytes[photo.path].map { given throws(CodecError) in
@@ -71,8 +95,11 @@ public struct PhotoLoader: Sendable {
             } ?? FileIO.read(photo.path, limit: limits.maxFileBytes)
             let info = try ImageDecoder.inspect(bytes, limits: limits)
             let upright = info.uprightSize
+            // The crop is resolved for the region's shape; the size chosen
+            // from it keeps that shape.
             let (plan, cropWarnings) = resolver.resolve(state: photo.crop, photo: upright,
-                                                        face: Size(width: Double(size.width), height: Double(size.height)))
+                                                        face: Size(width: Double(face.width), height: Double(face.height)))
+            let size = sizeFor(plan)
             let options = DecodeOptions(limits: limits, minimumSize: PhotoLoader.decodeSize(for: plan, upright: upright,
                                                                                              output: size),
                                         shrinkHeadroom: headroom)

@@ -6,7 +6,7 @@ import PhotiCaseDiary
 /// until its declaration is written and named there, and nothing else
 /// lists the kinds (docs/architecture.md, "adding a kind").
 public enum OutputKind: String, CaseIterable, Hashable, Sendable, Comparable, CustomStringConvertible {
-    case tickets, shares, days, months, books, years, site
+    case tickets, shares, days, months, books, years, print, site
 
     /// The kind's declaration: everything the pipeline asks of it.
     var declaration: any KindDeclaration.Type {
@@ -17,6 +17,7 @@ public enum OutputKind: String, CaseIterable, Hashable, Sendable, Comparable, Cu
         case .months: MonthsKind.self
         case .books: BookPagesKind.self
         case .years: YearsKind.self
+        case .print: PrintKind.self
         case .site: SiteKind.self
         }
     }

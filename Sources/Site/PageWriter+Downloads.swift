@@ -16,9 +16,9 @@ extension PageWriter {
             html.open("li")
             html.open("a", [("class", "download"), ("href", href),
                             ("download", SiteText.downloadName(name, offer.label, ext: ext))])
-            if let size = offer.size {
-                html.element("span", [("class", "shape"), ("style", Self.shape(size)), ("aria-hidden", "true")], "")
-            }
+            // A file of no pixel size (a document) is drawn as a page.
+            html.element("span", [("class", "shape"), ("style", Self.shape(offer.size ?? Self.documentPage)),
+                                  ("aria-hidden", "true")], "")
             html.element("span", [("class", "download-name")], offer.label)
             html.element("span", [("class", "download-info")],
                          SiteText.formatName(ext) + (offer.size.map { " · " + SiteText.size($0) } ?? ""))
@@ -28,6 +28,9 @@ extension PageWriter {
         html.close("ul")
         html.close("section")
     }
+
+    /// The outline a document is offered with: a page of A5's shape.
+    static let documentPage = PixelSize(width: 148, height: 210)
 
     /// The outline of an image of `size`, its longer side 26 pixels: a
     /// card is wide, a story tall, a feed post nearly square.

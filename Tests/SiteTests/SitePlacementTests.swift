@@ -55,6 +55,20 @@ import Testing
         #expect(page.renderLinking().images.contains("days/2022-08-27.jpg"))
     }
 
+    /// A document (no pixel size) is offered with its format and a page's
+    /// outline, its name across the row like an image's.
+    @Test func aDocumentIsOfferedAsAPage() throws {
+        var input = SitePagesTests.input()
+        input.links.placements.append(SitePlacement(.yearDownload, label: "인쇄용", size: nil) {
+            guard case let .year(year) = $0 else { return nil }
+            return "print/\(year).pdf"
+        })
+        let year = try #require(SitePagesTests.rendered(input)["site/years/2022.html"])
+        #expect(year.contains("<a class=\"download\" href=\"../../print/2022.pdf\" download=\"2022년 티켓북 인쇄용.pdf\">"
+                              + "<span class=\"shape\" style=\"width:18px;aspect-ratio:148/210\" aria-hidden=\"true\"></span>"
+                              + "<span class=\"download-name\">인쇄용</span><span class=\"download-info\">PDF</span>"), "\(year)")
+    }
+
     @Test func entryPagesOfferExactlyTheDeclaredImagesInOrder() throws {
         let page = try #require(SitePagesTests.rendered(EntryPageTests.input())[EntryPageTests.decision])
         let labels = page.matches(of: /<span class="download-name">([^<]+)<\/span>/).map { String($0.1) }

@@ -134,12 +134,26 @@ return {
 """
 
 # Every link that downloads an image and says its format and size
-# ("JPEG · 1080×1920"): the file must be that image.
+# ("JPEG · 1080×1920"): the file must be that image; one that says "PDF"
+# must be a PDF.
 CHECK_DOWNLOADS = """
 const done = arguments[arguments.length - 1];
 (async () => {
   const out = [];
   for (const a of Array.from(document.querySelectorAll("a[download]"))) {
+    // A document (the print book) says its format alone: the file must be
+    // a PDF (read over http; a browser may not read a file: URL's bytes).
+    const info = (a.querySelector(".download-info") || {}).textContent || "";
+    if (info === "PDF") {
+      if (!/\\.pdf$/.test(a.getAttribute("href"))) out.push(`download ${a.getAttribute("href")} is not PDF`);
+      if (location.protocol !== "file:") {
+        const head = await fetch(a.href).then(r => r.ok ? r.arrayBuffer() : null).catch(() => null);
+        if (!head || new TextDecoder().decode(new Uint8Array(head).slice(0, 5)) !== "%PDF-") {
+          out.push(`download does not load as a PDF: ${a.getAttribute("href")}`);
+        }
+      }
+      continue;
+    }
     const said = /(JPEG|WebP|PNG) · (\\d+)×(\\d+)/.exec(a.textContent);
     if (!said) { out.push(`download without format and size: ${a.getAttribute("href")}`); continue; }
     const ext = {JPEG: /\\.jpe?g$/, WebP: /\\.webp$/, PNG: /\\.png$/}[said[1]];

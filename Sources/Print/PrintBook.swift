@@ -39,6 +39,8 @@ final class PrintBookWriter {
     let writer: PDFWriter
     let renderer: CardRenderer
     let geometry: PrintGeometry
+    /// Where the photos go on its pages.
+    let layout: PrintLayout
     let words: PrintStrings
     var theme: Theme { renderer.theme }
     var strings: CardStrings { renderer.strings }
@@ -74,7 +76,7 @@ final class PrintBookWriter {
             requests.append(.init(photo: photo, box: PixelSize(width: Int(box.width.rounded()), height: Int(box.height.rounded()))))
             return requests.count - 1
         }
-        let layout = PrintLayout(geometry, card: renderer.theme.cardSize)
+        layout = PrintLayout(geometry, card: renderer.theme.cardSize)
         coverSlot = request(input.cover, layout.coverPhoto)
         for ticket in input.tickets {
             photoSlots.append((request(ticket.front.photo, layout.frontPhoto), request(ticket.back.photo, layout.backPhoto)))
@@ -86,7 +88,6 @@ final class PrintBookWriter {
         photos = PrintPhotoQueue(requests, loader: loader, spare: spare)
     }
 
-    var layout: PrintLayout { PrintLayout(geometry, card: theme.cardSize) }
 
     // MARK: - Pages
 

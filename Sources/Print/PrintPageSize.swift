@@ -1,4 +1,5 @@
 import PhotiCaseCards
+import PhotiCaseDocument
 import PhotiCaseRaster
 
 /// The trim sizes the print book is made in (`render --page`): A5 by
@@ -25,7 +26,8 @@ public enum PrintPageSize: String, CaseIterable, Sendable, Hashable {
 /// the trim box is inset by the bleed, and text stays inside the safe
 /// area, `margin` inside the trim, as print services ask.
 public struct PrintGeometry: Sendable, Hashable {
-    public static let unitsPerInch = 300.0
+    /// The writer's units: a box of `n` units holds `n` pixels at 300 ppi.
+    public static let unitsPerInch = PDFWriter.unitsPerInch
     /// Bleed on each side: 3 mm, what Blurb, Lulu and most print shops ask.
     public static let bleedMillimetres = 3.0
     /// From the trim edge to anything that must not be cut: 12 mm, past

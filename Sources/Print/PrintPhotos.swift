@@ -19,6 +19,14 @@ enum PrintPicture: Sendable {
     /// Loads `photo` for a box of `box` units (pixels at 300 ppi) with
     /// `loader`, on whatever thread calls it.
     static func make(_ photo: PhotoInput, box: PixelSize, loader: PhotoLoader) -> PrintPicture {
+        // The file is read once: the pass-through check and the load both
+        // take these bytes (a file that cannot be read is the load's to
+        // report, with its reason).
+        var loader = loader
+        if loader.photoBytes[photo.file.path] == nil,
+           let bytes = try? FileIO.read(photo.file.path, limit: loader.limits.maxFileBytes) {
+            loader.photoBytes[photo.file.path] = bytes
+        }
         let source = photo.digest.isEmpty ? photo.file.path : photo.digest
         if let kept = loader.passThroughJPEG(photo.file, box: box) {
             return .jpeg(bytes: kept.bytes, size: kept.size, id: "\(source)|file", warnings: [])

@@ -255,6 +255,28 @@ enum PopplerTools {
         #expect(!FileManager.default.fileExists(atPath: book.cache + "/print/2022.pdf"))
     }
 
+    /// As a user (nobody, when the tests run as root): a print folder the
+    /// user may not write fails the book with its path and reason, keeps
+    /// the book there, and leaves no temporary file.
+    @Test func aFolderTheUserMayNotWriteKeepsTheBook() throws {
+        let book = try Self.book()
+        try Tool.giveToNobody(book.base)
+        let args = ["render", book.root, "--cache", book.cache, "--progress", "none"] + Self.only
+        let first = try Tool.runUnprivileged(args)
+        #expect(first.status == 0, "\(first.stderr)")
+        let pdf = book.cache + "/print/2022.pdf"
+        let before = try Data(contentsOf: URL(fileURLWithPath: pdf))
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: book.cache + "/print")
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: book.cache + "/print") }
+        try Self.entry(book, "c", title: "שלום עליכם", date: "2022-07-01", memo: "An edit.")
+        try Tool.giveToNobody(book.root)
+        let r = try Tool.runUnprivileged(args)
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("print/2022.pdf: permission denied"), "\(r.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: pdf)) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: book.cache + "/print").sorted() == ["2022.pdf", "2023.pdf"])
+    }
+
     @Test func anUnknownPageSizeIsAUsageError() throws {
         let book = try Self.book()
         let r = try book.render(Self.only + ["--page", "letter"]).0
